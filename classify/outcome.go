@@ -1,0 +1,100 @@
+// Package classify decides, for every domain and location, what the fetch
+// found: one Outcome with a Reason. Its definitions are the survey's
+// measurement definitions; docs/outcomes.md states them for readers of the
+// dataset, and the simulated web's ground truth uses the same values.
+package classify
+
+import "strconv"
+
+// Outcome is the class of one fetch. The values are stable: they are stored
+// in the dataset.
+type Outcome string
+
+// The outcomes. When several apply, the first in this list that applies wins
+// (see docs/outcomes.md for the precedence and every reason).
+const (
+	// NetworkError: no HTTP response (DNS, connect, TLS, reset, address
+	// guard, malformed response).
+	NetworkError Outcome = "network_error"
+	// Timeout: the request, the domain's deadline, or the host's patience ran
+	// out before a complete response.
+	Timeout Outcome = "timeout"
+	// RedirectError: a redirect loop, more than the allowed hops, or a
+	// redirect without a usable Location.
+	RedirectError Outcome = "redirect_error"
+	// Blocked: 401, 403, 407, 429 or 451, or a bot-protection challenge page
+	// at any status.
+	Blocked Outcome = "blocked"
+	// ServerError: a 5xx that is not a challenge page.
+	ServerError Outcome = "server_error"
+	// Absent: 404, 410 or another 4xx: no file.
+	Absent Outcome = "absent"
+	// Soft404: a 2xx whose body is an HTML page where a text, JSON or XML
+	// file is expected, or matches the site's answer for the canary path.
+	Soft404 Outcome = "soft_404"
+	// Downgraded: a file reached through a redirect from HTTPS to HTTP.
+	Downgraded Outcome = "downgraded"
+	// Redirected: a file reached through a redirect to another registrable
+	// domain.
+	Redirected Outcome = "redirected"
+	// TooLarge: a file larger than the body cap; the stored body is cut.
+	TooLarge Outcome = "too_large"
+	// Present: a file.
+	Present Outcome = "present"
+)
+
+// Outcomes lists every outcome in precedence order.
+func Outcomes() []Outcome {
+	return []Outcome{NetworkError, Timeout, RedirectError, Blocked, ServerError, Absent, Soft404, Downgraded, Redirected, TooLarge, Present}
+}
+
+// HoldsFile reports whether a fetch with this outcome delivered a file that
+// is parsed: present, too large (parsed as far as it goes and flagged),
+// redirected off-site, or downgraded.
+func (o Outcome) HoldsFile() bool {
+	switch o {
+	case Present, TooLarge, Redirected, Downgraded:
+		return true
+	}
+	return false
+}
+
+// Reasons. A reason refines an outcome; together they are stable values of
+// the dataset. Status reasons are written "status_<code>" and challenge
+// reasons "challenge_<vendor>"; see StatusReason and ChallengeReason.
+const (
+	ReasonOK    = "ok"    // present: a non-empty file
+	ReasonEmpty = "empty" // present: a 2xx with an empty body
+
+	ReasonHTMLBody    = "html_body"    // soft_404: HTML where another kind was expected
+	ReasonCanaryMatch = "canary_match" // soft_404: same page as the canary path
+	ReasonCanarySelf  = "canary_self"  // soft_404: the canary path itself answered 2xx
+
+	ReasonOffsite     = "offsite"       // redirected: final URL on another registrable domain
+	ReasonHTTPSToHTTP = "https_to_http" // downgraded
+	ReasonBodyCap     = "body_cap"      // too_large
+
+	ReasonRequestTimeout   = "request_timeout"   // timeout: the per-request timeout
+	ReasonDomainDeadline   = "domain_deadline"   // timeout: the per-domain deadline passed
+	ReasonHostUnresponsive = "host_unresponsive" // timeout: skipped after consecutive timeouts on the host
+	ReasonInterrupted      = "interrupted"       // timeout: the crawl was stopped (Ctrl-C)
+
+	ReasonDNS          = "dns"           // network_error: name did not resolve
+	ReasonConnect      = "connect"       // network_error: TCP connect failed
+	ReasonTLS          = "tls"           // network_error: TLS handshake or certificate failed
+	ReasonReset        = "reset"         // network_error: connection reset or closed early
+	ReasonAddressGuard = "address_guard" // network_error: refused to connect to a private/loopback/link-local address
+	ReasonProtocol     = "protocol"      // network_error: malformed HTTP response
+	ReasonNetwork      = "network"       // network_error: anything else
+
+	ReasonLoop        = "loop"         // redirect_error: a URL repeated in the chain
+	ReasonTooMany     = "too_many"     // redirect_error: more than the allowed hops
+	ReasonBadLocation = "bad_location" // redirect_error: missing or unparsable Location
+)
+
+// StatusReason returns the reason for an HTTP status, "status_<code>".
+func StatusReason(code int) string { return "status_" + strconv.Itoa(code) }
+
+// ChallengeReason returns the reason for a bot-protection challenge page of a
+// vendor, "challenge_<vendor>".
+func ChallengeReason(vendor string) string { return "challenge_" + vendor }

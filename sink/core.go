@@ -1,0 +1,131 @@
+package sink
+
+import "time"
+
+// The core tables of schema v1. Every row type is a struct whose exported
+// fields are the table's columns: the `col` tag names the column and the
+// `doc` tag describes it (meaning and units) for the data dictionary. A
+// field without both tags is a bug that the dictionary test catches.
+//
+// Field types map to Arrow and DuckDB types: string → VARCHAR, bool →
+// BOOLEAN, int32/int64 → INTEGER/BIGINT, float64 → DOUBLE, time.Time →
+// TIMESTAMPTZ (microseconds, UTC), []byte → BLOB, pointers → nullable,
+// slices → LIST, structs → STRUCT, map[string]string → MAP(VARCHAR,
+// VARCHAR), JSON → VARCHAR holding JSON.
+
+// JSON is a column holding a JSON document as text.
+type JSON string
+
+// CrawlRow is one run of `survey crawl` (a resumed crawl adds a run).
+type CrawlRow struct {
+	CrawlID     string     `col:"crawl_id" doc:"Identifier of the crawl; shards of one crawl share it."`
+	Shard       string     `col:"shard" doc:"Shard of the seeds this run crawled, as i/n (0/1 when unsharded)."`
+	Run         int32      `col:"run" doc:"Run number within the crawl and shard: 1 for the first, one more for every --resume."`
+	StartedAt   time.Time  `col:"started_at" doc:"When the run started (UTC)."`
+	EndedAt     *time.Time `col:"ended_at" doc:"When the run ended (UTC); null if it was killed."`
+	Status      string     `col:"status" doc:"How the run ended: complete, interrupted (stopped by a signal) or failed."`
+	ToolVersion string     `col:"tool_version" doc:"Version of survey that ran the crawl."`
+	UserAgent   string     `col:"user_agent" doc:"User-Agent header sent with every request."`
+	SeedsPath   string     `col:"seeds_path" doc:"Seed file as given on the command line (- for standard input)."`
+	SeedsDigest string     `col:"seeds_digest" doc:"SHA-256 (hex) of the seed file's bytes."`
+	SeedsRead   int64      `col:"seeds_read" doc:"Seed lines read by this run."`
+	SeedsBad    int64      `col:"seeds_bad" doc:"Seed lines rejected as malformed by this run."`
+	Domains     int64      `col:"domains" doc:"Domains crawled (committed) by this run."`
+	Options     JSON       `col:"options" doc:"Every crawl option of the run, as a JSON object."`
+}
+
+// TargetRow is one domain of a crawl.
+type TargetRow struct {
+	CrawlID      string    `col:"crawl_id" doc:"Identifier of the crawl."`
+	Domain       string    `col:"domain" doc:"Normalized host crawled: lower case, punycode (IDNA), no trailing dot; with :port when the seed named one."`
+	Registrable  string    `col:"registrable_domain" doc:"Registrable domain (eTLD+1 by the public suffix list) of the domain."`
+	Rank         *int64    `col:"rank" doc:"Rank from a ranked seed list (Tranco-style CSV); null when the seed had none."`
+	SeedLine     int64     `col:"seed_line" doc:"1-based line of the seed file the domain came from (its first occurrence)."`
+	Seed         string    `col:"seed" doc:"The seed line's domain or origin as written."`
+	Outcome      string    `col:"outcome" doc:"Domain outcome: ok, blocked, timeout or unreachable (docs/outcomes.md)."`
+	Reason       string    `col:"reason" doc:"Refines the outcome: for unreachable, the network error class (dns, connect, tls, address_guard ...)."`
+	Scheme       string    `col:"scheme" doc:"Scheme used for the domain: https, or http after the HTTPS fallback."`
+	HTTPFallback bool      `col:"http_fallback" doc:"True when HTTPS could not connect and the domain was fetched over plain HTTP."`
+	HTTPSError   string    `col:"https_error" doc:"Why HTTPS could not connect, when http_fallback is true."`
+	Soft404Site  bool      `col:"soft404_site" doc:"True when the canary path (which cannot exist) answered 2xx: the site answers every path."`
+	Fetches      int32     `col:"fetches" doc:"Number of locations fetched for the domain (rows in fetches)."`
+	StartedAt    time.Time `col:"started_at" doc:"When the domain's first request started (UTC)."`
+	DurationMs   float64   `col:"duration_ms" doc:"Wall time spent on the domain, in milliseconds."`
+}
+
+// RedirectHop is one hop of a redirect chain.
+type RedirectHop struct {
+	URL      string `col:"url" doc:"URL requested at this hop."`
+	Status   int32  `col:"status" doc:"HTTP status of the redirect response."`
+	Location string `col:"location" doc:"Location header of the redirect response, as sent."`
+}
+
+// FetchRow is one location of one domain.
+type FetchRow struct {
+	CrawlID         string            `col:"crawl_id" doc:"Identifier of the crawl."`
+	Domain          string            `col:"domain" doc:"Domain the location belongs to (targets.domain)."`
+	Location        string            `col:"location" doc:"Registry location id (robots, agents-txt, agents-md, agents-md-wk, agent-feed, did, agent-card, autoctl, llms-txt, tdmrep, ai-txt, home, canary)."`
+	URL             string            `col:"url" doc:"URL requested first."`
+	FinalURL        string            `col:"final_url" doc:"URL of the last response, after redirects."`
+	Redirects       []RedirectHop     `col:"redirects" doc:"Redirect chain in order, one entry per redirect response followed."`
+	Scheme          string            `col:"scheme" doc:"Scheme of the final URL: https or http."`
+	HTTPFallback    bool              `col:"http_fallback" doc:"True when the domain was fetched over HTTP because HTTPS could not connect."`
+	Status          *int32            `col:"status" doc:"HTTP status of the final response; null when none was received."`
+	ContentType     string            `col:"content_type" doc:"Content-Type header of the final response, as sent."`
+	ContentEncoding string            `col:"content_encoding" doc:"Content-Encoding header of the final response, as sent."`
+	Size            int64             `col:"size" doc:"Body length in bytes after decompression, as stored (at most the body cap)."`
+	BodyDigest      *string           `col:"body_digest" doc:"SHA-256 (hex) of the stored body, the key of bodies; null when no body was received."`
+	Truncated       bool              `col:"truncated" doc:"True when the body exceeded the cap (--max-body) and was cut."`
+	Offsite         bool              `col:"offsite" doc:"True when a redirect left the registrable domain."`
+	Downgraded      bool              `col:"downgraded" doc:"True when a redirect went from HTTPS to HTTP."`
+	RemoteAddr      string            `col:"remote_addr" doc:"IP address and port the final response came from."`
+	StartedAt       time.Time         `col:"started_at" doc:"When the first request started (UTC)."`
+	DNSMs           float64           `col:"dns_ms" doc:"Time resolving the host name, in milliseconds (0 when cached or reused)."`
+	ConnectMs       float64           `col:"connect_ms" doc:"Time establishing TCP, in milliseconds (0 when the connection was reused)."`
+	TLSMs           float64           `col:"tls_ms" doc:"Time in the TLS handshake, in milliseconds (0 when reused or plain HTTP)."`
+	TTFBMs          float64           `col:"ttfb_ms" doc:"Time from sending the last request to its first response byte, in milliseconds."`
+	TotalMs         float64           `col:"total_ms" doc:"Time from the first request to the end of the body, redirects included, in milliseconds."`
+	Outcome         string            `col:"outcome" doc:"What the fetch found: present, absent, soft_404, blocked, server_error, redirected, downgraded, too_large, timeout, network_error or redirect_error (docs/outcomes.md)."`
+	Reason          string            `col:"reason" doc:"Refines the outcome, e.g. status_404, canary_match, challenge_cloudflare, dns (docs/outcomes.md)."`
+	Error           string            `col:"error" doc:"Error detail when the request failed, as reported by the network stack."`
+	Headers         map[string]string `col:"headers" doc:"Selected response headers of the final response (lower-case names): caching, server, policy and bot-wall headers."`
+}
+
+// BodyRow is one distinct body, content-addressed.
+type BodyRow struct {
+	Digest   string `col:"digest" doc:"SHA-256 (hex) of the body's bytes as received (after HTTP decompression, before any other decoding)."`
+	Size     int64  `col:"size" doc:"Length of the body in bytes."`
+	Encoding string `col:"encoding" doc:"How data is stored: zstd (the body compressed with Zstandard)."`
+	Data     []byte `col:"data" doc:"The body, compressed as encoding says; read it with survey body DIGEST."`
+}
+
+// DocumentRow is one parsed fetch.
+type DocumentRow struct {
+	CrawlID       string  `col:"crawl_id" doc:"Identifier of the crawl."`
+	Domain        string  `col:"domain" doc:"Domain the file belongs to."`
+	Location      string  `col:"location" doc:"Registry location the file was fetched from."`
+	Format        string  `col:"format" doc:"Format the file was parsed as (robots, agents-txt, agents-md, agent-feed, did, agent-card, autoctl, llms-txt, tdmrep, ai-txt, homepage)."`
+	OtherFormat   string  `col:"other_format" doc:"Non-empty when the file plainly follows another convention (e.g. robots-style agents.txt, coding-agent AGENTS.md); such files are neither valid nor broken."`
+	Valid         bool    `col:"valid" doc:"True when the file is in the format and no diagnostic is an error."`
+	Usable        bool    `col:"usable" doc:"True when a conforming agent may act on the file: valid, whole, and fetched as the specification requires (e.g. over HTTPS)."`
+	Effective     string  `col:"effective" doc:"Short label of the effective policy (format-specific, e.g. restricted, open, terminated)."`
+	Errors        int32   `col:"errors" doc:"Number of error diagnostics."`
+	Warnings      int32   `col:"warnings" doc:"Number of warning diagnostics."`
+	Infos         int32   `col:"infos" doc:"Number of info diagnostics."`
+	BodyDigest    *string `col:"body_digest" doc:"SHA-256 (hex) of the parsed body (bodies.digest)."`
+	ParserVersion string  `col:"parser_version" doc:"Version of survey whose parsers produced the row."`
+	Summary       JSON    `col:"summary" doc:"Effective policy summary as a JSON object (format-specific)."`
+}
+
+// DiagnosticRow is one diagnostic of one parsed fetch.
+type DiagnosticRow struct {
+	CrawlID  string `col:"crawl_id" doc:"Identifier of the crawl."`
+	Domain   string `col:"domain" doc:"Domain the file belongs to."`
+	Location string `col:"location" doc:"Registry location the file was fetched from."`
+	Format   string `col:"format" doc:"Format the file was parsed as."`
+	Code     string `col:"code" doc:"Stable diagnostic code, <format>.<slug> (docs/diagnostics.md)."`
+	Severity string `col:"severity" doc:"error (the file is invalid), warning or info."`
+	Line     int32  `col:"line" doc:"1-based line the diagnostic refers to; 0 when it concerns the whole file."`
+	Spec     string `col:"spec" doc:"Section of the specification the diagnostic rests on."`
+	Message  string `col:"message" doc:"Human-readable description of the finding."`
+}
