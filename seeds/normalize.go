@@ -1,0 +1,125 @@
+package seeds
+
+import (
+	"errors"
+	"net/netip"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"golang.org/x/net/idna"
+)
+
+// profile is the IDNA profile for host names: the lookup profile of UTS
+// #46 with strict STD3 rules (letters, digits and hyphens only).
+var profile = idna.New(
+	idna.MapForLookup(),
+	idna.Transitional(false),
+	idna.BidiRule(),
+	idna.StrictDomainName(true),
+	idna.VerifyDNSLength(true),
+)
+
+// errors returned by normalization; their text becomes the LineError reason.
+var (
+	errEmpty      = errors.New("empty domain")
+	errSpace      = errors.New("contains white space")
+	errPath       = errors.New("has a path, query or fragment (give a domain or an origin)")
+	errIPLiteral  = errors.New("IP literal where a domain name is expected (give an origin such as https://192.0.2.1 to crawl an address)")
+	errScheme     = errors.New("scheme is not http or https")
+	errUserinfo   = errors.New("origin has user information")
+	errPort       = errors.New("invalid port")
+	errSingle     = errors.New("single-label name (not a public domain)")
+	errNumericTLD = errors.New("top-level label is numeric")
+)
+
+// normalizeDomain normalizes a plain domain name.
+func normalizeDomain(s string) (string, error) {
+	if s == "" {
+		return "", errEmpty
+	}
+	if strings.ContainsAny(s, " \t\v\f\r\u00a0") {
+		return "", errSpace
+	}
+	if strings.ContainsAny(s, "/?#") {
+		return "", errPath
+	}
+	if strings.Contains(s, ":") {
+		if _, err := netip.ParseAddr(strings.Trim(s, "[]")); err == nil {
+			return "", errIPLiteral
+		}
+		return "", errors.New("has a port but no scheme (write an origin such as https://host:port)")
+	}
+	if _, err := netip.ParseAddr(s); err == nil {
+		return "", errIPLiteral
+	}
+	return normalizeHost(s)
+}
+
+// normalizeHost applies IDNA and the label rules to a host name.
+func normalizeHost(s string) (string, error) {
+	s = strings.TrimRight(s, ".")
+	if s == "" {
+		return "", errEmpty
+	}
+	ascii, err := profile.ToASCII(s)
+	if err != nil {
+		return "", errors.New("invalid domain name: " + strings.TrimPrefix(err.Error(), "idna: "))
+	}
+	ascii = strings.ToLower(ascii)
+	labels := strings.Split(ascii, ".")
+	if len(labels) < 2 {
+		return "", errSingle
+	}
+	if _, err := strconv.Atoi(labels[len(labels)-1]); err == nil {
+		return "", errNumericTLD
+	}
+	return ascii, nil
+}
+
+// normalizeOrigin parses an origin "scheme://host[:port][/]".
+func normalizeOrigin(s string) (host, port, scheme string, err error) {
+	if strings.ContainsAny(s, " \t") {
+		return "", "", "", errSpace
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return "", "", "", errors.New("invalid origin: " + strings.TrimPrefix(err.Error(), "parse "))
+	}
+	scheme = strings.ToLower(u.Scheme)
+	if scheme != "http" && scheme != "https" {
+		return "", "", "", errScheme
+	}
+	if u.User != nil {
+		return "", "", "", errUserinfo
+	}
+	if (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" || u.Opaque != "" {
+		return "", "", "", errPath
+	}
+	port = u.Port()
+	if port != "" {
+		n, err := strconv.Atoi(port)
+		if err != nil || n < 1 || n > 65535 {
+			return "", "", "", errPort
+		}
+		if (scheme == "https" && n == 443) || (scheme == "http" && n == 80) {
+			port = ""
+		} else {
+			port = strconv.Itoa(n)
+		}
+	}
+	h := u.Hostname()
+	if h == "" {
+		return "", "", "", errEmpty
+	}
+	if addr, err := netip.ParseAddr(h); err == nil {
+		return addr.Unmap().String(), port, scheme, nil
+	}
+	host, err = normalizeHost(h)
+	return host, port, scheme, err
+}
+
+func isIPv6(host string) bool {
+	a, err := netip.ParseAddr(host)
+	return err == nil && a.Is6()
+}

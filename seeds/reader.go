@@ -1,0 +1,230 @@
+package seeds
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"hash"
+	"hash/maphash"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// MaxLineLength is the longest seed line accepted, in bytes. Longer lines
+// are reported and skipped.
+const MaxLineLength = 4096
+
+// Reader reads seeds from a stream. Create one with NewReader.
+type Reader struct {
+	name   string
+	br     *bufio.Reader
+	digest hash.Hash
+	line   int64
+	seen   hostSet
+	stats  Stats
+	header bool // a header line is still allowed (nothing but comments seen)
+}
+
+// Stats counts what a Reader has read so far.
+type Stats struct {
+	Lines      int64 // lines read, including comments and blanks
+	Seeds      int64 // seeds returned
+	Bad        int64 // malformed lines reported
+	Duplicates int64 // lines naming a host already returned
+}
+
+// NewReader returns a Reader of the seed list r. The name identifies the
+// input in error messages ("-" for standard input).
+func NewReader(r io.Reader, name string) *Reader {
+	d := sha256.New()
+	return &Reader{
+		name:   name,
+		br:     bufio.NewReaderSize(io.TeeReader(r, d), 64<<10),
+		digest: d,
+		seen:   newHostSet(),
+		header: true,
+	}
+}
+
+// Next returns the next seed. At the end of the input it returns io.EOF. A
+// malformed line is returned as a *LineError; the caller reports it and
+// calls Next again. Duplicates are skipped silently (see Stats). Any other
+// error is a read error of the underlying stream.
+func (r *Reader) Next() (Seed, error) {
+	for {
+		raw, err := r.readLine()
+		if err != nil {
+			return Seed{}, err
+		}
+		r.line++
+		r.stats.Lines++
+		if len(raw) > MaxLineLength {
+			r.stats.Bad++
+			return Seed{}, r.lineError(string(raw[:64])+"…", "line longer than "+strconv.Itoa(MaxLineLength)+" bytes")
+		}
+		text := string(raw)
+		if r.line == 1 {
+			text = strings.TrimPrefix(text, "\ufeff")
+		}
+		text = strings.TrimSpace(text)
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		s, err := r.parse(text)
+		header := r.header
+		r.header = false
+		if err != nil {
+			if header && errors.Is(err, errHeader) {
+				continue
+			}
+			r.stats.Bad++
+			return Seed{}, r.lineError(text, strings.TrimPrefix(err.Error(), "seeds: "))
+		}
+		if !r.seen.add(s.Authority()) {
+			r.stats.Duplicates++
+			continue
+		}
+		r.stats.Seeds++
+		return s, nil
+	}
+}
+
+// Stats returns the counts so far.
+func (r *Reader) Stats() Stats { return r.stats }
+
+// Digest returns the SHA-256 (hex) of the bytes read so far; after Next has
+// returned io.EOF it is the digest of the whole input.
+func (r *Reader) Digest() string { return hex.EncodeToString(r.digest.Sum(nil)) }
+
+// readLine returns the next line without its terminator. Lines longer than
+// MaxLineLength are returned cut to MaxLineLength+1 bytes, the rest
+// discarded, so that memory stays bounded.
+func (r *Reader) readLine() ([]byte, error) {
+	var buf []byte
+	for {
+		chunk, err := r.br.ReadSlice('\n')
+		if len(buf) <= MaxLineLength {
+			buf = append(buf, chunk...)
+		}
+		switch {
+		case err == nil:
+			return trimEOL(buf), nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case errors.Is(err, io.EOF):
+			if len(buf) == 0 {
+				return nil, io.EOF
+			}
+			return trimEOL(buf), nil
+		default:
+			return nil, err
+		}
+	}
+}
+
+func trimEOL(b []byte) []byte {
+	b = bytes.TrimSuffix(b, []byte("\n"))
+	b = bytes.TrimSuffix(b, []byte("\r"))
+	if len(b) > MaxLineLength+1 {
+		b = b[:MaxLineLength+1]
+	}
+	return b
+}
+
+var errHeader = errors.New("seeds: a header line")
+
+// parse interprets one non-blank, non-comment line.
+func (r *Reader) parse(text string) (Seed, error) {
+	s := Seed{Line: r.line, Input: text}
+	if strings.Contains(text, ",") {
+		fields := strings.Split(text, ",")
+		for i := range fields {
+			fields[i] = strings.Trim(strings.TrimSpace(fields[i]), `"`)
+		}
+		if len(fields) != 2 {
+			return s, errors.New("CSV line must have two fields (rank,domain or origin,rank)")
+		}
+		switch {
+		case isRank(fields[0]):
+			s.Rank, _ = strconv.ParseInt(fields[0], 10, 64)
+			s.Input = fields[1]
+		case isRank(fields[1]):
+			s.Rank, _ = strconv.ParseInt(fields[1], 10, 64)
+			s.Input = fields[0]
+		case !isRank(fields[0]) && !isRank(fields[1]) && !strings.Contains(text, "."):
+			return s, errHeader
+		default:
+			return s, errors.New("CSV line has no rank (a positive integer) in either field")
+		}
+	}
+	var err error
+	if strings.Contains(s.Input, "://") {
+		s.Host, s.Port, s.Scheme, err = normalizeOrigin(s.Input)
+	} else {
+		s.Host, err = normalizeDomain(s.Input)
+	}
+	return s, err
+}
+
+func isRank(f string) bool {
+	n, err := strconv.ParseInt(f, 10, 64)
+	return err == nil && n > 0
+}
+
+func (r *Reader) lineError(input, reason string) *LineError {
+	return &LineError{File: r.name, Line: r.line, Input: input, Reason: reason}
+}
+
+// hostSet remembers the hosts returned so far as 64-bit hashes in an
+// open-addressing table: 16 bytes per host at most, so ten million seeds
+// cost about 160 MiB and one million about 16 MiB. Two distinct hosts share
+// a hash with probability about n²/2⁶⁵ (under 10⁻⁵ for ten million), in
+// which case the second is taken for a duplicate.
+type hostSet struct {
+	seed  maphash.Seed
+	slots []uint64 // 0 marks an empty slot
+	n     int
+}
+
+func newHostSet() hostSet {
+	return hostSet{seed: maphash.MakeSeed(), slots: make([]uint64, 1024)}
+}
+
+// add inserts host and reports whether it was new.
+func (s *hostSet) add(host string) bool {
+	h := maphash.String(s.seed, host) | 1
+	if (s.n+1)*2 > len(s.slots) {
+		s.grow()
+	}
+	if !s.insert(h) {
+		return false
+	}
+	s.n++
+	return true
+}
+
+func (s *hostSet) insert(h uint64) bool {
+	mask := uint64(len(s.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		switch s.slots[i] {
+		case 0:
+			s.slots[i] = h
+			return true
+		case h:
+			return false
+		}
+	}
+}
+
+func (s *hostSet) grow() {
+	old := s.slots
+	s.slots = make([]uint64, len(old)*2)
+	for _, h := range old {
+		if h != 0 {
+			s.insert(h)
+		}
+	}
+}

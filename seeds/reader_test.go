@@ -1,0 +1,191 @@
+package seeds
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// readAll reads every seed and line error from r.
+func readAll(t *testing.T, r *Reader) ([]Seed, []*LineError) {
+	t.Helper()
+	var seeds []Seed
+	var bad []*LineError
+	for {
+		s, err := r.Next()
+		if err == io.EOF {
+			return seeds, bad
+		}
+		var le *LineError
+		if errors.As(err, &le) {
+			bad = append(bad, le)
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		seeds = append(seeds, s)
+	}
+}
+
+func TestReader_MixedFile(t *testing.T) {
+	f, err := os.Open("testdata/mixed.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := NewReader(f, "testdata/mixed.txt")
+	seeds, bad := readAll(t, r)
+
+	var got []string
+	for _, s := range seeds {
+		got = append(got, s.Scheme+"|"+s.Authority()+"|"+itoa(s.Rank)+"|"+itoa(s.Line))
+	}
+	want := []string{
+		"|example.com|0|2",
+		"https|xn--bcher-kva.de|0|5",
+		"|google.com|1|6",
+		"|www.google.com|2|7",
+		"https|[2001:db8::1]:8443|0|8",
+		"http|example.net|0|15",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("seeds:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	var msgs []string
+	for _, e := range bad {
+		msgs = append(msgs, e.Error())
+	}
+	wantBad := []string{
+		`testdata/mixed.txt:9: IP literal where a domain name is expected (give an origin such as https://192.0.2.1 to crawl an address): "10.0.0.1"`,
+		`testdata/mixed.txt:10: has a path, query or fragment (give a domain or an origin): "example.com/path"`,
+		`testdata/mixed.txt:11: contains white space: "exam ple.com"`,
+		`testdata/mixed.txt:12: invalid domain name: invalid label "-bad-": "-bad-.com"`,
+		`testdata/mixed.txt:13: single-label name (not a public domain): "localhost"`,
+		`testdata/mixed.txt:14: scheme is not http or https: "ftp://example.org"`,
+	}
+	if strings.Join(msgs, "\n") != strings.Join(wantBad, "\n") {
+		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(msgs, "\n"), strings.Join(wantBad, "\n"))
+	}
+	st := r.Stats()
+	if st.Lines != 15 || st.Seeds != 6 || st.Bad != 6 || st.Duplicates != 1 {
+		t.Errorf("stats = %+v, want 15 lines, 6 seeds, 6 bad, 1 duplicate", st)
+	}
+}
+
+func TestReader_CSVHeaderAndCrUX(t *testing.T) {
+	in := "origin,rank\nhttps://www.example.com,1000\nhttps://example.org,5000\nrank,domain\n"
+	seeds, bad := readAll(t, NewReader(strings.NewReader(in), "crux.csv"))
+	if len(seeds) != 2 || seeds[0].Host != "www.example.com" || seeds[0].Rank != 1000 || seeds[1].Rank != 5000 {
+		t.Fatalf("seeds = %+v", seeds)
+	}
+	// Only the first data line may be a header; a later one is an error.
+	if len(bad) != 1 || bad[0].Line != 4 {
+		t.Fatalf("bad = %v, want one error on line 4", bad)
+	}
+}
+
+func TestReader_LongLineIsReportedAndSkipped(t *testing.T) {
+	in := "a.example\n" + strings.Repeat("x", 3*MaxLineLength) + ".example\nb.example"
+	seeds, bad := readAll(t, NewReader(strings.NewReader(in), "long.txt"))
+	if len(seeds) != 2 || seeds[1].Host != "b.example" || seeds[1].Line != 3 {
+		t.Fatalf("seeds = %+v", seeds)
+	}
+	if len(bad) != 1 || bad[0].Line != 2 || !strings.Contains(bad[0].Reason, "longer than") {
+		t.Fatalf("bad = %v", bad)
+	}
+}
+
+// endless yields "n.example" lines forever: a Reader that read its input
+// whole would never return.
+type endless struct {
+	n   int
+	buf []byte
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	for len(e.buf) < len(p) {
+		e.n++
+		e.buf = append(e.buf, []byte("site"+itoa(int64(e.n))+".example\n")...)
+	}
+	n := copy(p, e.buf)
+	e.buf = e.buf[n:]
+	return n, nil
+}
+
+func TestReader_Streams(t *testing.T) {
+	r := NewReader(&endless{}, "endless")
+	for i := 1; i <= 5000; i++ {
+		s, err := r.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := "site" + itoa(int64(i)) + ".example"; s.Host != want {
+			t.Fatalf("seed %d = %q, want %q", i, s.Host, want)
+		}
+	}
+}
+
+func TestReader_Digest(t *testing.T) {
+	r := NewReader(strings.NewReader("a.example\n"), "-")
+	readAll(t, r)
+	sum := sha256.Sum256([]byte("a.example\n"))
+	if got, want := r.Digest(), hex.EncodeToString(sum[:]); got != want {
+		t.Fatalf("digest %q, want %q", got, want)
+	}
+}
+
+func TestShard_SplitsByRegistrableDomain(t *testing.T) {
+	const n = 4
+	counts := make([]int, n)
+	for i := 0; i < 4000; i++ {
+		apex := Seed{Host: "site" + itoa(int64(i)) + ".co.uk"}
+		www := Seed{Host: "www." + apex.Host}
+		hits := 0
+		for k := 0; k < n; k++ {
+			sh := Shard{Index: k, Count: n}
+			if sh.Contains(apex) {
+				hits++
+				counts[k]++
+				if !sh.Contains(www) {
+					t.Fatalf("%s and its www are in different shards", apex.Host)
+				}
+			}
+		}
+		if hits != 1 {
+			t.Fatalf("%s is in %d shards", apex.Host, hits)
+		}
+	}
+	for k, c := range counts {
+		if c < 800 || c > 1200 {
+			t.Errorf("shard %d holds %d of 4000 seeds; the split is uneven", k, c)
+		}
+	}
+}
+
+func TestParseShardAndEnv(t *testing.T) {
+	if s, err := ParseShard("2/4"); err != nil || s.Index != 2 || s.Count != 4 || s.FileTag() != "2-of-4" {
+		t.Fatalf("ParseShard(2/4) = %+v, %v", s, err)
+	}
+	for _, bad := range []string{"4/4", "-1/2", "a/b", "3"} {
+		if _, err := ParseShard(bad); err == nil {
+			t.Errorf("ParseShard(%q) accepted", bad)
+		}
+	}
+	env := map[string]string{"SLURM_ARRAY_TASK_ID": "3"}
+	if s, err := ShardFromEnv(8, func(k string) string { return env[k] }); err != nil || s.Index != 3 || s.Count != 8 {
+		t.Fatalf("ShardFromEnv = %+v, %v", s, err)
+	}
+	env = map[string]string{"JOB_COMPLETION_INDEX": "9"}
+	if _, err := ShardFromEnv(8, func(k string) string { return env[k] }); err == nil {
+		t.Fatal("index 9 of 8 accepted")
+	}
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -1,0 +1,85 @@
+package seeds
+
+import (
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"strconv"
+	"strings"
+
+	"golang.org/x/net/publicsuffix"
+)
+
+// Shard is one share of a seed list: the seeds whose registrable domain
+// hashes to Index among Count shards. The zero Shard holds every seed.
+type Shard struct {
+	Index int // 0-based
+	Count int // number of shards; 0 or 1 means unsharded
+}
+
+// ParseShard parses "i/n" (0 ≤ i < n).
+func ParseShard(s string) (Shard, error) {
+	a, b, ok := strings.Cut(s, "/")
+	if !ok {
+		return Shard{}, fmt.Errorf("shard %q: want i/n, e.g. 0/4", s)
+	}
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
+		return Shard{}, fmt.Errorf("shard %q: want i/n with 0 ≤ i < n", s)
+	}
+	return Shard{Index: i, Count: n}, nil
+}
+
+// String returns "i/n" ("0/1" for the zero Shard).
+func (s Shard) String() string {
+	if s.Count <= 1 {
+		return "0/1"
+	}
+	return fmt.Sprintf("%d/%d", s.Index, s.Count)
+}
+
+// FileTag returns the shard as used in file names, "i-of-n".
+func (s Shard) FileTag() string { return strings.Replace(s.String(), "/", "-of-", 1) }
+
+// Contains reports whether the seed belongs to the shard. The hash is of
+// the registrable domain, so a site's apex and www land in the same shard
+// and one host's politeness is kept by one crawler.
+func (s Shard) Contains(seed Seed) bool {
+	if s.Count <= 1 {
+		return true
+	}
+	h := fnv.New64a()
+	h.Write([]byte(Registrable(seed.Host)))
+	return h.Sum64()%uint64(s.Count) == uint64(s.Index)
+}
+
+// Registrable returns the registrable domain (eTLD+1 by the public suffix
+// list) of a host, or the host itself when it has none (an IP address, a
+// public suffix).
+func Registrable(host string) string {
+	r, err := publicsuffix.EffectiveTLDPlusOne(host)
+	if err != nil {
+		return host
+	}
+	return r
+}
+
+// ShardFromEnv returns the shard index for a crawl split into count shards
+// from the batch scheduler's environment: JOB_COMPLETION_INDEX (Kubernetes
+// Indexed Jobs) or SLURM_ARRAY_TASK_ID (Slurm job arrays). getenv is
+// os.Getenv in production.
+func ShardFromEnv(count int, getenv func(string) string) (Shard, error) {
+	for _, name := range []string{"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"} {
+		v := getenv(name)
+		if v == "" {
+			continue
+		}
+		i, err := strconv.Atoi(v)
+		if err != nil || i < 0 || i >= count {
+			return Shard{}, fmt.Errorf("%s=%q is not a shard index in [0, %d)", name, v, count)
+		}
+		return Shard{Index: i, Count: count}, nil
+	}
+	return Shard{}, errors.New("--shards needs JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm) in the environment, or use --shard i/n")
+}
