@@ -1,0 +1,126 @@
+// Package crawl fetches every registry location of every domain: politely
+// (one request at a time per host, a few per IP address, an honest
+// User-Agent), within limits (timeouts, a per-domain deadline, a body cap
+// applied after decompression), and safely (an address guard that refuses
+// private, loopback and link-local addresses wherever the address came
+// from). Requests are driven by colly with survey's own transport, which
+// captures the raw bytes, the redirect chain and the timings of each fetch.
+//
+// The crawler does not interpret what it fetched: package classify does.
+package crawl
+
+import (
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/agentpolicy/survey"
+	"github.com/agentpolicy/survey/registry"
+)
+
+// DefaultUserAgent is the User-Agent sent unless Config.UserAgent is set.
+// It names the tool, its version and a page for site owners.
+const DefaultUserAgent = "survey/" + survey.Version + " (+" + survey.ProjectURL + "; research crawler of agent-policy files)"
+
+// Defaults for Config's zero fields.
+const (
+	DefaultConcurrency    = 256
+	DefaultTimeout        = 10 * time.Second
+	DefaultDomainDeadline = 60 * time.Second
+	DefaultMaxBody        = 1 << 20
+	DefaultPerIPLimit     = 8
+	DefaultMaxTimeouts    = 2
+	DefaultMaxRetryAfter  = 10 * time.Second
+	DefaultDNSCacheSize   = 65536
+)
+
+// Config configures a Crawler. The zero Config crawls every location with
+// the defaults above.
+type Config struct {
+	// Concurrency is the number of domains crawled at once.
+	Concurrency int
+	// Timeout bounds one request, redirects and body included.
+	Timeout time.Duration
+	// DomainDeadline bounds all the requests of one domain.
+	DomainDeadline time.Duration
+	// MaxBody is the body cap in bytes, applied after decompression.
+	MaxBody int64
+	// UserAgent is sent with every request.
+	UserAgent string
+	// AllowPrivate lets the crawler connect to loopback, private,
+	// link-local and other non-public addresses.
+	AllowPrivate bool
+	// ConnectTo, "host:port", routes the connection of every host name to
+	// one address (the simulated web); that address is allowed past the
+	// guard. IP literals are not routed.
+	ConnectTo string
+	// RootCAs are the certificate authorities trusted; nil means the
+	// system's.
+	RootCAs *x509.CertPool
+	// Resolver, "host:port", is a DNS server used instead of the system's.
+	// With ConnectTo and no Resolver, host names are not resolved at all.
+	Resolver string
+	// Locations are fetched for every domain in this order; nil means every
+	// registry location.
+	Locations []registry.Location
+	// CanaryPath is the canary location's path; empty means a random one.
+	CanaryPath string
+	// PerIPLimit is the number of requests in flight to one IP address.
+	PerIPLimit int
+	// MaxTimeouts is the number of consecutive timeouts after which a
+	// host's remaining locations are not requested.
+	MaxTimeouts int
+	// MaxRetryAfter is the longest Retry-After (on 429 and 503) the crawler
+	// waits for before retrying once; longer ones are not waited for.
+	MaxRetryAfter time.Duration
+	// DNSCacheSize is the number of host names whose answers are kept.
+	DNSCacheSize int
+}
+
+// withDefaults returns the config with zero fields set to defaults.
+func (c Config) withDefaults() Config {
+	if c.Concurrency <= 0 {
+		c.Concurrency = DefaultConcurrency
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = DefaultTimeout
+	}
+	if c.DomainDeadline <= 0 {
+		c.DomainDeadline = DefaultDomainDeadline
+	}
+	if c.MaxBody <= 0 {
+		c.MaxBody = DefaultMaxBody
+	}
+	if c.UserAgent == "" {
+		c.UserAgent = DefaultUserAgent
+	}
+	if c.Locations == nil {
+		c.Locations = registry.Locations()
+	}
+	if c.PerIPLimit <= 0 {
+		c.PerIPLimit = DefaultPerIPLimit
+	}
+	if c.MaxTimeouts <= 0 {
+		c.MaxTimeouts = DefaultMaxTimeouts
+	}
+	if c.MaxRetryAfter < 0 {
+		c.MaxRetryAfter = 0
+	} else if c.MaxRetryAfter == 0 {
+		c.MaxRetryAfter = DefaultMaxRetryAfter
+	}
+	if c.DNSCacheSize <= 0 {
+		c.DNSCacheSize = DefaultDNSCacheSize
+	}
+	return c
+}
+
+func (c Config) validate() error {
+	if len(c.Locations) == 0 {
+		return errors.New("crawl: no locations to fetch")
+	}
+	if c.MaxBody > 1<<30 {
+		return fmt.Errorf("crawl: body cap %d is above 1 GiB", c.MaxBody)
+	}
+	return nil
+}

@@ -1,0 +1,293 @@
+package crawl
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/agentpolicy/survey/registry"
+	"github.com/agentpolicy/survey/seeds"
+)
+
+// crawlOne crawls one seed against the test server.
+func crawlOne(t *testing.T, s *testServer, seed seeds.Seed, tweak func(*Config)) *DomainResult {
+	t.Helper()
+	cfg := Config{ConnectTo: s.Addr, RootCAs: s.Roots, Timeout: 2 * time.Second, Concurrency: 2}
+	if tweak != nil {
+		tweak(&cfg)
+	}
+	c, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := make(chan seeds.Seed, 1)
+	in <- seed
+	close(in)
+	var got *DomainResult
+	if err := c.Run(context.Background(), in, func(r *DomainResult) error { got = r; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if got == nil {
+		t.Fatal("no result")
+	}
+	return got
+}
+
+func TestCrawl_FetchesEveryLocationInOrderPolitely(t *testing.T) {
+	var cc concurrency
+	var ua atomic.Value
+	h := cc.wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ua.Store(r.UserAgent())
+		switch r.URL.Path {
+		case "/robots.txt":
+			io.WriteString(w, "User-agent: *\nDisallow: /private\n")
+		case "/":
+			w.Header().Set("Content-Type", "text/html")
+			io.WriteString(w, "<html><head><title>home</title></head></html>")
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	s := newTestServer(t, h)
+	res := crawlOne(t, s, seeds.Seed{Host: "example.test"}, nil)
+
+	if len(res.Fetches) != len(registry.Locations()) {
+		t.Fatalf("%d fetches, want one per location (%d)", len(res.Fetches), len(registry.Locations()))
+	}
+	for i, loc := range registry.Locations() {
+		f := res.Fetches[i]
+		if f.Location != loc.ID {
+			t.Errorf("fetch %d is %s, want %s (registry order)", i, f.Location, loc.ID)
+		}
+		if f.ErrKind != ErrNone {
+			t.Errorf("%s: error %s: %s", loc.ID, f.ErrKind, f.Err)
+		}
+	}
+	robots := res.Fetch(registry.LocRobots)
+	if robots.Status != 200 || string(robots.Body) != "User-agent: *\nDisallow: /private\n" || robots.Scheme != "https" {
+		t.Errorf("robots = %d %q over %s", robots.Status, robots.Body, robots.Scheme)
+	}
+	if f := res.Fetch(registry.LocAgentsTxt); f.Status != 404 {
+		t.Errorf("agents.txt status %d, want 404", f.Status)
+	}
+	if canary := res.Fetch(registry.LocCanary); !strings.HasPrefix(canary.URL, "https://example.test/.well-known/survey-canary-") {
+		t.Errorf("canary URL %q", canary.URL)
+	}
+	if got := ua.Load().(string); got != DefaultUserAgent || !strings.Contains(got, "https://") {
+		t.Errorf("User-Agent %q, want the default naming the tool and a URL", got)
+	}
+	if m := cc.maxFor("example.test"); m != 1 {
+		t.Errorf("%d requests were in flight at once to one host, want 1", m)
+	}
+}
+
+func TestCrawl_BodyCapIsAppliedAfterDecompressionAndFlagged(t *testing.T) {
+	const cap = 64 << 10
+	bomb := gzipBomb(t, 1<<30) // 1 GiB of zeros, about 1 MiB compressed
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt": // the decompression bomb
+			w.Header().Set("Content-Encoding", "gzip")
+			w.Write(bomb)
+		case "/llms.txt": // a plain oversized body
+			w.Write(bytes.Repeat([]byte("a"), 3*cap))
+		case "/ai.txt": // exactly the cap: not truncated
+			w.Write(bytes.Repeat([]byte("b"), cap))
+		case "/agents.txt": // gzip-typed but not encoded: kept raw, never inflated
+			w.Header().Set("Content-Type", "application/gzip")
+			w.Write(bomb[:4096])
+		default:
+			http.NotFound(w, r)
+		}
+	})
+	s := newTestServer(t, h)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	res := crawlOne(t, s, seeds.Seed{Host: "example.test"}, func(c *Config) { c.MaxBody = cap })
+	runtime.ReadMemStats(&after)
+
+	robots := res.Fetch(registry.LocRobots)
+	if !robots.Truncated || len(robots.Body) != cap || robots.ErrKind != ErrNone {
+		t.Errorf("bomb: truncated=%v len=%d err=%s, want truncated at %d", robots.Truncated, len(robots.Body), robots.Err, cap)
+	}
+	if llms := res.Fetch(registry.LocLLMsTxt); !llms.Truncated || len(llms.Body) != cap {
+		t.Errorf("oversized: truncated=%v len=%d", llms.Truncated, len(llms.Body))
+	}
+	if ai := res.Fetch(registry.LocAITxt); ai.Truncated || len(ai.Body) != cap {
+		t.Errorf("body of exactly the cap: truncated=%v len=%d", ai.Truncated, len(ai.Body))
+	}
+	if at := res.Fetch(registry.LocAgentsTxt); !bytes.Equal(at.Body, bomb[:4096]) {
+		t.Errorf("application/gzip body was altered (len %d)", len(at.Body))
+	}
+	// A client that inflated the bomb would allocate a gibibyte.
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 {
+		t.Errorf("crawling allocated %d MiB; the bomb was inflated", alloc>>20)
+	}
+}
+
+func gzipBomb(t *testing.T, size int) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zero := make([]byte, 1<<20)
+	for i := 0; i < size/len(zero); i++ {
+		zw.Write(zero)
+	}
+	zw.Close()
+	return buf.Bytes()
+}
+
+func TestCrawl_RedirectChainsAreRecordedAndLimited(t *testing.T) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.Host == "example.test" && r.URL.Path == "/robots.txt":
+			http.Redirect(w, r, "https://www.example.test/robots.txt", http.StatusMovedPermanently)
+		case r.Host == "www.example.test" && r.URL.Path == "/robots.txt":
+			io.WriteString(w, "User-agent: *\n")
+		case r.Host == "cdn.other.test":
+			io.WriteString(w, "*0000\n")
+		case r.URL.Path == "/agents.txt": // off-site
+			http.Redirect(w, r, "https://cdn.other.test/agents.txt", http.StatusFound)
+		case r.URL.Path == "/llms.txt": // downgrade
+			if r.TLS != nil {
+				http.Redirect(w, r, "http://example.test/llms.txt", http.StatusMovedPermanently)
+				return
+			}
+			io.WriteString(w, "# Title\n")
+		case r.URL.Path == "/ai.txt": // loop
+			http.Redirect(w, r, "/ai2.txt", http.StatusFound)
+		case r.URL.Path == "/ai2.txt":
+			http.Redirect(w, r, "/ai.txt", http.StatusFound)
+		case strings.HasPrefix(r.URL.Path, "/.well-known/tdmrep.json"): // endless distinct hops
+			n := len(r.URL.RawQuery)
+			http.Redirect(w, r, fmt.Sprintf("/.well-known/tdmrep.json?%s", strings.Repeat("x", n+1)), http.StatusFound)
+		case r.URL.Path == "/automation-preferences.txt": // no Location
+			w.WriteHeader(http.StatusFound)
+		default:
+			http.NotFound(w, r)
+		}
+	})
+	s := newTestServer(t, h)
+	res := crawlOne(t, s, seeds.Seed{Host: "example.test"}, nil)
+
+	robots := res.Fetch(registry.LocRobots)
+	if len(robots.Hops) != 1 || robots.Hops[0].Status != 301 || robots.Hops[0].Location != "https://www.example.test/robots.txt" ||
+		robots.FinalURL != "https://www.example.test/robots.txt" || robots.Offsite || robots.Status != 200 {
+		t.Errorf("apex to www: %+v final=%s offsite=%v status=%d", robots.Hops, robots.FinalURL, robots.Offsite, robots.Status)
+	}
+	if at := res.Fetch(registry.LocAgentsTxt); !at.Offsite || at.Status != 200 || at.Downgraded {
+		t.Errorf("off-site: offsite=%v status=%d", at.Offsite, at.Status)
+	}
+	if l := res.Fetch(registry.LocLLMsTxt); !l.Downgraded || l.Scheme != "http" || string(l.Body) != "# Title\n" {
+		t.Errorf("downgrade: downgraded=%v scheme=%s body=%q", l.Downgraded, l.Scheme, l.Body)
+	}
+	if a := res.Fetch(registry.LocAITxt); a.ErrKind != ErrLoop || len(a.Hops) != 2 {
+		t.Errorf("loop: kind=%s hops=%d (%s)", a.ErrKind, len(a.Hops), a.Err)
+	}
+	if td := res.Fetch(registry.LocTDMRep); td.ErrKind != ErrTooManyRedirects || len(td.Hops) != registry.MaxRedirects+1 {
+		t.Errorf("too many: kind=%s hops=%d (%s)", td.ErrKind, len(td.Hops), td.Err)
+	}
+	if ap := res.Fetch(registry.LocAutoctl); ap.ErrKind != ErrBadLocation || ap.Status != 302 {
+		t.Errorf("no Location: kind=%s status=%d", ap.ErrKind, ap.Status)
+	}
+}
+
+func TestCrawl_FallsBackToHTTPWhenHTTPSCannotConnect(t *testing.T) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.TLS != nil {
+			t.Errorf("HTTPS request reached the handler for %s", r.URL)
+		}
+		io.WriteString(w, "User-agent: *\n")
+	})
+	s := newTestServer(t, h)
+	s.tlsOn = func(string) bool { return false }
+	res := crawlOne(t, s, seeds.Seed{Host: "plain.test"}, nil)
+	if !res.HTTPFallback || res.Scheme != "http" || res.HTTPSError == "" {
+		t.Fatalf("fallback=%v scheme=%s httpsError=%q", res.HTTPFallback, res.Scheme, res.HTTPSError)
+	}
+	for _, f := range res.Fetches {
+		if f.ErrKind != ErrNone || f.Scheme != "http" {
+			t.Errorf("%s: %s over %s", f.Location, f.ErrKind, f.Scheme)
+		}
+	}
+}
+
+func TestCrawl_StallingHostTimesOutThenIsSkipped(t *testing.T) {
+	var requests atomic.Int32
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		<-r.Context().Done() // stall until the client gives up
+	})
+	s := newTestServer(t, h)
+	res := crawlOne(t, s, seeds.Seed{Host: "stall.test"}, func(c *Config) { c.Timeout = 300 * time.Millisecond })
+	if res.HTTPFallback {
+		t.Error("a timeout triggered the HTTP fallback")
+	}
+	for i, f := range res.Fetches {
+		want := ErrTimeout
+		if i >= DefaultMaxTimeouts {
+			want = ErrHostUnresponsive
+		}
+		if f.ErrKind != want || f.Skipped != (i >= DefaultMaxTimeouts) {
+			t.Errorf("%s: kind=%s skipped=%v, want %s", f.Location, f.ErrKind, f.Skipped, want)
+		}
+	}
+	if n := requests.Load(); n != DefaultMaxTimeouts {
+		t.Errorf("%d requests reached the stalling host, want %d", n, DefaultMaxTimeouts)
+	}
+}
+
+func TestCrawl_RetryAfterIsHonouredOnce(t *testing.T) {
+	var times []time.Time
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		times = append(times, time.Now())
+		if len(times) == 1 {
+			w.Header().Set("Retry-After", "1")
+			w.WriteHeader(http.StatusTooManyRequests)
+			return
+		}
+		io.WriteString(w, "User-agent: *\n")
+	})
+	s := newTestServer(t, h)
+	res := crawlOne(t, s, seeds.Seed{Host: "busy.test"}, nil)
+	if f := res.Fetch(registry.LocRobots); f.Status != 200 || len(times) != 2 {
+		t.Fatalf("status %d after %d requests, want 200 after 2", f.Status, len(times))
+	}
+	if gap := times[1].Sub(times[0]); gap < 900*time.Millisecond {
+		t.Errorf("retried after %v, before the Retry-After of 1s", gap)
+	}
+}
+
+func TestCrawl_GatesAreReleased(t *testing.T) {
+	s := newTestServer(t, http.NotFoundHandler())
+	cfg := Config{ConnectTo: s.Addr, RootCAs: s.Roots, Concurrency: 4}
+	c, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := make(chan seeds.Seed, 20)
+	for i := 0; i < 20; i++ {
+		in <- seeds.Seed{Host: fmt.Sprintf("site%d.test", i)}
+	}
+	close(in)
+	n := 0
+	if err := c.Run(context.Background(), in, func(*DomainResult) error { n++; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if hosts, ips := c.gates.size(); hosts != 0 || ips != 0 || n != 20 {
+		t.Fatalf("after the crawl: %d domains, %d host gates and %d IP gates left", n, hosts, ips)
+	}
+}

@@ -1,0 +1,114 @@
+package crawl
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/agentpolicy/survey/registry"
+	"github.com/agentpolicy/survey/seeds"
+)
+
+// crawlDomain fetches every location of one seed, one after the other.
+// It returns nil when the crawl was stopped (parent cancelled) before the
+// domain finished: an unfinished domain is not a result.
+func (c *Crawler) crawlDomain(parent context.Context, f *fetcher, seed seeds.Seed) *DomainResult {
+	ctx, cancel := context.WithTimeout(parent, c.cfg.DomainDeadline)
+	defer cancel()
+	f.parent = parent
+	f.domain = seeds.Registrable(seed.Host)
+
+	res := &DomainResult{
+		Seed:        seed,
+		Domain:      seed.Authority(),
+		Registrable: f.domain,
+		Scheme:      seed.Scheme,
+		StartedAt:   time.Now().UTC(),
+	}
+	if res.Scheme == "" {
+		res.Scheme = "https"
+	}
+	var (
+		unreachable *Fetch // the first request found the host unreachable
+		timeouts    int    // consecutive timeouts
+	)
+	for i, loc := range c.cfg.Locations {
+		path := loc.Path
+		if loc.Canary {
+			path = c.canary
+		}
+		switch {
+		case parent.Err() != nil:
+			return nil
+		case unreachable != nil:
+			res.Fetches = append(res.Fetches, skipped(loc.ID, res.Scheme, res.Domain, path, unreachable.ErrKind,
+				"not requested: the first request found the host unreachable: "+unreachable.Err))
+			continue
+		case ctx.Err() != nil:
+			res.Fetches = append(res.Fetches, skipped(loc.ID, res.Scheme, res.Domain, path, ErrDomainDeadline,
+				"not requested: the domain's deadline passed"))
+			continue
+		case timeouts >= c.cfg.MaxTimeouts:
+			res.Fetches = append(res.Fetches, skipped(loc.ID, res.Scheme, res.Domain, path, ErrHostUnresponsive,
+				"not requested: the host timed out on the previous requests"))
+			continue
+		}
+
+		fe := c.fetchWithRetry(ctx, f, res.Scheme+"://"+res.Domain+path, loc)
+		if i == 0 && seed.Scheme == "" && res.Scheme == "https" && len(fe.Hops) == 0 &&
+			(fe.ErrKind == ErrConnect || fe.ErrKind == ErrTLS) {
+			res.HTTPFallback = true
+			res.HTTPSError = fe.Err
+			res.Scheme = "http"
+			fe = c.fetchWithRetry(ctx, f, "http://"+res.Domain+path, loc)
+		}
+		if parent.Err() != nil {
+			return nil
+		}
+		res.Fetches = append(res.Fetches, fe)
+		if fe.ErrKind.IsTimeout() {
+			timeouts++
+		} else {
+			timeouts = 0
+		}
+		if i == 0 && len(fe.Hops) == 0 {
+			switch fe.ErrKind {
+			case ErrDNS, ErrConnect, ErrTLS, ErrGuard:
+				unreachable = fe
+			}
+		}
+	}
+	res.Duration = time.Since(res.StartedAt)
+	return res
+}
+
+// fetchWithRetry fetches once, and once more when the host answered 429 or
+// 503 with a Retry-After short enough to wait for (the gates make the
+// second request wait).
+func (c *Crawler) fetchWithRetry(ctx context.Context, f *fetcher, u string, loc registry.Location) *Fetch {
+	fe := f.fetch(ctx, u, loc.ID)
+	if fe.ErrKind != ErrNone || (fe.Status != http.StatusTooManyRequests && fe.Status != http.StatusServiceUnavailable) {
+		return fe
+	}
+	d, ok := retryAfter(fe.Header.Get("Retry-After"))
+	if !ok || d > c.cfg.MaxRetryAfter {
+		return fe
+	}
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d+time.Second {
+		return fe
+	}
+	again := f.fetch(ctx, u, loc.ID)
+	again.StartedAt = fe.StartedAt
+	again.Total += fe.Total
+	return again
+}
+
+// skipped is the Fetch of a location that was not requested.
+func skipped(loc registry.LocationID, scheme, domain, path string, kind ErrorKind, why string) *Fetch {
+	u := scheme + "://" + domain + path
+	return &Fetch{
+		Location: loc, URL: u, FinalURL: u, Scheme: strings.ToLower(scheme),
+		ErrKind: kind, Err: why, Skipped: true, StartedAt: time.Now().UTC(),
+	}
+}

@@ -1,0 +1,93 @@
+package crawl
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"io"
+	"net"
+	"os"
+	"strings"
+	"syscall"
+)
+
+// Redirect-chain failures, returned by the redirect policy.
+var (
+	errRedirectLoop    = errors.New("redirect loop")
+	errTooManyRedirect = errors.New("too many redirects")
+)
+
+// kindOf classifies why a request failed. tm tells whether the failure
+// happened during the TLS handshake; domainCtx and parent tell a request
+// timeout from the domain's deadline and from the crawl being stopped.
+func kindOf(err error, tm *timing, domainCtx, parent context.Context) ErrorKind {
+	var guardErr *GuardError
+	var dnsErr *net.DNSError
+	switch {
+	case err == nil:
+		return ErrNone
+	case errors.As(err, &guardErr):
+		return ErrGuard
+	case errors.Is(err, errRedirectLoop):
+		return ErrLoop
+	case errors.Is(err, errTooManyRedirect):
+		return ErrTooManyRedirects
+	case parent.Err() != nil:
+		return ErrInterrupted
+	case domainCtx.Err() != nil:
+		return ErrDomainDeadline
+	case isTimeout(err):
+		return ErrTimeout
+	case errors.As(err, &dnsErr):
+		return ErrDNS
+	case isTLS(err) || (tm != nil && tm.tlsStarted && tm.tlsFailed):
+		return ErrTLS
+	case strings.Contains(err.Error(), "failed to parse Location header"),
+		strings.Contains(err.Error(), "Location header") && strings.Contains(err.Error(), "redirect"):
+		return ErrBadLocation
+	case errors.Is(err, syscall.ECONNREFUSED), errors.Is(err, syscall.EHOSTUNREACH),
+		errors.Is(err, syscall.ENETUNREACH), isDialError(err):
+		return ErrConnect
+	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.EPIPE),
+		errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF),
+		strings.Contains(err.Error(), "server closed"), strings.Contains(err.Error(), "connection reset"):
+		return ErrReset
+	case strings.Contains(err.Error(), "malformed"), strings.Contains(err.Error(), "gzip:"),
+		strings.Contains(err.Error(), "deflate:"), strings.Contains(err.Error(), "flate:"),
+		strings.Contains(err.Error(), "zlib:"), strings.Contains(err.Error(), "unsupported transfer encoding"),
+		strings.Contains(err.Error(), "invalid header"), strings.Contains(err.Error(), "too large"):
+		return ErrProtocol
+	}
+	return ErrNetwork
+}
+
+func isTimeout(err error) bool {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, os.ErrDeadlineExceeded) {
+		return true
+	}
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		return true
+	}
+	return strings.Contains(err.Error(), "Client.Timeout exceeded")
+}
+
+func isTLS(err error) bool {
+	var (
+		recErr   tls.RecordHeaderError
+		alertErr tls.AlertError
+		certErr  *tls.CertificateVerificationError
+		unknown  x509.UnknownAuthorityError
+		hostErr  x509.HostnameError
+		invalid  x509.CertificateInvalidError
+	)
+	return errors.As(err, &recErr) || errors.As(err, &alertErr) || errors.As(err, &certErr) ||
+		errors.As(err, &unknown) || errors.As(err, &hostErr) || errors.As(err, &invalid) ||
+		strings.Contains(err.Error(), "tls: ")
+}
+
+func isDialError(err error) bool {
+	var op *net.OpError
+	return errors.As(err, &op) && op.Op == "dial"
+}

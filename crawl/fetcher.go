@@ -1,0 +1,117 @@
+package crawl
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/gocolly/colly/v2"
+
+	"github.com/agentpolicy/survey/registry"
+	"github.com/agentpolicy/survey/seeds"
+)
+
+// fetcher is one worker's colly collector. colly drives each request (URL
+// parsing, headers, the User-Agent, the redirect policy, the timeout) over
+// the worker's recorder; it is configured for this job: error bodies are
+// kept (ParseHTTPErrorResponse), URLs may be revisited (so colly keeps no
+// visited set, which would grow without bound), cookies are off, robots.txt
+// is not consulted (it is what we fetch), and the body cap is flagged by the
+// recorder rather than applied silently.
+type fetcher struct {
+	c        *colly.Collector
+	rec      *recorder
+	maxHops  int
+	domain   string // registrable domain of the domain being crawled
+	parent   context.Context
+	response bool // colly delivered a response for the current fetch
+}
+
+func newFetcher(cfg Config, base http.RoundTripper, g *gates, res *resolver) *fetcher {
+	f := &fetcher{rec: &recorder{base: base, gates: g, res: res, maxBody: cfg.MaxBody}}
+	c := colly.NewCollector(
+		colly.UserAgent(cfg.UserAgent),
+		colly.AllowURLRevisit(),
+		colly.ParseHTTPErrorResponse(),
+		colly.IgnoreRobotsTxt(),
+		colly.MaxBodySize(int(cfg.MaxBody)),
+	)
+	c.DisableCookies()
+	c.WithTransport(f.rec)
+	c.SetRequestTimeout(cfg.Timeout)
+	c.SetRedirectHandler(f.checkRedirect)
+	c.OnResponse(func(*colly.Response) { f.response = true })
+	f.c = c
+	return f
+}
+
+// checkRedirect is the redirect policy: it records every hop, refuses loops
+// and chains longer than the limit, and flags downgrades and off-site hops.
+func (f *fetcher) checkRedirect(req *http.Request, via []*http.Request) error {
+	cur := f.rec.cur
+	prev := via[len(via)-1]
+	hop := Hop{URL: prev.URL.String()}
+	if req.Response != nil {
+		hop.Status = req.Response.StatusCode
+		hop.Location = req.Response.Header.Get("Location")
+	}
+	cur.Hops = append(cur.Hops, hop)
+	cur.FinalURL = req.URL.String()
+	if prev.URL.Scheme == "https" && req.URL.Scheme == "http" {
+		cur.Downgraded = true
+	}
+	if seeds.Registrable(req.URL.Hostname()) != f.domain {
+		cur.Offsite = true
+	}
+	next := req.URL.String()
+	for _, v := range via {
+		if v.URL.String() == next {
+			return errRedirectLoop
+		}
+	}
+	if len(via) > f.maxHops {
+		return errTooManyRedirect
+	}
+	return nil
+}
+
+// fetch requests one URL for location loc within ctx (the domain's context).
+func (f *fetcher) fetch(ctx context.Context, rawURL string, loc registry.LocationID) *Fetch {
+	out := &Fetch{Location: loc, URL: rawURL, FinalURL: rawURL, StartedAt: time.Now().UTC()}
+	if u, err := url.Parse(rawURL); err == nil {
+		out.Scheme = u.Scheme
+	}
+	tm := &timing{}
+	f.rec.cur, f.rec.tm = out, tm
+	f.response = false
+	f.c.Context = ctx
+	err := f.c.Visit(rawURL)
+	if err == nil && !f.response {
+		err = errors.New("no response delivered")
+	}
+	out.Total = time.Since(out.StartedAt)
+	out.DNS, out.Connect, out.TLS, out.TTFB = tm.dns, tm.connect, tm.tls, tm.ttfb
+	if err != nil {
+		out.ErrKind = kindOf(err, tm, ctx, f.parent)
+		out.Err = err.Error()
+		// No complete response: a partial body is not the file. The status
+		// and headers of the last response received stay, as information.
+		out.Body, out.Truncated = nil, false
+	}
+	if out.Status >= 300 && out.Status < 400 && out.ErrKind == ErrNone && out.Header.Get("Location") == "" {
+		out.ErrKind = ErrBadLocation
+		out.Err = "redirect status without a Location header"
+	}
+	f.rec.cur, f.rec.tm = nil, nil
+	return out
+}
+
+func urlHost(raw string) (string, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "", err
+	}
+	return u.Hostname(), nil
+}

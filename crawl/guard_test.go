@@ -1,0 +1,158 @@
+package crawl
+
+import (
+	"io"
+	"net"
+	"net/http"
+	"net/netip"
+	"testing"
+
+	"golang.org/x/net/dns/dnsmessage"
+
+	"github.com/agentpolicy/survey/registry"
+	"github.com/agentpolicy/survey/seeds"
+)
+
+func TestClassifyAddr(t *testing.T) {
+	for addr, want := range map[string]string{
+		"127.0.0.1": "loopback", "::1": "loopback", "10.1.2.3": "private", "192.168.0.1": "private",
+		"172.16.5.4": "private", "fd00::1": "private", "169.254.169.254": "link-local", "fe80::1": "link-local",
+		"224.0.0.1": "multicast", "0.0.0.0": "unspecified", "::": "unspecified", "100.64.0.1": "shared (CGNAT)",
+		"::ffff:10.0.0.1": "private", "255.255.255.255": "broadcast",
+		"93.184.215.14": "", "2606:2800:21f:cb07:6820:80da:af6b:8b2c": "", "203.0.113.7": "",
+	} {
+		if got := classifyAddr(netip.MustParseAddr(addr)); got != want {
+			t.Errorf("classifyAddr(%s) = %q, want %q", addr, got, want)
+		}
+	}
+}
+
+// A seed that is itself a private address is refused, and nothing else of
+// the domain is requested.
+func TestGuard_DirectSeed(t *testing.T) {
+	var hits int
+	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits++ }))
+	_, port, _ := net.SplitHostPort(s.Addr)
+	// No --connect-to: the loopback test server is not opted in.
+	res := crawlOne(t, s, seeds.Seed{Host: "127.0.0.1", Port: port, Scheme: "http"}, func(c *Config) { c.ConnectTo = "" })
+	for _, f := range res.Fetches {
+		if f.ErrKind != ErrGuard {
+			t.Errorf("%s: %s (%s), want address_guard", f.Location, f.ErrKind, f.Err)
+		}
+	}
+	if hits != 0 {
+		t.Errorf("%d requests reached a loopback server that was not opted in", hits)
+	}
+	// --allow-private opts every address in.
+	res = crawlOne(t, s, seeds.Seed{Host: "127.0.0.1", Port: port, Scheme: "http"}, func(c *Config) { c.ConnectTo = ""; c.AllowPrivate = true })
+	if f := res.Fetch(registry.LocRobots); f.ErrKind != ErrNone || hits == 0 {
+		t.Errorf("with AllowPrivate: %s (%s), %d hits", f.ErrKind, f.Err, hits)
+	}
+}
+
+// A redirect to a private, loopback or link-local literal is refused even
+// when the connect-to address (the opted-in one) is loopback too.
+func TestGuard_Redirect(t *testing.T) {
+	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			http.Redirect(w, r, "http://10.0.0.1/robots.txt", http.StatusFound)
+		case "/agents.txt":
+			http.Redirect(w, r, "http://169.254.169.254/latest/meta-data/", http.StatusFound)
+		case "/llms.txt":
+			http.Redirect(w, r, "http://127.0.0.1:1/llms.txt", http.StatusFound)
+		default:
+			io.WriteString(w, "ok")
+		}
+	}))
+	res := crawlOne(t, s, seeds.Seed{Host: "example.test"}, nil)
+	for _, loc := range []registry.LocationID{registry.LocRobots, registry.LocAgentsTxt, registry.LocLLMsTxt} {
+		if f := res.Fetch(loc); f.ErrKind != ErrGuard || len(f.Hops) != 1 {
+			t.Errorf("%s: %s with %d hops (%s), want address_guard after 1 hop", loc, f.ErrKind, len(f.Hops), f.Err)
+		}
+	}
+	if f := res.Fetch(registry.LocAITxt); f.ErrKind != ErrNone {
+		t.Errorf("the rest of the domain was affected: ai.txt %s", f.ErrKind)
+	}
+}
+
+// A name whose DNS answer is a private address is refused before any
+// connection, even though --connect-to would route it to an allowed address.
+func TestGuard_DNSAnswer(t *testing.T) {
+	dns := startDNS(t, map[string]string{
+		"public.test.":  "203.0.113.10",
+		"private.test.": "10.9.8.7",
+		"meta.test.":    "169.254.169.254",
+	})
+	var hosts []string
+	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hosts = append(hosts, r.Host)
+		io.WriteString(w, "ok")
+	}))
+	withDNS := func(c *Config) { c.Resolver = dns }
+	if f := crawlOne(t, s, seeds.Seed{Host: "public.test"}, withDNS).Fetch(registry.LocRobots); f.ErrKind != ErrNone {
+		t.Fatalf("public name: %s (%s)", f.ErrKind, f.Err)
+	}
+	for _, host := range []string{"private.test", "meta.test"} {
+		res := crawlOne(t, s, seeds.Seed{Host: host}, withDNS)
+		for _, f := range res.Fetches {
+			if f.ErrKind != ErrGuard {
+				t.Errorf("%s %s: %s (%s), want address_guard", host, f.Location, f.ErrKind, f.Err)
+			}
+		}
+	}
+	if res := crawlOne(t, s, seeds.Seed{Host: "missing.test"}, withDNS); res.Fetches[0].ErrKind != ErrDNS {
+		t.Errorf("unknown name: %s, want dns", res.Fetches[0].ErrKind)
+	}
+	for _, h := range hosts {
+		if h != "public.test" {
+			t.Errorf("a request for %s reached the server", h)
+		}
+	}
+}
+
+// startDNS serves A records for names on a loopback UDP port; other names
+// get NXDOMAIN, AAAA queries an empty answer.
+func startDNS(t *testing.T, names map[string]string) string {
+	t.Helper()
+	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pc.Close() })
+	go func() {
+		buf := make([]byte, 1500)
+		for {
+			n, from, err := pc.ReadFrom(buf)
+			if err != nil {
+				return
+			}
+			var p dnsmessage.Parser
+			h, err := p.Start(buf[:n])
+			if err != nil {
+				continue
+			}
+			q, err := p.Question()
+			if err != nil {
+				continue
+			}
+			rh := dnsmessage.Header{ID: h.ID, Response: true, Authoritative: true}
+			ip, ok := names[q.Name.String()]
+			if !ok {
+				rh.RCode = dnsmessage.RCodeNameError
+			}
+			b := dnsmessage.NewBuilder(nil, rh)
+			b.EnableCompression()
+			b.StartQuestions()
+			b.Question(q)
+			b.StartAnswers()
+			if ok && q.Type == dnsmessage.TypeA {
+				b.AResource(dnsmessage.ResourceHeader{Name: q.Name, Class: dnsmessage.ClassINET, TTL: 60},
+					dnsmessage.AResource{A: netip.MustParseAddr(ip).As4()})
+			}
+			msg, _ := b.Finish()
+			pc.WriteTo(msg, from)
+		}
+	}()
+	return pc.LocalAddr().String()
+}

@@ -1,0 +1,77 @@
+package crawl
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/netip"
+	"sync"
+
+	"golang.org/x/sync/singleflight"
+
+	"github.com/agentpolicy/survey/internal/lru"
+)
+
+// resolver caches DNS answers (and failures) for the crawl in a bounded LRU,
+// and merges concurrent lookups of one name.
+type resolver struct {
+	r     *net.Resolver
+	group singleflight.Group
+
+	mu    sync.Mutex
+	cache *lru.Cache[string, dnsAnswer]
+}
+
+type dnsAnswer struct {
+	addrs []netip.Addr
+	err   error
+}
+
+// newResolver returns a resolver using the DNS server at server ("host:port"),
+// or the system's when server is empty.
+func newResolver(server string, size int) *resolver {
+	r := &net.Resolver{}
+	if server != "" {
+		var d net.Dialer
+		r = &net.Resolver{PreferGo: true, Dial: func(ctx context.Context, network, _ string) (net.Conn, error) {
+			return d.DialContext(ctx, network, server)
+		}}
+	}
+	return &resolver{r: r, cache: lru.New[string, dnsAnswer](size)}
+}
+
+// lookup returns the addresses of host. Failures other than a cancelled
+// context are cached like answers.
+func (r *resolver) lookup(ctx context.Context, host string) ([]netip.Addr, error) {
+	r.mu.Lock()
+	a, ok := r.cache.Get(host)
+	r.mu.Unlock()
+	if ok {
+		return a.addrs, a.err
+	}
+	v, err, _ := r.group.Do(host, func() (any, error) {
+		addrs, err := r.r.LookupNetIP(ctx, "ip", host)
+		if err == nil && len(addrs) == 0 {
+			err = &net.DNSError{Err: "no addresses", Name: host, IsNotFound: true}
+		}
+		if ctx.Err() == nil || !errors.Is(err, ctx.Err()) {
+			r.mu.Lock()
+			r.cache.Add(host, dnsAnswer{addrs, err})
+			r.mu.Unlock()
+		}
+		return addrs, err
+	})
+	addrs, _ := v.([]netip.Addr)
+	return addrs, err
+}
+
+// cached returns the first cached address of host without a lookup.
+func (r *resolver) cached(host string) (netip.Addr, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	a, ok := r.cache.Get(host)
+	if !ok || a.err != nil || len(a.addrs) == 0 {
+		return netip.Addr{}, false
+	}
+	return a.addrs[0], true
+}

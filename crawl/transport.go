@@ -1,0 +1,234 @@
+package crawl
+
+import (
+	"bufio"
+	"bytes"
+	"compress/flate"
+	"compress/gzip"
+	"compress/zlib"
+	"context"
+	"crypto/tls"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptrace"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// newBaseTransport returns the shared HTTP/1.1 transport: one connection per
+// host, kept alive between a domain's requests; compression handled by the
+// recorder, not by net/http; no proxies from the environment.
+func newBaseTransport(cfg Config, d *dialer) *http.Transport {
+	return &http.Transport{
+		Proxy:                  nil,
+		DialContext:            d.DialContext,
+		TLSClientConfig:        &tls.Config{RootCAs: cfg.RootCAs},
+		TLSHandshakeTimeout:    cfg.Timeout,
+		ResponseHeaderTimeout:  cfg.Timeout,
+		DisableCompression:     true,
+		MaxConnsPerHost:        1,
+		MaxIdleConnsPerHost:    1,
+		MaxIdleConns:           cfg.Concurrency,
+		IdleConnTimeout:        5 * time.Second,
+		MaxResponseHeaderBytes: 64 << 10,
+		// An empty map disables HTTP/2: one request at a time per host is
+		// the politeness rule, and HTTP/1.1 keeps it simple to honour.
+		TLSNextProto: map[string]func(string, *tls.Conn) http.RoundTripper{},
+	}
+}
+
+// timing accumulates the phases of one fetch across its redirects.
+type timing struct {
+	dns, connect, tls, ttfb time.Duration
+	connectStart, tlsStart  time.Time
+	wrote                   time.Time
+	tlsStarted, tlsFailed   bool
+	remote                  string
+}
+
+func (t *timing) trace() *httptrace.ClientTrace {
+	return &httptrace.ClientTrace{
+		ConnectStart: func(string, string) { t.connectStart = time.Now() },
+		ConnectDone: func(string, string, error) {
+			if !t.connectStart.IsZero() {
+				t.connect += time.Since(t.connectStart)
+			}
+		},
+		TLSHandshakeStart: func() { t.tlsStart = time.Now(); t.tlsStarted = true },
+		TLSHandshakeDone: func(_ tls.ConnectionState, err error) {
+			t.tls += time.Since(t.tlsStart)
+			t.tlsFailed = err != nil
+		},
+		GotConn: func(info httptrace.GotConnInfo) {
+			if info.Conn != nil {
+				t.remote = info.Conn.RemoteAddr().String()
+			}
+		},
+		WroteRequest:         func(httptrace.WroteRequestInfo) { t.wrote = time.Now() },
+		GotFirstResponseByte: func() { t.ttfb = time.Since(t.wrote) },
+	}
+}
+
+// recorder is the transport one worker's collector uses. It serialises
+// requests per host and IP, records each response of the fetch in progress,
+// and reads the body itself: decompressing gzip and deflate, cutting at the
+// cap (after decompression, so a decompression bomb costs at most the cap),
+// and keeping the bytes exactly as received. colly then sees the same bytes
+// with Uncompressed set, so it neither inflates nor re-limits them.
+//
+// A recorder serves one fetch at a time: the worker sets cur before each.
+type recorder struct {
+	base    http.RoundTripper
+	gates   *gates
+	res     *resolver
+	maxBody int64
+
+	cur *Fetch
+	tm  *timing
+}
+
+func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	f, tm := t.cur, t.tm
+	ctx := req.Context()
+	host := req.URL.Host
+	release, err := t.gates.acquire(ctx, host, t.ipKey(req.URL.Hostname()))
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+
+	req = req.WithContext(httptrace.WithClientTrace(context.WithValue(ctx, timingKey{}, tm), tm.trace()))
+	req.Header.Set("Accept-Encoding", "gzip, deflate")
+	f.FinalURL = req.URL.String()
+	f.Scheme = req.URL.Scheme
+	resp, err := t.base.RoundTrip(req)
+	if err != nil {
+		return nil, err
+	}
+	f.Status = resp.StatusCode
+	f.Header = resp.Header.Clone()
+	f.RemoteAddr = tm.remote
+	f.Body, f.Truncated, f.Encoding = nil, false, ""
+	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable {
+		if d, ok := retryAfter(resp.Header.Get("Retry-After")); ok {
+			t.gates.backOff(host, time.Now().Add(d))
+		}
+	}
+
+	if isRedirect(resp.StatusCode) && resp.Header.Get("Location") != "" {
+		// The client follows it; the body of a redirect is not kept.
+		io.CopyN(io.Discard, resp.Body, 64<<10)
+		resp.Body.Close()
+		resp.Body = http.NoBody
+		return resp, nil
+	}
+	body, truncated, encoding, err := readBody(resp, t.maxBody)
+	resp.Body.Close()
+	f.Body, f.Truncated, f.Encoding = body, truncated, encoding
+	if err != nil {
+		return nil, &bodyError{err}
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	resp.ContentLength = int64(len(body))
+	resp.Uncompressed = true
+	return resp, nil
+}
+
+// ipKey returns the address used for the per-IP limit, when known.
+func (t *recorder) ipKey(host string) string {
+	if ip := net.ParseIP(host); ip != nil {
+		return ip.String()
+	}
+	if t.res == nil {
+		return ""
+	}
+	if a, ok := t.res.cached(host); ok {
+		return a.String()
+	}
+	return ""
+}
+
+// bodyError marks a failure while reading a response body.
+type bodyError struct{ err error }
+
+func (e *bodyError) Error() string { return "reading body: " + e.err.Error() }
+func (e *bodyError) Unwrap() error { return e.err }
+
+func isRedirect(code int) bool {
+	switch code {
+	case 301, 302, 303, 307, 308:
+		return true
+	}
+	return false
+}
+
+// readBody reads at most max bytes of the decoded body. It reports whether
+// the body was longer, and the Content-Encoding it left undecoded.
+func readBody(resp *http.Response, max int64) ([]byte, bool, string, error) {
+	var r io.Reader = resp.Body
+	var undecoded string
+	switch enc := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding"))); enc {
+	case "", "identity":
+	case "gzip", "x-gzip":
+		zr, err := gzip.NewReader(resp.Body)
+		if err != nil {
+			return nil, false, "", fmt.Errorf("gzip: %w", err)
+		}
+		defer zr.Close()
+		r = zr
+	case "deflate":
+		// "deflate" is zlib-wrapped per RFC 9110 §8.4.1.2; some servers send
+		// raw deflate, recognised by the missing zlib header.
+		br := bufio.NewReaderSize(resp.Body, 512)
+		if hdr, _ := br.Peek(2); len(hdr) == 2 && (uint16(hdr[0])<<8|uint16(hdr[1]))%31 == 0 && hdr[0]&0x0f == 8 {
+			zr, err := zlib.NewReader(br)
+			if err != nil {
+				return nil, false, "", fmt.Errorf("deflate: %w", err)
+			}
+			defer zr.Close()
+			r = zr
+		} else {
+			fr := flate.NewReader(br)
+			defer fr.Close()
+			r = fr
+		}
+	default:
+		undecoded = enc
+	}
+	var buf bytes.Buffer
+	if cl := resp.ContentLength; cl > 0 && cl <= max && undecoded == "" && r == resp.Body {
+		buf.Grow(int(cl))
+	}
+	n, err := buf.ReadFrom(io.LimitReader(r, max+1))
+	body := buf.Bytes()
+	truncated := n > max
+	if truncated {
+		body = body[:max]
+	}
+	if err != nil && !truncated {
+		return body, false, undecoded, err
+	}
+	return body, truncated, undecoded, nil
+}
+
+// retryAfter parses a Retry-After header (seconds or an HTTP date).
+func retryAfter(v string) (time.Duration, bool) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0, false
+	}
+	if s, err := strconv.Atoi(v); err == nil && s >= 0 {
+		return time.Duration(s) * time.Second, true
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		d := time.Until(t)
+		if d < 0 {
+			d = 0
+		}
+		return d, true
+	}
+	return 0, false
+}
