@@ -1,0 +1,116 @@
+package agentstxt
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+)
+
+// Decision is the answer of the evaluator.
+type Decision struct {
+	// Allowed is true when an agent may fetch the URL.
+	Allowed bool `json:"allowed"`
+	// Reason says why, naming the deciding directive.
+	Reason string `json:"reason"`
+	// Line is the deciding directive's line, or the hash line (or 0) when
+	// the whole site is restricted.
+	Line int `json:"line"`
+}
+
+// Allowed reports whether the file lets an agent fetch target, an absolute
+// URL or a path. agents.txt names no agents, so the answer is the same for
+// every agent.
+//
+// The draft defines no matching rule, so survey uses the robots.txt one
+// without wildcards (RFC 9309 §2.2.2, "*" and "$" have no special meaning
+// here): a directive applies when its path is a prefix of the target's
+// path and query, the longest such path decides, DISALLOW wins a tie, and
+// a target no directive matches is allowed. Paths are compared after
+// percent-encoding non-ASCII bytes and upper-casing percent escapes.
+//
+// An invalid file restricts the whole site (§5): nothing is allowed. So
+// does a file that follows another convention, since a conforming agent
+// cannot read it as agents.txt either.
+func (f *File) Allowed(target string) Decision {
+	switch f.Effective {
+	case Rules, Open:
+	case NotAgentsTxt:
+		return Decision{Reason: fmt.Sprintf("the file is not agents.txt (%s); a conforming agent treats the whole site as restricted (§5)", f.OtherFormat)}
+	default:
+		return Decision{Line: f.Hash.Line, Reason: "the file is invalid, so the whole site is restricted (§5)"}
+	}
+	path, err := targetPath(target)
+	if err != nil {
+		return Decision{Reason: fmt.Sprintf("the target %q is not a URL or path: %v", target, err)}
+	}
+	best := -1
+	for i, d := range f.Directives {
+		p := normalizePath(d.Path)
+		if d.Malformed || !strings.HasPrefix(path, p) {
+			continue
+		}
+		if best < 0 {
+			best = i
+			continue
+		}
+		bp := normalizePath(f.Directives[best].Path)
+		if len(p) > len(bp) || (len(p) == len(bp) && d.Action == Disallow) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return Decision{Allowed: true, Reason: fmt.Sprintf("no directive matches %s; what is not disallowed is allowed", path)}
+	}
+	d := f.Directives[best]
+	reason := fmt.Sprintf("%s %s on line %d is the longest matching path", d.Path, d.Action, d.Line)
+	if len(d.Params) > 0 {
+		var ps []string
+		for _, p := range d.Params {
+			ps = append(ps, p.Key+"="+p.Value)
+		}
+		reason += " (parameters " + strings.Join(ps, " ") + ")"
+	}
+	return Decision{Allowed: d.Action == Allow, Reason: reason, Line: d.Line}
+}
+
+// targetPath returns the escaped path and query of an absolute URL or a
+// path, "/" when the path is empty.
+func targetPath(target string) (string, error) {
+	u, err := url.Parse(target)
+	if err != nil {
+		return "", err
+	}
+	p := u.EscapedPath()
+	if p == "" {
+		p = "/"
+	}
+	if u.RawQuery != "" || u.ForceQuery {
+		p += "?" + u.RawQuery
+	}
+	return normalizePath(p), nil
+}
+
+// normalizePath percent-encodes non-ASCII bytes, spaces and controls and
+// upper-cases the hex digits of percent escapes, so that a path written
+// raw and the same path escaped compare equal.
+func normalizePath(p string) string {
+	const hexDigits = "0123456789ABCDEF"
+	var b strings.Builder
+	b.Grow(len(p))
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]):
+			b.WriteByte('%')
+			b.WriteString(strings.ToUpper(p[i+1 : i+3]))
+			i += 2
+		case c >= 0x80 || c <= 0x20 || c == 0x7f:
+			b.WriteByte('%')
+			b.WriteByte(hexDigits[c>>4])
+			b.WriteByte(hexDigits[c&15])
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,165 @@
+package agentstxt
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"unicode"
+
+	"golang.org/x/net/html"
+)
+
+// The conventions a file named agents.txt may plainly follow instead
+// (README: other files named agents.txt exist in the wild).
+const (
+	OtherRobotsStyle = "robots-style" // User-agent: / Allow: / Disallow: lines
+	OtherKeyValue    = "key-value"    // every line is "Field: value"
+	OtherMarkdown    = "markdown"     // headings, lists, links, fences
+	OtherJSON        = "json"         // a JSON document
+	OtherHTML        = "html"         // an HTML document or fragment
+	OtherXML         = "xml"          // an XML document
+)
+
+// otherFormat returns the convention body plainly follows, or "" when it
+// is (possibly broken) agents.txt. A file with a hash-like line ("*" and a
+// hex digit) or a directive-like line ("/path ALLOW", any case) is always
+// agents.txt, so that a broken agents.txt is never excused as another
+// format.
+func otherFormat(body []byte, lines []line) string {
+	var content, fieldLines, robotsLines, markdownSignals, headings int
+	for _, l := range lines {
+		t := strings.TrimSpace(l.text)
+		if t == "" {
+			continue
+		}
+		if l.kind == kindComment {
+			if isMarkdownHeading(t) {
+				headings++
+			}
+			continue
+		}
+		if looksLikeHash(t) || looksLikeDirective(t) {
+			return ""
+		}
+		content++
+		if name, ok := fieldName(t); ok {
+			fieldLines++
+			if isRobotsField(name) {
+				robotsLines++
+			}
+		}
+		if isMarkdownSignal(t) {
+			markdownSignals++
+		}
+	}
+	trimmed := bytes.TrimSpace(body)
+	switch {
+	case len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '[') && json.Valid(trimmed):
+		return OtherJSON
+	case bytes.HasPrefix(trimmed, []byte("<?xml")):
+		return OtherXML
+	case len(trimmed) > 0 && trimmed[0] == '<' && looksLikeHTML(trimmed):
+		return OtherHTML
+	case robotsLines > 0:
+		return OtherRobotsStyle
+	case content > 0 && fieldLines == content:
+		return OtherKeyValue
+	case markdownSignals > 0 || (headings > 0 && content > 0):
+		return OtherMarkdown
+	}
+	return ""
+}
+
+// looksLikeHash reports whether a trimmed line looks like a hash line: "*",
+// optional white space, then hex digits making up the rest of the line or
+// a run of at least 16 (so that Markdown emphasis such as "*deal*" is not
+// taken for one).
+func looksLikeHash(t string) bool {
+	if !strings.HasPrefix(t, "*") {
+		return false
+	}
+	rest := strings.TrimLeft(t[1:], " \t")
+	n := 0
+	for n < len(rest) && isHex(rest[n]) {
+		n++
+	}
+	return n > 0 && (n == len(rest) || n >= 16)
+}
+
+// looksLikeDirective reports whether a trimmed line looks like an
+// agents.txt directive: a path and ALLOW or DISALLOW in any case.
+func looksLikeDirective(t string) bool {
+	f := strings.FieldsFunc(t, isFieldSpace)
+	return len(f) >= 2 && strings.HasPrefix(f[0], "/") &&
+		(strings.EqualFold(f[1], "allow") || strings.EqualFold(f[1], "disallow"))
+}
+
+// fieldName returns the field name of a "Name: value" line.
+func fieldName(t string) (string, bool) {
+	name, _, ok := strings.Cut(t, ":")
+	name = strings.TrimRight(name, " \t")
+	if !ok || name == "" {
+		return "", false
+	}
+	for _, r := range name {
+		if !(r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			return "", false
+		}
+	}
+	return name, true
+}
+
+// isRobotsField reports whether name is a robots.txt (or ai.txt) field.
+func isRobotsField(name string) bool {
+	switch strings.ToLower(name) {
+	case "user-agent", "allow", "disallow", "crawl-delay", "sitemap", "content-signal", "content-usage":
+		return true
+	}
+	return false
+}
+
+// isMarkdownHeading reports whether a trimmed comment line is an ATX
+// heading: one to six "#", a space, and text.
+func isMarkdownHeading(t string) bool {
+	n := len(t) - len(strings.TrimLeft(t, "#"))
+	return n >= 1 && n <= 6 && len(t) > n+1 && (t[n] == ' ' || t[n] == '\t')
+}
+
+// isMarkdownSignal reports whether a trimmed content line has Markdown
+// syntax: a list item, a code fence, a block quote or a link.
+func isMarkdownSignal(t string) bool {
+	switch {
+	case strings.HasPrefix(t, "```"), strings.HasPrefix(t, "~~~"), strings.HasPrefix(t, "> "):
+		return true
+	case len(t) > 2 && (t[0] == '-' || t[0] == '*' || t[0] == '+') && t[1] == ' ':
+		return true
+	}
+	if i := strings.Index(t, "]("); i > 0 && strings.Contains(t[:i], "[") && strings.Contains(t[i:], ")") {
+		return true
+	}
+	return false
+}
+
+// looksLikeHTML reports whether the first tokens of b are HTML markup: a
+// doctype, a comment, or a start or end tag.
+func looksLikeHTML(b []byte) bool {
+	z := html.NewTokenizer(bytes.NewReader(b))
+	for range 8 {
+		switch z.Next() {
+		case html.ErrorToken:
+			return false
+		case html.DoctypeToken, html.StartTagToken, html.EndTagToken, html.SelfClosingTagToken, html.CommentToken:
+			return true
+		case html.TextToken:
+			if len(bytes.TrimSpace(z.Text())) > 0 {
+				return false
+			}
+		}
+	}
+	return false
+}
+
+// isHex reports whether c is a hexadecimal digit in either case.
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
