@@ -1,0 +1,164 @@
+package classify
+
+import (
+	"bytes"
+	"net/http"
+	"regexp"
+	"strings"
+
+	"github.com/PuerkitoBio/goquery"
+)
+
+// Challenge pages of bot-protection services are recognised from response
+// headers that the services set on challenges, and from the page itself
+// (parsed with goquery): its title, script sources, element ids and text.
+// Only the first challengeScan bytes are examined; challenge pages are small.
+const challengeScan = 64 << 10
+
+// headerRule recognises a vendor from a header whose value (lower case)
+// contains one of the given strings; an empty list matches any value.
+type headerRule struct {
+	vendor, header string
+	values         []string
+}
+
+var challengeHeaders = []headerRule{
+	{"cloudflare", "Cf-Mitigated", []string{"challenge"}},
+	{"aws-waf", "X-Amzn-Waf-Action", []string{"challenge", "captcha", "block"}},
+	{"vercel", "X-Vercel-Mitigated", []string{"challenge", "deny"}},
+	{"sucuri", "X-Sucuri-Block", nil},
+	{"kasada", "X-Kpsdk-Ct", nil},
+}
+
+// pageRule recognises a vendor from the parsed page.
+type pageRule struct {
+	vendor  string
+	titles  []string // lower-case substrings of <title>
+	scripts []string // lower-case substrings of a script or iframe src, or of inline script text
+	ids     []string // element ids or classes (CSS selectors)
+	texts   []string // lower-case substrings of the page text
+	// needsStatus: the title and the text must both match, at a refusing
+	// status (not 2xx), because each marker alone occurs on ordinary pages.
+	needsStatus bool
+}
+
+var challengePages = []pageRule{
+	{vendor: "cloudflare", titles: []string{"just a moment...", "attention required! | cloudflare", "please wait... | cloudflare"},
+		scripts: []string{"/cdn-cgi/challenge-platform/", "cf_chl_opt"},
+		ids:     []string{"#challenge-form", "#challenge-running", "#cf-challenge-running", ".cf-browser-verification", "#cf-wrapper"}},
+	{vendor: "akamai", titles: []string{"access denied"}, texts: []string{"errors.edgesuite.net", "reference #"}, needsStatus: true},
+	{vendor: "imperva", scripts: []string{"_incapsula_resource"}, texts: []string{"incapsula incident id"}},
+	{vendor: "datadome", scripts: []string{"captcha-delivery.com"}},
+	{vendor: "perimeterx", scripts: []string{"_pxappid", "px-cdn.net", "/_px/"}, ids: []string{"#px-captcha"}},
+	{vendor: "aws-waf", scripts: []string{"awswaf", "awswafintegration"}},
+	{vendor: "sucuri", titles: []string{"sucuri website firewall"}},
+	{vendor: "vercel", titles: []string{"vercel security checkpoint"}},
+	{vendor: "ddos-guard", titles: []string{"ddos-guard"}},
+	{vendor: "kasada", scripts: []string{"kpsdk"}},
+}
+
+// prefilter lists lower-case strings one of which every recognised page
+// contains; a page with none is not parsed.
+var prefilter = []string{
+	"just a moment", "challenge-platform", "cf_chl", "cf-browser-verification", "attention required",
+	"access denied", "incapsula", "captcha", "_pxappid", "px-cdn", "/_px/", "awswaf", "sucuri",
+	"vercel security checkpoint", "ddos-guard", "kpsdk", "verify you are human", "are you a robot",
+	"are you human", "security check", "bot protection",
+}
+
+// genericTitle recognises CAPTCHA walls of unknown vendors by their title;
+// it counts only at a refusing status.
+var genericTitle = regexp.MustCompile(`(?i)(are you (a )?(human|robot)|verify(ing)? (that )?you are (a )?human|captcha|bot (check|protection|detection)|security check|human verification)`)
+
+// DetectChallenge reports whether a response is a bot-protection challenge
+// page, and from which vendor ("captcha" for an unrecognised CAPTCHA wall).
+func DetectChallenge(status int, header http.Header, body []byte) (vendor string, ok bool) {
+	for _, r := range challengeHeaders {
+		v := strings.ToLower(header.Get(r.header))
+		if v == "" {
+			continue
+		}
+		if len(r.values) == 0 {
+			return r.vendor, true
+		}
+		for _, want := range r.values {
+			if strings.Contains(v, want) {
+				return r.vendor, true
+			}
+		}
+	}
+	if len(body) > challengeScan {
+		body = body[:challengeScan]
+	}
+	lower := bytes.ToLower(body)
+	hit := false
+	for _, p := range prefilter {
+		if bytes.Contains(lower, []byte(p)) {
+			hit = true
+			break
+		}
+	}
+	if !hit || !LooksLikeHTML(body) {
+		return "", false
+	}
+	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(body))
+	if err != nil {
+		return "", false
+	}
+	refusing := status == 401 || status == 403 || status == 429 || status == 503 || status == 405 || status == 406
+	title := strings.ToLower(strings.TrimSpace(doc.Find("title").First().Text()))
+	var srcs []string
+	doc.Find("script, iframe").Each(func(_ int, s *goquery.Selection) {
+		if src, ok := s.Attr("src"); ok {
+			srcs = append(srcs, strings.ToLower(src))
+		}
+		if t := s.Text(); t != "" {
+			srcs = append(srcs, strings.ToLower(t))
+		}
+	})
+	text := strings.ToLower(doc.Text())
+	for _, r := range challengePages {
+		titleOK := containsAny(title, r.titles)
+		if r.needsStatus {
+			// Markers that ordinary error pages share: all of them, at a
+			// refusing status.
+			if refusing && titleOK && containsAny(text, r.texts) {
+				return r.vendor, true
+			}
+			continue
+		}
+		if titleOK || anyContainsAny(srcs, r.scripts) || containsAny(text, r.texts) {
+			return r.vendor, true
+		}
+		for _, sel := range r.ids {
+			if doc.Find(sel).Length() > 0 {
+				return r.vendor, true
+			}
+		}
+	}
+	if refusing && genericTitle.MatchString(title) {
+		return "captcha", true
+	}
+	return "", false
+}
+
+func containsAny(s string, subs []string) bool {
+	if s == "" {
+		return false
+	}
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+func anyContainsAny(list, subs []string) bool {
+	for _, s := range list {
+		if containsAny(s, subs) {
+			return true
+		}
+	}
+	return false
+}

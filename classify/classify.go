@@ -1,0 +1,123 @@
+package classify
+
+import (
+	"net/url"
+
+	"github.com/agentpolicy/survey/crawl"
+	"github.com/agentpolicy/survey/registry"
+)
+
+// Result is the classification of one fetch.
+type Result struct {
+	Outcome Outcome
+	Reason  string
+}
+
+// Fetch classifies one fetch of location loc. canary is the same domain's
+// canary fetch (nil when none was made), used to recognise soft 404s. The
+// precedence is the order of Outcomes (docs/outcomes.md).
+func Fetch(f *crawl.Fetch, loc registry.Location, canary *crawl.Fetch) Result {
+	switch {
+	case f.ErrKind.IsTimeout():
+		return Result{Timeout, string(f.ErrKind)}
+	case f.ErrKind.IsRedirect():
+		return Result{RedirectError, string(f.ErrKind)}
+	case f.ErrKind != crawl.ErrNone:
+		return Result{NetworkError, string(f.ErrKind)}
+	}
+
+	if vendor, ok := DetectChallenge(f.Status, f.Header, f.Body); ok {
+		return Result{Blocked, ChallengeReason(vendor)}
+	}
+	switch s := f.Status; {
+	case s == 401 || s == 403 || s == 407 || s == 429 || s == 451:
+		return Result{Blocked, StatusReason(s)}
+	case s >= 500:
+		return Result{ServerError, StatusReason(s)}
+	case s >= 400:
+		return Result{Absent, StatusReason(s)}
+	case s < 200 || s >= 300:
+		// 1xx as final, or a 3xx that was not followed (304 and the like).
+		return Result{RedirectError, ReasonBadLocation}
+	}
+
+	if loc.Canary {
+		return Result{Soft404, ReasonCanarySelf}
+	}
+	if loc.Expect != registry.KindHTML && loc.Expect != registry.KindAny {
+		if LooksLikeHTML(f.Body) {
+			return Result{Soft404, ReasonHTMLBody}
+		}
+		if canary != nil && canary.ErrKind == crawl.ErrNone && canary.Status >= 200 && canary.Status < 300 &&
+			MatchesCanary(f.Body, urlPath(f.FinalURL), canary.Body, urlPath(canary.FinalURL)) {
+			return Result{Soft404, ReasonCanaryMatch}
+		}
+	}
+	switch {
+	case f.Downgraded:
+		return Result{Downgraded, ReasonHTTPSToHTTP}
+	case f.Offsite:
+		return Result{Redirected, ReasonOffsite}
+	case f.Truncated:
+		return Result{TooLarge, ReasonBodyCap}
+	case len(f.Body) == 0:
+		return Result{Present, ReasonEmpty}
+	}
+	return Result{Present, ReasonOK}
+}
+
+func urlPath(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	return u.EscapedPath()
+}
+
+// The domain outcomes (targets.outcome).
+const (
+	DomainOK          = "ok"
+	DomainBlocked     = "blocked"
+	DomainTimeout     = "timeout"
+	DomainUnreachable = "unreachable"
+)
+
+// Domain summarises a domain's classified fetches: ok when any location
+// answered with HTTP and was not blocked; blocked when every HTTP answer
+// was; otherwise timeout or unreachable, with the most frequent network
+// error as the reason.
+func Domain(results []Result) (outcome, reason string) {
+	var http, blocked, timeouts int
+	counts := map[string]int{}
+	for _, r := range results {
+		switch r.Outcome {
+		case NetworkError:
+			counts[r.Reason]++
+		case Timeout:
+			timeouts++
+		case RedirectError:
+			// The host answered, with a redirect.
+			http++
+		case Blocked:
+			http++
+			blocked++
+		default:
+			http++
+		}
+	}
+	switch {
+	case http > 0 && blocked == http:
+		return DomainBlocked, ""
+	case http > 0:
+		return DomainOK, ""
+	case timeouts > 0:
+		return DomainTimeout, ""
+	}
+	best, n := ReasonNetwork, 0
+	for reason, c := range counts {
+		if c > n || (c == n && reason < best) {
+			best, n = reason, c
+		}
+	}
+	return DomainUnreachable, best
+}

@@ -1,0 +1,172 @@
+package classify
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/agentpolicy/survey/crawl"
+	"github.com/agentpolicy/survey/registry"
+)
+
+func TestDetectChallenge_Pages(t *testing.T) {
+	files, _ := filepath.Glob("testdata/challenges/*")
+	if len(files) < 10 {
+		t.Fatalf("only %d fixtures", len(files))
+	}
+	for _, file := range files {
+		name := filepath.Base(file)
+		body, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Names are vendor-status.ext, or notwall-...-status.ext.
+		stem := strings.TrimSuffix(name, filepath.Ext(name))
+		status, _ := strconv.Atoi(stem[strings.LastIndexByte(stem, '-')+1:])
+		vendor, ok := DetectChallenge(status, http.Header{}, body)
+		if strings.HasPrefix(name, "notwall-") {
+			if ok {
+				t.Errorf("%s: recognised as a %s challenge; it is an ordinary page", name, vendor)
+			}
+			continue
+		}
+		if want := stem[:strings.LastIndexByte(stem, '-')]; !ok || vendor != want {
+			t.Errorf("%s: vendor %q (%v), want %q", name, vendor, ok, want)
+		}
+	}
+}
+
+func TestDetectChallenge_Headers(t *testing.T) {
+	for header, vendor := range map[string]string{
+		"Cf-Mitigated: challenge":       "cloudflare",
+		"X-Amzn-Waf-Action: captcha":    "aws-waf",
+		"X-Vercel-Mitigated: challenge": "vercel",
+		"X-Sucuri-Block: 20":            "sucuri",
+		"X-Kpsdk-Ct: 0a1b2c":            "kasada",
+	} {
+		name, value, _ := strings.Cut(header, ": ")
+		h := http.Header{}
+		h.Set(name, value)
+		if got, ok := DetectChallenge(403, h, nil); !ok || got != vendor {
+			t.Errorf("%s: %q %v, want %q", header, got, ok, vendor)
+		}
+	}
+	h := http.Header{"Cf-Ray": {"8f1c-AMS"}, "Server": {"cloudflare"}}
+	if v, ok := DetectChallenge(200, h, []byte("User-agent: *\nDisallow:\n")); ok {
+		t.Errorf("an ordinary response served through Cloudflare was taken for a %s challenge", v)
+	}
+}
+
+func TestLooksLikeHTML(t *testing.T) {
+	for body, want := range map[string]bool{
+		"<!DOCTYPE html><html>":                      true,
+		"\ufeff  \n<html lang=en>":                   true,
+		"<!-- generated -->\n<head><title>x</title>": true,
+		"<?xml version=\"1.0\"?>\n<!DOCTYPE html>":   true,
+		"<title>Not Found</title>":                   true,
+		"<script>location='/'</script>":              true,
+		"<?xml version=\"1.0\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"><title>t</title>": false,
+		"<feed xmlns=\"http://www.w3.org/2005/Atom\">":                                        false,
+		"User-agent: *\nDisallow: /":                                                          false,
+		"# AGENTS.md\n<div>inline html</div>":                                                 false,
+		"{\"error\": \"<html>\"}":                                                             false,
+		"<!DOCTYPE svg>":                                                                      false,
+		"":                                                                                    false,
+	} {
+		if got := LooksLikeHTML([]byte(body)); got != want {
+			t.Errorf("LooksLikeHTML(%q) = %v, want %v", body, got, want)
+		}
+	}
+}
+
+func TestMatchesCanary(t *testing.T) {
+	const cpath = "/.well-known/survey-canary-0123abcd"
+	page := func(path string) []byte {
+		return []byte(`{"error":"not found","path":"` + path + `"}`)
+	}
+	if !MatchesCanary(page("/agents.txt"), "/agents.txt", page(cpath), cpath) {
+		t.Error("an error page echoing the path did not match")
+	}
+	if !MatchesCanary([]byte("Not Found"), "/llms.txt", []byte("Not Found"), cpath) {
+		t.Error("identical bodies did not match")
+	}
+	var words []string
+	for i := 0; i < 120; i++ {
+		words = append(words, "word"+strconv.Itoa(i*7919%1000))
+	}
+	long := "Sorry, the page you are looking for is not here. " + strings.Join(words, " ") + " "
+	if !MatchesCanary([]byte(long+"request id 81723"), "/llms.txt", []byte(long+"request id 99121"), cpath) {
+		t.Error("near-identical pages did not match")
+	}
+	if MatchesCanary([]byte("User-agent: *\nDisallow: /admin\n"), "/robots.txt", []byte("Not Found"), cpath) {
+		t.Error("a real file matched the canary's error page")
+	}
+}
+
+func TestFetch_Precedence(t *testing.T) {
+	robots, _ := registry.LookupLocation(registry.LocRobots)
+	home, _ := registry.LookupLocation(registry.LocHome)
+	canaryLoc, _ := registry.LookupLocation(registry.LocCanary)
+	html := []byte("<!doctype html><html><title>Not found</title></html>")
+	soft := &crawl.Fetch{Status: 200, Body: []byte("nothing here"), FinalURL: "https://a.test/.well-known/survey-canary-1"}
+	wall := []byte(`<html><head><title>Just a moment...</title></head></html>`)
+	cases := []struct {
+		name string
+		f    crawl.Fetch
+		loc  registry.Location
+		can  *crawl.Fetch
+		want Result
+	}{
+		{"dns", crawl.Fetch{ErrKind: crawl.ErrDNS}, robots, nil, Result{NetworkError, ReasonDNS}},
+		{"guard after redirect", crawl.Fetch{ErrKind: crawl.ErrGuard, Status: 302}, robots, nil, Result{NetworkError, ReasonAddressGuard}},
+		{"timeout", crawl.Fetch{ErrKind: crawl.ErrTimeout}, robots, nil, Result{Timeout, ReasonRequestTimeout}},
+		{"skipped", crawl.Fetch{ErrKind: crawl.ErrHostUnresponsive, Skipped: true}, robots, nil, Result{Timeout, ReasonHostUnresponsive}},
+		{"loop", crawl.Fetch{ErrKind: crawl.ErrLoop}, robots, nil, Result{RedirectError, ReasonLoop}},
+		{"challenge at 503", crawl.Fetch{Status: 503, Body: wall}, robots, nil, Result{Blocked, "challenge_cloudflare"}},
+		{"challenge at 200", crawl.Fetch{Status: 200, Body: wall}, robots, nil, Result{Blocked, "challenge_cloudflare"}},
+		{"403", crawl.Fetch{Status: 403}, robots, nil, Result{Blocked, "status_403"}},
+		{"429", crawl.Fetch{Status: 429}, robots, nil, Result{Blocked, "status_429"}},
+		{"502", crawl.Fetch{Status: 502}, robots, nil, Result{ServerError, "status_502"}},
+		{"404", crawl.Fetch{Status: 404, Body: html}, robots, nil, Result{Absent, "status_404"}},
+		{"410", crawl.Fetch{Status: 410}, robots, nil, Result{Absent, "status_410"}},
+		{"400", crawl.Fetch{Status: 400}, robots, nil, Result{Absent, "status_400"}},
+		{"304", crawl.Fetch{Status: 304}, robots, nil, Result{RedirectError, ReasonBadLocation}},
+		{"html robots", crawl.Fetch{Status: 200, Body: html}, robots, nil, Result{Soft404, ReasonHTMLBody}},
+		{"html home", crawl.Fetch{Status: 200, Body: html}, home, nil, Result{Present, ReasonOK}},
+		{"canary self", crawl.Fetch{Status: 200, Body: []byte("x")}, canaryLoc, nil, Result{Soft404, ReasonCanarySelf}},
+		{"canary 404", crawl.Fetch{Status: 404}, canaryLoc, nil, Result{Absent, "status_404"}},
+		{"canary match", crawl.Fetch{Status: 200, Body: []byte("nothing here"), FinalURL: "https://a.test/robots.txt"}, robots, soft, Result{Soft404, ReasonCanaryMatch}},
+		{"soft html beats downgrade", crawl.Fetch{Status: 200, Body: html, Downgraded: true}, robots, nil, Result{Soft404, ReasonHTMLBody}},
+		{"downgrade beats offsite", crawl.Fetch{Status: 200, Body: []byte("x"), Downgraded: true, Offsite: true}, robots, nil, Result{Downgraded, ReasonHTTPSToHTTP}},
+		{"offsite beats truncated", crawl.Fetch{Status: 200, Body: []byte("x"), Offsite: true, Truncated: true}, robots, nil, Result{Redirected, ReasonOffsite}},
+		{"truncated", crawl.Fetch{Status: 200, Body: []byte("x"), Truncated: true}, robots, nil, Result{TooLarge, ReasonBodyCap}},
+		{"empty", crawl.Fetch{Status: 200}, robots, nil, Result{Present, ReasonEmpty}},
+		{"file", crawl.Fetch{Status: 200, Body: []byte("User-agent: *\n")}, robots, soft, Result{Present, ReasonOK}},
+	}
+	for _, c := range cases {
+		if got := Fetch(&c.f, c.loc, c.can); got != c.want {
+			t.Errorf("%s: %+v, want %+v", c.name, got, c.want)
+		}
+	}
+}
+
+func TestDomain(t *testing.T) {
+	cases := []struct {
+		in            []Result
+		outcome, reas string
+	}{
+		{[]Result{{Absent, "status_404"}, {Present, "ok"}}, DomainOK, ""},
+		{[]Result{{Blocked, "status_403"}, {Blocked, "challenge_akamai"}}, DomainBlocked, ""},
+		{[]Result{{Timeout, ReasonRequestTimeout}, {Timeout, ReasonHostUnresponsive}}, DomainTimeout, ""},
+		{[]Result{{NetworkError, ReasonDNS}, {NetworkError, ReasonDNS}}, DomainUnreachable, ReasonDNS},
+		{[]Result{{NetworkError, ReasonAddressGuard}, {Present, "ok"}}, DomainOK, ""},
+	}
+	for _, c := range cases {
+		if o, r := Domain(c.in); o != c.outcome || r != c.reas {
+			t.Errorf("Domain(%v) = %s, %s; want %s, %s", c.in, o, r, c.outcome, c.reas)
+		}
+	}
+}

@@ -1,0 +1,144 @@
+package classify
+
+import (
+	"bytes"
+	"hash/fnv"
+	"net/url"
+	"strings"
+)
+
+// htmlTags are the first tags that make a document HTML. A file that opens
+// with anything else (an XML declaration followed by <feed>, Markdown, JSON)
+// is not HTML, whatever its Content-Type says.
+var htmlTags = map[string]bool{
+	"!doctype": true, "html": true, "head": true, "body": true, "meta": true, "title": true,
+	"script": true, "div": true, "link": true, "style": true, "noscript": true, "iframe": true,
+}
+
+// LooksLikeHTML reports whether body is an HTML document: after an optional
+// byte-order mark, white space, an XML declaration and comments, its first
+// tag is <!doctype html>, <html>, or an element that opens HTML pages
+// (head, body, meta, title, script, div, link, style, noscript, iframe).
+func LooksLikeHTML(body []byte) bool {
+	b := body
+	if len(b) > 4096 {
+		b = b[:4096]
+	}
+	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
+	for {
+		b = bytes.TrimLeft(b, " \t\r\n\f")
+		switch {
+		case len(b) == 0 || b[0] != '<':
+			return false
+		case bytes.HasPrefix(b, []byte("<?")):
+			end := bytes.Index(b, []byte("?>"))
+			if end < 0 {
+				return false
+			}
+			b = b[end+2:]
+			continue
+		case bytes.HasPrefix(b, []byte("<!--")):
+			end := bytes.Index(b, []byte("-->"))
+			if end < 0 {
+				return false
+			}
+			b = b[end+3:]
+			continue
+		}
+		name := tagName(b[1:])
+		if name == "!doctype" {
+			rest := strings.ToLower(string(b[len("<!doctype"):min(len(b), 40)]))
+			return strings.HasPrefix(strings.TrimSpace(rest), "html")
+		}
+		return htmlTags[name]
+	}
+}
+
+// tagName returns the lower-case name of the tag starting at b.
+func tagName(b []byte) string {
+	end := 0
+	for end < len(b) && end < 16 {
+		c := b[end]
+		if c == ' ' || c == '>' || c == '/' || c == '\t' || c == '\n' || c == '\r' {
+			break
+		}
+		end++
+	}
+	return strings.ToLower(string(b[:end]))
+}
+
+// MatchesCanary reports whether body is the site's answer for the canary
+// path: the same bytes; the same bytes once each requested path is removed
+// from its body (error pages often echo the path); or near-identical text
+// (pages that embed a time or a request id).
+func MatchesCanary(body []byte, path string, canary []byte, canaryPath string) bool {
+	if bytes.Equal(body, canary) {
+		return true
+	}
+	a, b := removePath(body, path), removePath(canary, canaryPath)
+	if bytes.Equal(a, b) {
+		return true
+	}
+	return similar(a, b)
+}
+
+// removePath deletes every occurrence of path, its escaped form and its
+// last segment from body.
+func removePath(body []byte, path string) []byte {
+	forms := []string{path, url.PathEscape(path), strings.TrimPrefix(path, "/")}
+	if i := strings.LastIndexByte(path, '/'); i >= 0 && i+1 < len(path) {
+		forms = append(forms, path[i+1:])
+	}
+	out := body
+	for _, f := range forms {
+		if len(f) >= 3 {
+			out = bytes.ReplaceAll(out, []byte(f), nil)
+		}
+	}
+	return out
+}
+
+// similar reports whether two bodies of comparable length share at least 90%
+// of their word trigrams (Jaccard similarity). Short bodies must match
+// exactly instead: a few words are too little to judge.
+func similar(a, b []byte) bool {
+	const minLen = 256
+	if len(a) < minLen || len(b) < minLen {
+		return false
+	}
+	if r := float64(len(a)) / float64(len(b)); r < 0.8 || r > 1.25 {
+		return false
+	}
+	sa, sb := shingles(a), shingles(b)
+	if len(sa) == 0 || len(sb) == 0 {
+		return false
+	}
+	inter := 0
+	for h := range sa {
+		if sb[h] {
+			inter++
+		}
+	}
+	union := len(sa) + len(sb) - inter
+	return float64(inter)/float64(union) >= 0.9
+}
+
+// shingles returns the set of hashes of word trigrams of b (at most the
+// first 64 KiB).
+func shingles(b []byte) map[uint64]bool {
+	if len(b) > 64<<10 {
+		b = b[:64<<10]
+	}
+	words := bytes.Fields(b)
+	out := make(map[uint64]bool, len(words))
+	for i := 0; i+3 <= len(words); i++ {
+		h := fnv.New64a()
+		h.Write(words[i])
+		h.Write([]byte{0})
+		h.Write(words[i+1])
+		h.Write([]byte{0})
+		h.Write(words[i+2])
+		out[h.Sum64()] = true
+	}
+	return out
+}
