@@ -1,6 +1,89 @@
 package extract
 
-import "github.com/agentpolicy/survey/registry"
+import (
+	"fmt"
+	"net/url"
+	"strings"
 
-// agentsMDAdapter parses AgentsMD files. Placeholder until the parser lands.
-var agentsMDAdapter = notImplemented(registry.AgentsMD)
+	"github.com/agentpolicy/survey/extract/agentsmd"
+	"github.com/agentpolicy/survey/registry"
+)
+
+// agentsMDAdapter parses AGENTS.md files (AGENTS-MD-SPEC-001) and evaluates
+// their path restrictions.
+var agentsMDAdapter = adapter{parse: parseAgentsMD, decide: decideAgentsMD, codes: agentsmd.Codes}
+
+// parseAgentsMD parses an AGENTS.md file. For the well-known location it
+// parses the root location's file too (through in.Related) to tell whether
+// the root takes precedence (§3.1).
+func parseAgentsMD(body []byte, in Input) Document {
+	src := agentsmd.Source{
+		Host:         in.Host,
+		Scheme:       in.Scheme,
+		ContentType:  in.ContentType,
+		RedirectHops: in.RedirectHops,
+		Downgraded:   in.Downgraded,
+		Truncated:    in.Truncated,
+	}
+	switch in.Location {
+	case registry.LocAgentsMD:
+		src.Location = agentsmd.LocationRoot
+	case registry.LocAgentsMDWK:
+		src.Location = agentsmd.LocationWellKnown
+		if rel, ok := in.related(registry.LocAgentsMD); ok && rel.Fetched {
+			root := agentsmd.Assess(rel.Body, agentsmd.Source{
+				Location:    agentsmd.LocationRoot,
+				Host:        in.Host,
+				Scheme:      schemeOf(rel.URL),
+				ContentType: rel.ContentType,
+			})
+			src.Root = &root
+		}
+	}
+	res, diags := agentsmd.Parse(body, src)
+	doc := Document{
+		Format:      registry.AgentsMD,
+		OtherFormat: res.OtherFormat,
+		Valid:       res.OtherFormat == "" && !diags.HasErrors(),
+		Effective:   res.Effective,
+		Diagnostics: diags,
+		Result:      res,
+	}
+	if res.OtherFormat == "" {
+		doc.Summary = res.Summary()
+	}
+	return doc
+}
+
+// schemeOf returns the lower-case scheme of a URL, or "" when it has none.
+func schemeOf(rawURL string) string {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return ""
+	}
+	return strings.ToLower(u.Scheme)
+}
+
+// decideAgentsMD evaluates a query against a parsed AGENTS.md file. A file
+// that is not a valid policy (no Identity section, or another format) sets
+// no restriction: agents apply the permissive defaults of §3.2 step 3.
+func decideAgentsMD(doc Document, q Query) (Decision, error) {
+	res, ok := doc.Result.(*agentsmd.Result)
+	if !ok || res == nil {
+		return Decision{}, fmt.Errorf("agents-md: document holds no AGENTS.md result (%T)", doc.Result)
+	}
+	u, err := url.Parse(q.URL)
+	if err != nil {
+		return Decision{}, fmt.Errorf("agents-md: parse query URL: %w", err)
+	}
+	path := u.EscapedPath()
+	if !doc.Valid {
+		what := "not a valid AGENTS.md policy (no Identity section, §6.8)"
+		if doc.OtherFormat != "" {
+			what = "not an AGENTS.md policy (" + doc.OtherFormat + ")"
+		}
+		return Decision{Allowed: true, Reason: "the file is " + what + "; no policy applies, so the permissive defaults of §3.2 do"}, nil
+	}
+	d := res.Evaluate(path, q.Method)
+	return Decision{Allowed: d.Allowed, Reason: string(d.Verdict) + ": " + d.Reason, Line: d.Line}, nil
+}

@@ -1,0 +1,215 @@
+package agentsmd
+
+import (
+	"strings"
+
+	"github.com/agentpolicy/survey/diag"
+)
+
+// PatternForm is one of the path pattern forms of §9.1.
+type PatternForm string
+
+// The pattern forms.
+const (
+	// FormExact: `/exact/path` matches exactly that path.
+	FormExact PatternForm = "exact"
+	// FormOneSegment: `/prefix/*` matches `/prefix/` and any single path
+	// segment below it (`/prefix/a`, not `/prefix/a/b` nor `/prefix`).
+	FormOneSegment PatternForm = "one-segment"
+	// FormAnyDepth: `/prefix/**` matches `/prefix/` and any path at any
+	// depth below it (not `/prefix` itself).
+	FormAnyDepth PatternForm = "any-depth"
+	// FormExtension: `*.ext` matches any path ending with `.ext`.
+	FormExtension PatternForm = "extension"
+	// FormInvalid: a pattern of none of these forms, ignored when evaluating.
+	FormInvalid PatternForm = "invalid"
+)
+
+// Pattern is one path pattern of a Restrictions list.
+type Pattern struct {
+	// Text is the pattern as written.
+	Text string `json:"pattern"`
+	// Line is the line of the directive that holds it.
+	Line int         `json:"line"`
+	Form PatternForm `json:"form"`
+}
+
+// PatternError says why a pattern cannot be used.
+type PatternError struct {
+	Pattern string
+	Reason  string
+	code    diag.Code
+}
+
+// Error returns the reason with the pattern.
+func (e *PatternError) Error() string { return "path pattern " + quote(e.Pattern) + ": " + e.Reason }
+
+// NewPattern classifies a path pattern by the forms of §9.1 and the rules
+// of §9.2. A pattern of no form is returned with FormInvalid and a
+// *PatternError: one that does not begin with `/` (other than `*.ext`),
+// one with `*` anywhere else than those forms put it, and one with white
+// space, `?` or `#`, which no URL path holds.
+func NewPattern(text string) (Pattern, error) {
+	p := Pattern{Text: text, Form: FormInvalid}
+	fail := func(code diag.Code, reason string) (Pattern, error) {
+		return p, &PatternError{Pattern: text, Reason: reason, code: code}
+	}
+	if i := strings.IndexAny(text, " \t\v\f\r\n?#"); i >= 0 {
+		switch text[i] {
+		case '?':
+			return fail(codeUnmatchablePattern, "it holds `?`; patterns match the path only, never the query (§9.2 rule 2)")
+		case '#':
+			return fail(codeUnmatchablePattern, "it holds `#`; patterns match the path only, never the fragment (§9.2 rule 2)")
+		}
+		return fail(codeUnmatchablePattern, "it holds white space, which no URL path contains; list elements are separated by commas (§6.5)")
+	}
+	stars := strings.Count(text, "*")
+	switch {
+	case strings.HasPrefix(text, "*."):
+		ext := text[1:]
+		if len(ext) < 2 || stars != 1 || strings.Contains(ext, "/") {
+			return fail(codeUnsupportedPattern, "`*.ext` needs an extension without `/` or further `*` (§9.1)")
+		}
+		p.Form = FormExtension
+	case strings.HasPrefix(text, "*"):
+		return fail(codeUnsupportedPattern, "a pattern starting with `*` must be `*.ext`; `/**` matches every path (§9.1)")
+	case !strings.HasPrefix(text, "/"):
+		if strings.Contains(text, "://") {
+			return fail(codeRelativePattern, "it is a URL; patterns are paths beginning with `/` and match the path only (§9.2 rules 1 and 2)")
+		}
+		return fail(codeRelativePattern, "path patterns must begin with `/` (§9.2 rule 1)")
+	case stars == 0:
+		p.Form = FormExact
+	case stars == 2 && strings.HasSuffix(text, "/**"):
+		p.Form = FormAnyDepth
+	case stars == 1 && strings.HasSuffix(text, "/*"):
+		p.Form = FormOneSegment
+	default:
+		return fail(codeUnsupportedPattern, "`*` may only end a pattern as `/*` or `/**`, or start one as `*.ext` (§9.1)")
+	}
+	return p, nil
+}
+
+// literal returns the pattern's fixed part, normalized: the whole path of
+// an exact pattern, the prefix up to and including the last `/` of a
+// one-segment or any-depth pattern, and `.ext` of an extension pattern.
+func (p Pattern) literal() string {
+	switch p.Form {
+	case FormExact:
+		return normalizePath(p.Text)
+	case FormOneSegment:
+		return normalizePath(strings.TrimSuffix(p.Text, "*"))
+	case FormAnyDepth:
+		return normalizePath(strings.TrimSuffix(p.Text, "**"))
+	case FormExtension:
+		return normalizePath(p.Text[1:])
+	}
+	return ""
+}
+
+// Match reports whether the pattern matches a URL path (§9.1, §9.2).
+// Matching is case-sensitive; percent-encoded octets other than `%2F` are
+// decoded in both the pattern and the path before comparing. An invalid
+// pattern matches nothing.
+func (p Pattern) Match(path string) bool {
+	return p.match(normalizePath(cleanPath(path)))
+}
+
+// match matches a normalized path.
+func (p Pattern) match(path string) bool {
+	lit := p.literal()
+	switch p.Form {
+	case FormExact:
+		return path == lit
+	case FormOneSegment:
+		rest, ok := strings.CutPrefix(path, lit)
+		return ok && !strings.Contains(rest, "/")
+	case FormAnyDepth:
+		return strings.HasPrefix(path, lit)
+	case FormExtension:
+		return strings.HasSuffix(path, lit)
+	}
+	return false
+}
+
+// moreSpecific reports whether p is more specific than q (§9.2 rule 4).
+// An exact pattern is more specific than any wildcard pattern; otherwise
+// the pattern with the longer literal part wins (as RFC 9309 §2.2.2 counts
+// octets); at equal length `/p/*` beats `/p/**`, which beats `*.ext`.
+func (p Pattern) moreSpecific(q Pattern) bool {
+	if (p.Form == FormExact) != (q.Form == FormExact) {
+		return p.Form == FormExact
+	}
+	if lp, lq := len(p.literal()), len(q.literal()); lp != lq {
+		return lp > lq
+	}
+	return formRank(p.Form) > formRank(q.Form)
+}
+
+// sameSpecificity reports whether neither pattern is more specific.
+func (p Pattern) sameSpecificity(q Pattern) bool {
+	return !p.moreSpecific(q) && !q.moreSpecific(p)
+}
+
+// formRank orders the wildcard forms from broad to narrow.
+func formRank(f PatternForm) int {
+	switch f {
+	case FormExact:
+		return 3
+	case FormOneSegment:
+		return 2
+	case FormAnyDepth:
+		return 1
+	}
+	return 0
+}
+
+// cleanPath returns the path of a request target: the part before any query
+// or fragment, "/" when empty.
+func cleanPath(path string) string {
+	if i := strings.IndexAny(path, "?#"); i >= 0 {
+		path = path[:i]
+	}
+	if path == "" {
+		return "/"
+	}
+	return path
+}
+
+// normalizePath decodes percent-encoded octets except `%2F` (which would
+// change the path's segments), written upper case.
+func normalizePath(p string) string {
+	if !strings.Contains(p, "%") {
+		return p
+	}
+	var b strings.Builder
+	b.Grow(len(p))
+	for i := 0; i < len(p); i++ {
+		if p[i] == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]) {
+			v := unhex(p[i+1])<<4 | unhex(p[i+2])
+			if v == '/' {
+				b.WriteString("%2F")
+			} else {
+				b.WriteByte(v)
+			}
+			i += 2
+			continue
+		}
+		b.WriteByte(p[i])
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0'
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}
