@@ -267,8 +267,8 @@ func TestWriter_Thresholds(t *testing.T) {
 		want    int // batches written after two units
 	}{
 		{"none", Options{}, 0, 0},
-		{"rows", Options{BatchRows: 4}, 0, 1},                    // unit 1: 3 rows, unit 2: 6
-		{"bytes", Options{BatchBytes: 1}, 0, 2},                  // every unit
+		{"rows", Options{BatchRows: 4}, 0, 1},                   // unit 1: 3 rows, unit 2: 6
+		{"bytes", Options{BatchBytes: 1}, 0, 2},                 // every unit
 		{"age", Options{BatchAge: time.Minute}, time.Minute, 1}, // unit 2 is a minute later
 	} {
 		t.Run(tc.name, func(t *testing.T) {
