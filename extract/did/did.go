@@ -1,0 +1,309 @@
+// Package did parses the did:web documents that agent-feed v0 (§3) uses to
+// bind Ed25519 keys to an origin: /.well-known/did.json.
+//
+// Parse is a pure function from bytes and the host the document speaks for
+// to a typed Document and diagnostics (codes "did.*", listed by Codes).
+// What it checks, from §3.3 and §3.4 and the product decisions in the
+// specs README:
+//
+//   - the document is one JSON object (RFC 8259, UTF-8, no duplicate keys);
+//   - `id` is did:web:<host> for the host it was fetched from, the port
+//     percent-encoded as %3A; hosts compare case-insensitively and in
+//     punycode form;
+//   - `verificationMethod` is an array of at least one method; each method
+//     has an `id`, unique in the document;
+//   - an Ed25519VerificationKey2020 method has `controller` equal to the
+//     DID and a `publicKeyMultibase` with prefix 'z' (base58btc) or 'u'
+//     (base64url, no padding) decoding to 32 raw bytes, or to 34 bytes
+//     starting 0xed 0x01 (accepted with a warning);
+//   - methods of other types are recorded and ignored (an info diagnostic).
+//
+// A method is usable for verification only when it passes every check of
+// §3.3. Lookup resolves an af:signer reference against the methods;
+// Default returns the method a feed entry without af:signer uses.
+package did
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"errors"
+	"strings"
+
+	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/agentfeed/canonjson"
+)
+
+// MethodType is the verification method type agent-feed v0 uses.
+const MethodType = "Ed25519VerificationKey2020"
+
+// MaxBytes is the largest did.json Parse accepts.
+const MaxBytes = 4 << 20
+
+// maxDepth bounds the nesting of did.json; real documents nest 3 or 4 deep.
+const maxDepth = 64
+
+// Document is a parsed did.json.
+type Document struct {
+	// ID is the document's `id`, as served.
+	ID string `json:"id"`
+	// Host is the host (with port) the DID names, decoded; empty when ID
+	// is not a did:web DID.
+	Host string `json:"host,omitempty"`
+	// Methods are the verification methods in document order.
+	Methods []Method `json:"verification_methods"`
+	// OK is true when the document can yield keys: it is a JSON object
+	// whose id is right for the host (or the host is unknown) and at least
+	// one method is usable.
+	OK bool `json:"ok"`
+}
+
+// Method is one verification method.
+type Method struct {
+	ID                 string `json:"id"`
+	Type               string `json:"type"`
+	Controller         string `json:"controller,omitempty"`
+	PublicKeyMultibase string `json:"public_key_multibase,omitempty"`
+	// Line is the 1-based line where the method starts.
+	Line int `json:"line"`
+	// Key is the decoded 32-byte Ed25519 key when the method is usable.
+	Key ed25519.PublicKey `json:"key,omitempty"`
+	// KeyForm is how the key was encoded ("raw" or "multicodec").
+	KeyForm KeyForm `json:"key_form,omitempty"`
+	// Problem says why a method is not usable; empty when it is.
+	Problem string `json:"problem,omitempty"`
+}
+
+// Usable reports whether the method can verify signatures: it is an
+// Ed25519VerificationKey2020 that passed every check of §3.3.
+func (m Method) Usable() bool { return m.Problem == "" && len(m.Key) == ed25519.PublicKeySize }
+
+// Lookup returns the method a signer reference (af:signer, §6.4) names. A
+// reference matches a method id equal to it; a relative reference ("#key-1")
+// or a relative method id also matches when it resolves against the
+// document's DID to the other. The first matching method wins.
+func (d *Document) Lookup(signer string) (Method, bool) {
+	if d == nil {
+		return Method{}, false
+	}
+	abs := func(s string) string {
+		if strings.HasPrefix(s, "#") {
+			return d.ID + s
+		}
+		return s
+	}
+	want := abs(signer)
+	for _, m := range d.Methods {
+		if m.ID != "" && (m.ID == signer || abs(m.ID) == want) {
+			return m, true
+		}
+	}
+	return Method{}, false
+}
+
+// Default returns the method an entry without af:signer is verified with:
+// the first method of type Ed25519VerificationKey2020 (§3.4 step 3).
+func (d *Document) Default() (Method, bool) {
+	if d == nil {
+		return Method{}, false
+	}
+	for _, m := range d.Methods {
+		if m.Type == MethodType {
+			return m, true
+		}
+	}
+	return Method{}, false
+}
+
+// Parse parses a did.json document. host is the host the document speaks
+// for, with the port when it is not the default; when it is empty the id
+// is checked for form only. doc is nil when the body is not a JSON object.
+func Parse(body []byte, host string) (doc *Document, diags diag.List) {
+	if len(body) > MaxBytes {
+		diags.Add(codeTooLarge, 0, "the document is %d bytes; the limit is %d", len(body), MaxBytes)
+		return nil, diags
+	}
+	if rest, ok := bytes.CutPrefix(body, []byte("\xef\xbb\xbf")); ok {
+		diags.Add(codeBOM, 1, "the document starts with a UTF-8 byte order mark")
+		body = rest
+	}
+	root, err := canonjson.Parse(body, canonjson.Options{MaxDepth: maxDepth})
+	if err != nil {
+		diags = append(diags, jsonDiagnostic(body, err))
+		return nil, diags
+	}
+	if root.Kind != canonjson.Object {
+		diags.Add(codeNotObject, root.Line, "the document is a JSON %s, not an object", root.Kind)
+		return nil, diags
+	}
+	for _, m := range root.Duplicates() {
+		diags.Add(codeDuplicateKey, m.Line, "member %q appears twice in one object; the first one is used", m.Key)
+	}
+	doc = &Document{Methods: []Method{}}
+	idOK := checkID(doc, root, host, &diags)
+	checkMethods(doc, root, &diags)
+	usable := false
+	for _, m := range doc.Methods {
+		usable = usable || m.Usable()
+	}
+	doc.OK = idOK && usable
+	return doc, diags
+}
+
+// jsonDiagnostic maps a parse error to a diagnostic.
+func jsonDiagnostic(body []byte, err error) diag.Diagnostic {
+	e, ok := canonjson.AsError(err)
+	if !ok {
+		return codeNotJSON.At(0, "%v", err)
+	}
+	switch {
+	case e.Kind == canonjson.ErrUTF8:
+		return codeInvalidUTF8.At(e.Line, "%s", e.Msg)
+	case e.Kind == canonjson.ErrDepth:
+		return codeTooDeep.At(e.Line, "%s", e.Msg)
+	case e.Kind == canonjson.ErrSize:
+		return codeTooLarge.At(0, "%s", e.Msg)
+	case e.Offset < len(body) && body[e.Offset] == 0:
+		return codeNUL.At(e.Line, "NUL byte at byte %d", e.Offset)
+	}
+	return codeNotJSON.At(e.Line, "%s", e.Msg)
+}
+
+// checkID checks `id` and reports whether it is right for host.
+func checkID(doc *Document, root canonjson.Value, host string, diags *diag.List) bool {
+	v, ok := root.Get("id")
+	if !ok || v.Kind != canonjson.String {
+		if ok {
+			diags.Add(codeMissingID, v.Line, "`id` is a %s, not a string", v.Kind)
+		} else {
+			diags.Add(codeMissingID, root.Line, "the document has no `id`")
+		}
+		return false
+	}
+	doc.ID = v.Str
+	named, hasPath, ok := webHost(v.Str)
+	if !ok {
+		diags.Add(codeBadID, v.Line, "`id` %q is not a did:web DID of the form did:web:<host>", v.Str)
+		return false
+	}
+	doc.Host = named
+	if host == "" {
+		diags.Add(codeHostUnchecked, v.Line, "no host given; `id` %q was not compared with the origin", v.Str)
+		return !hasPath
+	}
+	if hasPath || !sameHost(named, host) {
+		hint := ""
+		if hasPath && strings.Contains(host, ":") {
+			hint = " (a port must be percent-encoded as %3A)"
+		} else if hasPath {
+			hint = " (a path-based did:web DID does not resolve to /.well-known/did.json)"
+		}
+		diags.Add(codeIDMismatch, v.Line, "`id` is %q; the origin %s needs %q%s", v.Str, host, WebDID(host), hint)
+		return false
+	}
+	return true
+}
+
+// checkMethods reads and checks `verificationMethod`.
+func checkMethods(doc *Document, root canonjson.Value, diags *diag.List) {
+	vm, ok := root.Get("verificationMethod")
+	switch {
+	case !ok:
+		diags.Add(codeMissingMethods, root.Line, "the document has no `verificationMethod`")
+		return
+	case vm.Kind != canonjson.Array:
+		diags.Add(codeFieldType, vm.Line, "`verificationMethod` is a %s, not an array", vm.Kind)
+		return
+	case len(vm.Elems) == 0:
+		diags.Add(codeMissingMethods, vm.Line, "`verificationMethod` is empty; at least one method is required")
+		return
+	}
+	seen := map[string]bool{}
+	hasEd25519 := false
+	for i, mv := range vm.Elems {
+		if mv.Kind != canonjson.Object {
+			diags.Add(codeFieldType, mv.Line, "verification method %d is a %s, not an object", i+1, mv.Kind)
+			continue
+		}
+		m := Method{Line: mv.Line}
+		m.ID = stringMember(mv, "id", diags)
+		m.Type = stringMember(mv, "type", diags)
+		m.Controller = stringMember(mv, "controller", diags)
+		m.PublicKeyMultibase = stringMember(mv, "publicKeyMultibase", diags)
+		switch {
+		case m.ID == "":
+			diags.Add(codeMethodMissingID, mv.Line, "verification method %d has no `id`", i+1)
+		case seen[m.ID]:
+			diags.Add(codeDuplicateMethodID, mv.Line, "verification method id %q is used twice", m.ID)
+		}
+		seen[m.ID] = true
+		if m.Type != MethodType {
+			m.Problem = "type is not " + MethodType
+			diags.Add(codeOtherMethodType, mv.Line, "verification method %q has type %q; v0 uses %s and ignores others", m.ID, m.Type, MethodType)
+			doc.Methods = append(doc.Methods, m)
+			continue
+		}
+		hasEd25519 = true
+		checkKey(&m, doc.ID, diags)
+		doc.Methods = append(doc.Methods, m)
+	}
+	if !hasEd25519 {
+		diags.Add(codeNoEd25519, vm.Line, "no verification method has type %s", MethodType)
+	}
+}
+
+// checkKey checks an Ed25519VerificationKey2020 method's controller and
+// key, filling m.Key or m.Problem.
+func checkKey(m *Method, id string, diags *diag.List) {
+	if id != "" && m.Controller != id {
+		m.Problem = "controller is not the DID"
+		diags.Add(codeControllerMismatch, m.Line, "method %q has controller %q; it must be the DID %q", m.ID, m.Controller, id)
+	}
+	if m.PublicKeyMultibase == "" {
+		m.Problem = "no publicKeyMultibase"
+		diags.Add(codeMissingKey, m.Line, "method %q has no `publicKeyMultibase`", m.ID)
+		return
+	}
+	key, form, err := DecodePublicKeyMultibase(m.PublicKeyMultibase)
+	switch {
+	case errors.Is(err, ErrKeyPrefix):
+		m.Problem = "publicKeyMultibase prefix is not z or u"
+		diags.Add(codeKeyPrefix, m.Line, "method %q: publicKeyMultibase starts with %q; only 'z' and 'u' are accepted", m.ID, firstRune(m.PublicKeyMultibase))
+		return
+	case errors.Is(err, ErrKeyLength):
+		m.Problem = "key is not 32 bytes"
+		diags.Add(codeKeyLength, m.Line, "method %q: %v", m.ID, err)
+		return
+	case err != nil:
+		m.Problem = "publicKeyMultibase does not decode"
+		diags.Add(codeKeyEncoding, m.Line, "method %q: %v", m.ID, err)
+		return
+	}
+	if form == KeyMulticodec {
+		diags.Add(codeKeyMulticodec, m.Line, "method %q: the key carries the multicodec prefix 0xed 0x01; accepted", m.ID)
+	}
+	m.KeyForm = form
+	if m.Problem == "" {
+		m.Key = key
+	}
+}
+
+func firstRune(s string) string {
+	for _, r := range s {
+		return string(r)
+	}
+	return ""
+}
+
+// stringMember returns the string member name of an object, reporting a
+// member of another type.
+func stringMember(obj canonjson.Value, name string, diags *diag.List) string {
+	v, ok := obj.Get(name)
+	if !ok {
+		return ""
+	}
+	if v.Kind != canonjson.String {
+		diags.Add(codeFieldType, v.Line, "`%s` is a %s, not a string", name, v.Kind)
+		return ""
+	}
+	return v.Str
+}
