@@ -1,6 +1,90 @@
 package extract
 
-import "github.com/agentpolicy/survey/registry"
+import (
+	"fmt"
 
-// robotsAdapter parses Robots files. Placeholder until the parser lands.
-var robotsAdapter = notImplemented(registry.Robots)
+	"github.com/agentpolicy/survey/extract/robots"
+	"github.com/agentpolicy/survey/registry"
+)
+
+// robotsAdapter parses robots.txt files (extract/robots).
+var robotsAdapter = adapter{parse: parseRobots, decide: decideRobots, codes: robots.Codes}
+
+// robotsSummary is the Summary of a robots.txt Document.
+type robotsSummary struct {
+	Groups   int `json:"groups"`
+	Rules    int `json:"rules"`
+	Sitemaps int `json:"sitemaps"`
+	// AppDirectives, ContentUsage and ContentSignal are true when the file
+	// has at least one rule of that extension in a group.
+	AppDirectives bool `json:"app_directives"`
+	ContentUsage  bool `json:"content_usage"`
+	ContentSignal bool `json:"content_signal"`
+	// AIBlocked counts the known AI crawler tokens (robots.AICrawlers)
+	// blocked from the whole site, whether by a group naming them or by
+	// "*"; AIBlockedNamed counts those blocked by a group naming them;
+	// AIPartial counts those restricted from some paths only.
+	AIBlocked      int `json:"ai_blocked"`
+	AIBlockedNamed int `json:"ai_blocked_named"`
+	AIPartial      int `json:"ai_partial"`
+}
+
+// parseRobots parses a robots.txt body. Effective is the policy for a
+// crawler no group names: "disallow-all", "partial" or "allow-all" from the
+// "*" groups, or "empty" when no group has an allow or disallow rule.
+func parseRobots(body []byte, in Input) Document {
+	f, diags := robots.Parse(body)
+	doc := Document{Format: registry.Robots, Valid: !diags.HasErrors(), Diagnostics: diags, Result: f}
+	if f.HTML {
+		doc.OtherFormat = "html"
+	}
+	m := robots.NewMatcher(f)
+	sum := robotsSummary{Groups: len(f.Groups), Sitemaps: len(f.Sitemaps)}
+	for _, g := range f.Groups {
+		sum.Rules += len(g.Rules)
+		sum.AppDirectives = sum.AppDirectives || len(g.AppDirectives) > 0
+		sum.ContentUsage = sum.ContentUsage || len(g.ContentUsage) > 0
+		sum.ContentSignal = sum.ContentSignal || len(g.ContentSignals) > 0
+	}
+	for _, st := range m.Stances(robots.AITokens()) {
+		switch st.Access {
+		case robots.Blocked:
+			sum.AIBlocked++
+			if st.Applies == robots.Named {
+				sum.AIBlockedNamed++
+			}
+		case robots.Partial:
+			sum.AIPartial++
+		}
+	}
+	doc.Summary = sum
+	doc.Effective = robotsEffective(sum, m)
+	return doc
+}
+
+// robotsEffective labels the policy that applies to a crawler no group
+// names.
+func robotsEffective(sum robotsSummary, m *robots.Matcher) string {
+	if sum.Rules == 0 {
+		return "empty"
+	}
+	switch m.Stance("*").Access {
+	case robots.Blocked:
+		return "disallow-all"
+	case robots.Partial:
+		return "partial"
+	}
+	return "allow-all"
+}
+
+// decideRobots answers a query with robots.Matcher: the agent's product
+// token selects the groups, and the deciding rule's line is returned.
+// robots.txt has no notion of methods, so q.Method is not consulted.
+func decideRobots(doc Document, q Query) (Decision, error) {
+	f, ok := doc.Result.(*robots.File)
+	if !ok || f == nil {
+		return Decision{}, fmt.Errorf("robots: document holds %T, not a parsed robots.txt", doc.Result)
+	}
+	d := robots.NewMatcher(f).Allowed(q.Agent, q.URL)
+	return Decision{Allowed: d.Allowed, Reason: d.Reason, Line: d.Line}, nil
+}

@@ -1,0 +1,131 @@
+package robots
+
+import (
+	_ "embed"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Crawler is one known AI crawler: a product token with who runs it and
+// what for.
+type Crawler struct {
+	// Token is the product token the crawler obeys in robots.txt.
+	Token string `json:"token"`
+	// Operator is the organisation running the crawler ("unknown" when
+	// nobody says).
+	Operator string `json:"operator"`
+	// Purpose is one of the Purposes.
+	Purpose string `json:"purpose"`
+	// Source is where the entry comes from: the operator's documentation
+	// URL, or "ai.robots.txt" for github.com/ai-robots-txt/ai.robots.txt.
+	Source string `json:"source"`
+}
+
+// Purposes are the values of Crawler.Purpose: "training" (collects content
+// to train models), "search" (indexes for AI search and answers), "user"
+// (fetches a page on demand for a user's prompt or agent task), "dataset"
+// (builds crawl data sets that others use, including for AI), "mixed"
+// (several or undocumented purposes), "other".
+func Purposes() []string {
+	return []string{"training", "search", "user", "dataset", "mixed", "other"}
+}
+
+// The list of AI crawlers is a data file, refreshed with
+// cmd/refresh-aicrawlers; see README.md.
+//
+//go:embed aicrawlers.csv
+var aiCrawlersCSV string
+
+// aiCrawlers parses the embedded list once; the list is never modified,
+// callers get copies.
+var aiCrawlers = sync.OnceValues(func() ([]Crawler, error) {
+	return ReadAICrawlers(strings.NewReader(aiCrawlersCSV))
+})
+
+// AICrawlers returns the known AI crawlers, ordered by token
+// (case-insensitively). The list is embedded in the binary.
+func AICrawlers() []Crawler {
+	list, _ := aiCrawlers() // the embedded file is checked by TestAICrawlers_Valid
+	return slices.Clone(list)
+}
+
+// AITokens returns the product tokens of AICrawlers.
+func AITokens() []string {
+	list, _ := aiCrawlers()
+	out := make([]string, len(list))
+	for i, c := range list {
+		out[i] = c.Token
+	}
+	return out
+}
+
+// aiCrawlersHeader is the header line of the CSV file.
+func aiCrawlersHeader() []string { return []string{"token", "operator", "purpose", "source"} }
+
+// ReadAICrawlers reads a crawler list in the CSV format of aicrawlers.csv:
+// a header "token,operator,purpose,source", then one crawler per row. It
+// rejects a token that is not a product token ([a-zA-Z_-]+), an unknown
+// purpose, and a token listed twice (case-insensitively).
+func ReadAICrawlers(r io.Reader) ([]Crawler, error) {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = 4
+	header, err := cr.Read()
+	if err != nil {
+		return nil, fmt.Errorf("reading the AI crawler list header: %w", err)
+	}
+	if !slices.Equal(header, aiCrawlersHeader()) {
+		return nil, fmt.Errorf("AI crawler list header is %q, want %q", header, aiCrawlersHeader())
+	}
+	var list []Crawler
+	seen := map[string]int{}
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			return list, nil
+		}
+		if err != nil {
+			return list, fmt.Errorf("reading the AI crawler list: %w", err)
+		}
+		line, _ := cr.FieldPos(0)
+		c := Crawler{Token: rec[0], Operator: rec[1], Purpose: rec[2], Source: rec[3]}
+		if c.Token == "" || AgentToken(c.Token) != c.Token {
+			return list, fmt.Errorf("AI crawler list line %d: %q is not a product token", line, c.Token)
+		}
+		if !slices.Contains(Purposes(), c.Purpose) {
+			return list, fmt.Errorf("AI crawler list line %d: purpose %q is not one of %v", line, c.Purpose, Purposes())
+		}
+		key := strings.ToLower(c.Token)
+		if prev, dup := seen[key]; dup {
+			return list, fmt.Errorf("AI crawler list line %d: %q is already listed on line %d (tokens are case-insensitive)", line, c.Token, prev)
+		}
+		seen[key] = line
+		list = append(list, c)
+	}
+}
+
+// WriteAICrawlers writes list in the CSV format ReadAICrawlers reads,
+// ordered by token case-insensitively.
+func WriteAICrawlers(w io.Writer, list []Crawler) error {
+	sorted := slices.Clone(list)
+	slices.SortStableFunc(sorted, func(a, b Crawler) int {
+		return strings.Compare(strings.ToLower(a.Token), strings.ToLower(b.Token))
+	})
+	cw := csv.NewWriter(w)
+	if err := cw.Write(aiCrawlersHeader()); err != nil {
+		return fmt.Errorf("writing the AI crawler list: %w", err)
+	}
+	for _, c := range sorted {
+		if err := cw.Write([]string{c.Token, c.Operator, c.Purpose, c.Source}); err != nil {
+			return fmt.Errorf("writing the AI crawler list: %w", err)
+		}
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return fmt.Errorf("writing the AI crawler list: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,400 @@
+package robots
+
+import (
+	"math"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/agentpolicy/survey/diag"
+)
+
+// Parse parses a robots.txt body into a File and its diagnostics. It never
+// panics, runs in time linear in the body and keeps every record it can
+// read (RFC 9309 §2.3.1.5).
+func Parse(body []byte) (*File, diag.List) {
+	var b Builder
+	ParseEvents(body, &b)
+	return b.Result()
+}
+
+// Builder is the Handler that builds a File and its diagnostics from
+// ParseEvents' events. The zero value is ready to use; call Result after
+// ParseEvents returns.
+type Builder struct {
+	file  File
+	diags diag.List
+	// cur is the index of the open group plus one; 0 before the first
+	// user-agent line.
+	cur int
+	// closed is true when the open group has an allow or disallow rule, so
+	// that the next user-agent line starts a new group.
+	closed bool
+	// nonRule is the first line of a non-rule record (extension, unknown)
+	// in the open group, 0 when none: a user-agent line after it still
+	// joins the group.
+	nonRule int
+	// named maps a lower-case product token to the index of the first
+	// group naming it, to report merged groups.
+	named map[string]int
+}
+
+// Result returns the File and the diagnostics, ordered by line.
+func (b *Builder) Result() (*File, diag.List) {
+	f := b.file
+	if f.Groups == nil {
+		f.Groups = []Group{}
+	}
+	if f.Sitemaps == nil {
+		f.Sitemaps = []Sitemap{}
+	}
+	d := append(diag.List(nil), b.diags...)
+	d.Sort()
+	return &f, d
+}
+
+func (b *Builder) add(c diag.Code, line int, format string, args ...any) {
+	b.diags.Add(c, line, format, args...)
+}
+
+// group returns the open group.
+func (b *Builder) group() *Group { return &b.file.Groups[b.cur-1] }
+
+// HandleLine implements Handler: it diagnoses the line's lexical problems.
+func (b *Builder) HandleLine(l Line) {
+	if l.InvalidUTF8 {
+		b.add(codeInvalidUTF8, l.Number, "line %d is not valid UTF-8", l.Number)
+	}
+	if l.Control >= 0 {
+		name := "control character"
+		if l.Control == 0 {
+			name = "NUL byte"
+		}
+		b.add(codeControl, l.Number, "line %d holds a %s (0x%02X)", l.Number, name, l.Control)
+	}
+	switch {
+	case l.Malformed:
+		b.add(codeMalformed, l.Number, "line %d is not a \"name: value\" record; ignored", l.Number)
+	case l.Blank:
+	default:
+		if l.MissingColon {
+			b.add(codeMissingColon, l.Number, "%q has no colon after its name; accepted as a %s line", l.Key, strings.ToLower(l.Key))
+		}
+		if l.Typo {
+			b.add(codeMisspelled, l.Number, "%q is a misspelling of %q; accepted", l.Key, canonicalName(strings.ToLower(l.Key)))
+		}
+	}
+}
+
+// canonicalName returns the correct spelling of an accepted record name.
+func canonicalName(lower string) string {
+	r, _, _ := lookupRecord(lower)
+	switch r {
+	case recUserAgent:
+		return "user-agent"
+	case recAllow:
+		return "allow"
+	case recDisallow:
+		return "disallow"
+	case recSitemap:
+		return "sitemap"
+	}
+	return lower
+}
+
+// productToken returns the product token a user-agent value names: "*" for
+// the global group ("*" alone or followed by whitespace, as google/robotstxt
+// reads it), else the value's leading [a-zA-Z_-]+ characters (RFC 9309
+// §2.2.1), possibly empty.
+func productToken(value string) string {
+	if value == "*" || (len(value) > 1 && value[0] == '*' && (value[1] == ' ' || value[1] == '\t')) {
+		return "*"
+	}
+	i := 0
+	for i < len(value) && isTokenChar(value[i]) {
+		i++
+	}
+	return value[:i]
+}
+
+// isTokenChar reports whether c may appear in a product token.
+func isTokenChar(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' || c == '-'
+}
+
+// HandleUserAgent implements Handler.
+func (b *Builder) HandleUserAgent(line int, value string) {
+	if b.cur == 0 || b.closed {
+		b.file.Groups = append(b.file.Groups, Group{Line: line, UserAgents: []UserAgent{}, Rules: []Rule{}})
+		b.cur = len(b.file.Groups)
+		b.closed = false
+		b.nonRule = 0
+	} else if b.nonRule != 0 {
+		b.add(codeGroupJoined, line, "this user-agent line joins the group of line %d because no allow or disallow rule came between them (line %d is not a rule)", b.group().Line, b.nonRule)
+	}
+	g := b.group()
+	token := productToken(value)
+	g.UserAgents = append(g.UserAgents, UserAgent{Line: line, Value: value, Token: token})
+	switch {
+	case value == "":
+		b.add(codeEmptyUserAgent, line, "the user-agent line has no value; it names no crawler")
+	case token == "":
+		b.add(codeUserAgentNotToken, line, "user-agent %q does not start with a product token ([a-zA-Z_-]+); it names no crawler", value)
+	case token != value && token != "*":
+		b.add(codeUserAgentNotToken, line, "user-agent %q is not a product token; it is matched as %q", value, token)
+	case token == "*" && value != "*":
+		b.add(codeUserAgentNotToken, line, "user-agent %q is read as \"*\"", value)
+	}
+	if token == "" {
+		return
+	}
+	key := strings.ToLower(token)
+	if b.named == nil {
+		b.named = map[string]int{}
+	}
+	first, ok := b.named[key]
+	switch {
+	case !ok:
+		b.named[key] = b.cur - 1
+	case first != b.cur-1:
+		b.add(codeGroupsMerged, line, "%q is also named by the group of line %d; crawlers merge the two groups' rules", token, b.file.Groups[first].Line)
+	}
+}
+
+// HandleAllow implements Handler.
+func (b *Builder) HandleAllow(line int, value string) { b.rule(line, Allow, value) }
+
+// HandleDisallow implements Handler.
+func (b *Builder) HandleDisallow(line int, value string) { b.rule(line, Disallow, value) }
+
+func (b *Builder) rule(line int, kind RuleKind, value string) {
+	if value != "" && value[0] != '/' && value[0] != '*' {
+		b.add(codePathNotAbsolute, line, "%s path %q does not start with \"/\"; it matches no URL", kind, value)
+	}
+	if strings.ContainsAny(value, " \t") {
+		b.add(codeWhitespaceInPath, line, "%s path %q contains whitespace; it is matched as %q", kind, value, strings.NewReplacer(" ", "%20", "\t", "%09").Replace(value))
+	}
+	if b.cur == 0 {
+		b.add(codeRuleOutsideGroup, line, "%s rule before any user-agent line; it applies to no crawler", kind)
+		b.file.OutsideGroups = append(b.file.OutsideGroups, Record{Line: line, Kind: string(kind), Name: string(kind), Value: value})
+		return
+	}
+	g := b.group()
+	g.Rules = append(g.Rules, Rule{Line: line, Kind: kind, Path: value})
+	b.closed = true
+}
+
+// HandleSitemap implements Handler.
+func (b *Builder) HandleSitemap(line int, value string) {
+	b.file.Sitemaps = append(b.file.Sitemaps, Sitemap{Line: line, URL: value})
+	u, err := url.Parse(value)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		b.add(codeSitemapNotAbsolute, line, "sitemap %q is not an absolute http(s) URL", value)
+	}
+}
+
+// HandleExtension implements Handler.
+func (b *Builder) HandleExtension(line int, ext Extension, name, value string) {
+	if b.cur == 0 || !ext.groupScoped() {
+		b.file.OutsideGroups = append(b.file.OutsideGroups, Record{Line: line, Kind: string(ext), Name: name, Value: value})
+		if ext.groupScoped() {
+			b.add(codeExtensionOutsideGroup, line, "%s line before any user-agent line; it applies to no crawler", name)
+		} else {
+			b.add(codeNonstandard, line, "non-standard %q record", name)
+		}
+		return
+	}
+	if b.nonRule == 0 && !b.closed {
+		b.nonRule = line
+	}
+	g := b.group()
+	switch ext {
+	case ExtCrawlDelay:
+		b.crawlDelay(g, line, value)
+	case ExtAppDirectives:
+		b.appDirectives(g, line, name, value)
+	case ExtContentUsage:
+		b.contentUsage(g, line, value)
+	case ExtContentSignal:
+		b.contentSignal(g, line, value)
+	default:
+		g.Other = append(g.Other, Record{Line: line, Kind: string(ext), Name: name, Value: value})
+		b.add(codeNonstandard, line, "non-standard %q record; kept in its group", name)
+	}
+}
+
+// HandleUnknown implements Handler.
+func (b *Builder) HandleUnknown(line int, name, value string) {
+	rec := Record{Line: line, Kind: "unknown", Name: name, Value: value}
+	if b.cur == 0 {
+		b.file.OutsideGroups = append(b.file.OutsideGroups, rec)
+		b.add(codeUnknownRecord, line, "unknown record %q", name)
+		return
+	}
+	if b.nonRule == 0 && !b.closed {
+		b.nonRule = line
+	}
+	g := b.group()
+	g.Other = append(g.Other, rec)
+	b.add(codeUnknownRecord, line, "unknown record %q; kept in its group, which it does not end", name)
+}
+
+func (b *Builder) crawlDelay(g *Group, line int, value string) {
+	cd := CrawlDelay{Line: line, Value: value}
+	if s, err := strconv.ParseFloat(value, 64); err == nil && s >= 0 && !math.IsInf(s, 0) && !math.IsNaN(s) && isDecimal(value) {
+		cd.Seconds = &s
+		b.add(codeCrawlDelay, line, "crawl-delay of %s seconds (non-standard)", value)
+	} else {
+		b.add(codeCrawlDelayInvalid, line, "crawl-delay %q is not a non-negative number of seconds", value)
+	}
+	g.CrawlDelays = append(g.CrawlDelays, cd)
+}
+
+// isDecimal reports whether s is plain decimal digits with at most one dot,
+// so that ParseFloat's hexadecimal, exponent and underscore forms are not
+// accepted as delays.
+func isDecimal(s string) bool {
+	dot := false
+	digits := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case '0' <= c && c <= '9':
+			digits++
+		case c == '.' && !dot:
+			dot = true
+		default:
+			return false
+		}
+	}
+	return digits > 0
+}
+
+func (b *Builder) appDirectives(g *Group, line int, name, value string) {
+	if !strings.EqualFold(name, "app-directives") {
+		b.add(codeAppDirectiveSingular, line, "spelled %q; accepted as App-Directives", name)
+	}
+	path, rest := splitPath(value)
+	rule := AppDirectivesRule{Line: line, Spelling: name, Value: rest}
+	var apps []App
+	switch {
+	case rest == "":
+		b.add(codeAppDirectivesEmpty, line, "App-Directives rule names no application")
+		rule.Valid = true
+	default:
+		var notTokens []string
+		var err error
+		apps, notTokens, err = parseAppDirectives(rest, line)
+		if err != nil {
+			b.add(codeAppDirectivesInvalid, line, "App-Directives value %q is not an RFC 9651 List (%s); this rule is rejected", rest, sfError(err))
+			break
+		}
+		rule.Valid = true
+		for _, m := range notTokens {
+			b.add(codeAppDirectivesNotToken, line, "list member %s is not a Token naming an application; ignored", m)
+		}
+	}
+	for i := range g.AppDirectives {
+		if ad := &g.AppDirectives[i]; ad.Path == path {
+			ad.Rules = append(ad.Rules, rule)
+			ad.Apps = append(ad.Apps, apps...)
+			return
+		}
+	}
+	if apps == nil {
+		apps = []App{}
+	}
+	g.AppDirectives = append(g.AppDirectives, AppDirectives{Path: path, Rules: []AppDirectivesRule{rule}, Apps: apps})
+}
+
+func (b *Builder) contentUsage(g *Group, line int, value string) {
+	path, rest := splitPath(value)
+	rule := ContentUsageRule{Line: line, Path: path, Value: rest}
+	if path == "" {
+		b.add(codeContentUsageNoPath, line, "Content-Usage %q has no leading path; applied to every path", value)
+	}
+	if rest == "" {
+		b.add(codeContentUsageInvalid, line, "Content-Usage rule has no usage preference after its path")
+		g.ContentUsage = append(g.ContentUsage, rule)
+		return
+	}
+	cu, err := parseContentUsage(rest)
+	if err != nil {
+		b.add(codeContentUsageInvalid, line, "Content-Usage value %q is not an RFC 9651 Dictionary (%s); its preferences are unknown", rest, sfError(err))
+		g.ContentUsage = append(g.ContentUsage, rule)
+		return
+	}
+	rule.Valid = true
+	rule.Preferences = cu.prefs
+	for _, k := range cu.unknownKeys {
+		b.add(codeContentUsageUnknownKey, line, "%q is not a usage category of the vocabulary (train-ai, search); ignored", k)
+	}
+	for _, m := range cu.unknownValues {
+		b.add(codeContentUsageUnknownValue, line, "%s: the value is not the Token y or n; the preference is unknown", m)
+	}
+	g.ContentUsage = append(g.ContentUsage, rule)
+}
+
+func (b *Builder) contentSignal(g *Group, line int, value string) {
+	path, rest := splitPath(value)
+	rule := ContentSignalRule{Line: line, Path: path, Value: rest}
+	cs, err := parseContentSignal(rest)
+	if err != nil {
+		b.add(codeContentSignalInvalid, line, "Content-Signal value %q is not a list of key=value signals (%s); ignored", rest, sfError(err))
+		g.ContentSignals = append(g.ContentSignals, rule)
+		return
+	}
+	rule.Valid = true
+	rule.Signals = cs.signals
+	for _, k := range cs.unknownKeys {
+		b.add(codeContentSignalUnknownKey, line, "%q is not a content signal (search, ai-input, ai-train)", k)
+	}
+	for _, m := range cs.unknownValues {
+		b.add(codeContentSignalUnknownValue, line, "%s: the value is not yes or no", m)
+	}
+	g.ContentSignals = append(g.ContentSignals, rule)
+}
+
+// HandleEnd implements Handler: it records the body's facts and diagnoses
+// what only the whole file shows.
+func (b *Builder) HandleEnd(info BodyInfo) {
+	f := &b.file
+	f.Bytes, f.Lines, f.BOM = info.Bytes, info.Lines, info.BOM
+	f.NotText, f.HTML = info.NotText, info.HTML
+	f.OverLimit = info.Bytes > SizeLimit
+	f.LimitLine = info.LimitLine
+	first := 0
+	if info.Lines > 0 {
+		first = 1
+	}
+	switch {
+	case info.NotText != "":
+		b.add(codeNotText, 0, "the body is not UTF-8 text (%s); RFC 9309 requires UTF-8 text/plain", info.NotText)
+	case info.HTML:
+		b.add(codeHTML, first, "the body is an HTML document, not a robots.txt file")
+	}
+	if info.BOM {
+		b.add(codeBOM, first, "UTF-8 byte order mark skipped")
+	}
+	if info.PartialBOM {
+		b.add(codePartialBOM, first, "incomplete UTF-8 byte order mark skipped")
+	}
+	if f.OverLimit {
+		b.add(codeOverLimit, info.LimitLine, "the file is %d bytes, over the 500 KiB (%d bytes) crawlers must parse; rules from line %d on may be ignored by conforming crawlers (survey parsed all of them)", info.Bytes, SizeLimit, info.LimitLine)
+		for gi := range f.Groups {
+			for ri := range f.Groups[gi].Rules {
+				if f.Groups[gi].Rules[ri].Line >= info.LimitLine {
+					f.Groups[gi].Rules[ri].BeyondLimit = true
+				}
+			}
+		}
+	}
+	for i := range f.Groups {
+		g := &f.Groups[i]
+		if len(g.Rules) == 0 {
+			b.add(codeEmptyGroup, g.Line, "the group of line %d has no allow or disallow rules; the crawlers it names may access everything", g.Line)
+		}
+		if len(g.AppDirectives) > 0 && !g.Names("*") {
+			b.add(codeAppDirectivesNotStar, g.AppDirectives[0].Rules[0].Line, "App-Directives in a group that does not name \"*\"; draft-nottingham-plan-b recommends the \"*\" group")
+		}
+	}
+}

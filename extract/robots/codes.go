@@ -1,0 +1,109 @@
+package robots
+
+import "github.com/agentpolicy/survey/diag"
+
+// The diagnostic codes of robots.txt. Only codeNotText is an error: RFC 9309
+// §2.2 and §2.3.1.5 make the format lenient, so every other finding is a
+// warning (the publisher probably did not get what they meant) or an info
+// (a neutral observation, recorded so that it can be counted).
+var (
+	// Whole body.
+	codeNotText = diag.Code{ID: "robots.not-text", Severity: diag.Error, Spec: "RFC 9309 §2.1",
+		Summary: "The body is not UTF-8 text (binary data, or UTF-16/UTF-32); crawlers cannot read rules from it."}
+	codeHTML = diag.Code{ID: "robots.html-document", Severity: diag.Warning, Spec: "RFC 9309 §2.1",
+		Summary: "The body is an HTML document, not a robots.txt file; a crawler finds no rules in it."}
+	codeBOM = diag.Code{ID: "robots.bom", Severity: diag.Info, Spec: "RFC 9309 §2.1",
+		Summary: "The file starts with a UTF-8 byte order mark, which was skipped."}
+	codePartialBOM = diag.Code{ID: "robots.partial-bom", Severity: diag.Warning, Spec: "RFC 9309 §2.1",
+		Summary: "The file starts with an incomplete UTF-8 byte order mark, which was skipped as google/robotstxt does."}
+	codeOverLimit = diag.Code{ID: "robots.over-size-limit", Severity: diag.Warning, Spec: "RFC 9309 §2.5",
+		Summary: "The file is larger than 500 KiB; conforming crawlers may ignore the rules beyond that point (survey parsed them all)."}
+
+	// Lines.
+	codeInvalidUTF8 = diag.Code{ID: "robots.invalid-utf8", Severity: diag.Warning, Spec: "RFC 9309 §2.1",
+		Summary: "The line is not valid UTF-8; its bytes were matched as they are."}
+	codeControl = diag.Code{ID: "robots.control-character", Severity: diag.Warning, Spec: "RFC 9309 §2.2",
+		Summary: "The line holds a control character (such as NUL) that the robots.txt grammar does not allow."}
+	codeMissingColon = diag.Code{ID: "robots.missing-colon", Severity: diag.Warning, Spec: "RFC 9309 §2.2",
+		Summary: "The record has no colon between name and value; it was accepted, as google/robotstxt accepts it."}
+	codeMisspelled = diag.Code{ID: "robots.misspelled-key", Severity: diag.Warning, Spec: "RFC 9309 §2.2.4",
+		Summary: "The record name is a common misspelling (e.g. \"dissallow\", \"user agent\"); it was accepted, as google/robotstxt accepts it."}
+	codeMalformed = diag.Code{ID: "robots.malformed-line", Severity: diag.Warning, Spec: "RFC 9309 §2.3.1.5",
+		Summary: "The line is neither a record, a comment nor blank; it was ignored."}
+
+	// Groups and rules.
+	codeRuleOutsideGroup = diag.Code{ID: "robots.rule-outside-group", Severity: diag.Warning, Spec: "RFC 9309 §2.2",
+		Summary: "An allow or disallow rule comes before any user-agent line; it applies to no crawler."}
+	codeExtensionOutsideGroup = diag.Code{ID: "robots.extension-outside-group", Severity: diag.Warning, Spec: "RFC 9309 §2.2.4",
+		Summary: "A group-scoped extension (crawl-delay, App-Directives, Content-Usage, Content-Signal) comes before any user-agent line; it applies to no crawler."}
+	codeEmptyUserAgent = diag.Code{ID: "robots.empty-user-agent", Severity: diag.Warning, Spec: "RFC 9309 §2.2.1",
+		Summary: "A user-agent line has no value; it names no crawler."}
+	codeUserAgentNotToken = diag.Code{ID: "robots.user-agent-not-token", Severity: diag.Warning, Spec: "RFC 9309 §2.2.1",
+		Summary: "A user-agent value is not a product token ([a-zA-Z_-]+ or *); it is matched by its leading product-token characters."}
+	codeGroupJoined = diag.Code{ID: "robots.group-joined-after-extension", Severity: diag.Warning, Spec: "RFC 9309 §2.2.4",
+		Summary: "A user-agent line follows non-rule lines (extensions, crawl-delay) of a group with no allow/disallow yet, so it joins that group rather than starting a new one."}
+	codeGroupsMerged = diag.Code{ID: "robots.groups-merged", Severity: diag.Info, Spec: "RFC 9309 §2.2.1",
+		Summary: "More than one group names the same product token; crawlers merge their rules."}
+	codeEmptyGroup = diag.Code{ID: "robots.empty-group", Severity: diag.Info, Spec: "RFC 9309 §2.2.2",
+		Summary: "A group has no allow or disallow rules; the crawlers it names may access everything."}
+	codePathNotAbsolute = diag.Code{ID: "robots.path-not-absolute", Severity: diag.Warning, Spec: "RFC 9309 §2.2.2",
+		Summary: "A rule's path starts with neither \"/\" nor \"*\"; matching starts at the first octet of the URL path, so it matches nothing."}
+	codeWhitespaceInPath = diag.Code{ID: "robots.whitespace-in-path", Severity: diag.Warning, Spec: "RFC 9309 §2.2",
+		Summary: "A rule's path contains whitespace, which the grammar does not allow; it was percent-encoded for matching."}
+
+	// Other records.
+	codeSitemapNotAbsolute = diag.Code{ID: "robots.sitemap-not-absolute", Severity: diag.Warning, Spec: "RFC 9309 §2.2.4; sitemaps.org protocol",
+		Summary: "A sitemap line does not hold an absolute http(s) URL."}
+	codeCrawlDelay = diag.Code{ID: "robots.crawl-delay", Severity: diag.Info, Spec: "RFC 9309 §2.2.4",
+		Summary: "A crawl-delay line, a non-standard record some crawlers honour; it was kept in its group."}
+	codeCrawlDelayInvalid = diag.Code{ID: "robots.crawl-delay-invalid", Severity: diag.Warning, Spec: "RFC 9309 §2.2.4",
+		Summary: "A crawl-delay value is not a non-negative number of seconds."}
+	codeNonstandard = diag.Code{ID: "robots.nonstandard-record", Severity: diag.Info, Spec: "RFC 9309 §2.2.4",
+		Summary: "A known non-standard record (host, clean-param, request-rate, visit-time, noindex); kept, and it does not end the group."}
+	codeUnknownRecord = diag.Code{ID: "robots.unknown-record", Severity: diag.Info, Spec: "RFC 9309 §2.2.4",
+		Summary: "A record with an unknown name; kept, and it does not end the group."}
+
+	// App-Directives (draft-nottingham-plan-b).
+	codeAppDirectiveSingular = diag.Code{ID: "robots.app-directive-singular", Severity: diag.Info, Spec: "draft-nottingham-plan-b §2; specs README: App-Directives",
+		Summary: "The rule is spelled App-Directive (as in the ABNF) rather than App-Directives (as in every example); both are accepted."}
+	codeAppDirectivesInvalid = diag.Code{ID: "robots.app-directives-invalid", Severity: diag.Warning, Spec: "draft-nottingham-plan-b §2; RFC 9651 §4.2.1",
+		Summary: "An App-Directives value is not an RFC 9651 List; this rule is rejected (the rest of the file is unaffected)."}
+	codeAppDirectivesEmpty = diag.Code{ID: "robots.app-directives-empty", Severity: diag.Warning, Spec: "draft-nottingham-plan-b §2",
+		Summary: "An App-Directives rule names no application."}
+	codeAppDirectivesNotToken = diag.Code{ID: "robots.app-directives-member-not-token", Severity: diag.Warning, Spec: "draft-nottingham-plan-b §2",
+		Summary: "An App-Directives list member is not a Token (an application identifier); it was ignored."}
+	codeAppDirectivesNotStar = diag.Code{ID: "robots.app-directives-not-star-group", Severity: diag.Info, Spec: "draft-nottingham-plan-b §1.3",
+		Summary: "App-Directives appear in a group that does not name \"*\"; the draft recommends the \"*\" group so that they apply broadly."}
+
+	// Content-Usage (draft-ietf-aipref-attach, draft-ietf-aipref-vocab).
+	codeContentUsageInvalid = diag.Code{ID: "robots.content-usage-invalid", Severity: diag.Warning, Spec: "draft-ietf-aipref-attach §3.2; draft-ietf-aipref-vocab (Processing Algorithm)",
+		Summary: "A Content-Usage value is not an RFC 9651 Dictionary; its preferences are unknown."}
+	codeContentUsageNoPath = diag.Code{ID: "robots.content-usage-no-path", Severity: diag.Warning, Spec: "draft-ietf-aipref-attach §3",
+		Summary: "A Content-Usage rule has no leading path; the draft's grammar requires one. survey applies it to every path."}
+	codeContentUsageUnknownKey = diag.Code{ID: "robots.content-usage-unknown-key", Severity: diag.Warning, Spec: "draft-ietf-aipref-vocab (Syntax Extensions); specs README",
+		Summary: "A Content-Usage key is not in the vocabulary (train-ai, search); recipients ignore it."}
+	codeContentUsageUnknownValue = diag.Code{ID: "robots.content-usage-unknown-value", Severity: diag.Warning, Spec: "draft-ietf-aipref-vocab (Processing Algorithm)",
+		Summary: "A Content-Usage value is not the Token y or n; the preference for that category is unknown."}
+
+	// Content-Signal (Cloudflare content signals).
+	codeContentSignalInvalid = diag.Code{ID: "robots.content-signal-invalid", Severity: diag.Warning, Spec: "Content Signals Policy (contentsignals.org)",
+		Summary: "A Content-Signal value is not a comma-separated list of key=value signals; it was ignored."}
+	codeContentSignalUnknownKey = diag.Code{ID: "robots.content-signal-unknown-key", Severity: diag.Warning, Spec: "Content Signals Policy (contentsignals.org)",
+		Summary: "A Content-Signal key is not search, ai-input or ai-train."}
+	codeContentSignalUnknownValue = diag.Code{ID: "robots.content-signal-unknown-value", Severity: diag.Warning, Spec: "Content Signals Policy (contentsignals.org)",
+		Summary: "A Content-Signal value is not yes or no."}
+)
+
+// Codes lists every diagnostic code the robots.txt parser emits.
+func Codes() []diag.Code {
+	return []diag.Code{
+		codeNotText, codeHTML, codeBOM, codePartialBOM, codeOverLimit,
+		codeInvalidUTF8, codeControl, codeMissingColon, codeMisspelled, codeMalformed,
+		codeRuleOutsideGroup, codeExtensionOutsideGroup, codeEmptyUserAgent, codeUserAgentNotToken,
+		codeGroupJoined, codeGroupsMerged, codeEmptyGroup, codePathNotAbsolute, codeWhitespaceInPath,
+		codeSitemapNotAbsolute, codeCrawlDelay, codeCrawlDelayInvalid, codeNonstandard, codeUnknownRecord,
+		codeAppDirectiveSingular, codeAppDirectivesInvalid, codeAppDirectivesEmpty, codeAppDirectivesNotToken, codeAppDirectivesNotStar,
+		codeContentUsageInvalid, codeContentUsageNoPath, codeContentUsageUnknownKey, codeContentUsageUnknownValue,
+		codeContentSignalInvalid, codeContentSignalUnknownKey, codeContentSignalUnknownValue,
+	}
+}

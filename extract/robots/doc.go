@@ -1,0 +1,84 @@
+// Package robots parses robots.txt files (RFC 9309) with the AI-related
+// extensions found in them — App-Directives (draft-nottingham-plan-b),
+// Content-Usage (draft-ietf-aipref-attach with the draft-ietf-aipref-vocab
+// vocabulary) and Content-Signal (Cloudflare's content signals) — and
+// answers "may this crawler fetch this URL".
+//
+// # Design
+//
+// As in google/robotstxt, parsing emits events and matching is separate:
+// ParseEvents lexes a body and reports each line and record to a Handler;
+// Builder is the Handler that yields the normalized *File and its
+// diagnostics (Parse does both); NewMatcher compiles a *File and
+// Matcher.Allowed answers queries. The ai.txt parser (extract/aitxt) reuses
+// the same events.
+//
+// # Errors, warnings and infos
+//
+// RFC 9309 is deliberately lenient: crawlers MUST use every parseable line
+// (§2.3.1.5) and may accept misspellings (§2.2.4). A robots.txt file is
+// therefore invalid only when it is not text at all — binary data, or
+// UTF-16/UTF-32 — (robots.not-text, the package's one error). Everything
+// else is a warning when the publisher probably did not get what they meant
+// (a rule outside any group, a path not starting with "/", a missing colon,
+// an unparseable App-Directives value) or an info when it is a neutral
+// observation worth counting (crawl-delay, unknown records, merged groups).
+// An HTML body is reported as robots.html-document and, by the extract
+// adapter, as another format.
+//
+// # Decisions
+//
+//   - Lines end at LF, CR or CRLF. A UTF-8 byte order mark is skipped; so
+//     are its first one or two bytes alone, as google/robotstxt does.
+//   - "#" starts a comment anywhere on a line (the grammar has no "#" in
+//     values). Names are case-insensitive; "name value" without a colon is
+//     accepted when the line has exactly two words, and the misspellings
+//     google/robotstxt accepts (useragent, user agent, dissallow, dissalow,
+//     disalow, diasllow, disallaw, site-map, ...) are accepted; all are
+//     diagnosed.
+//   - A group is one or more user-agent lines (blank lines between them do
+//     not matter) and the records after them; only an allow or disallow
+//     line closes the run of user-agent lines. Extension, crawl-delay and
+//     unknown lines stay in the group they occur in and never end it
+//     (§2.2.4; specs README), so a user-agent line after them joins the
+//     group (diagnosed, robots.group-joined-after-extension).
+//   - A user-agent value is matched by its product token: "*" (alone or
+//     followed by whitespace) names the global group, otherwise the leading
+//     [a-zA-Z_-]+ characters are used ("Googlebot/2.1" names Googlebot).
+//     Agents asking are reduced to their token the same way (AgentToken).
+//   - The 500 KiB limit (§2.5): every byte given is parsed; the first line
+//     extending past 512000 bytes is recorded (File.LimitLine), rules from
+//     there on are flagged BeyondLimit, and a warning says conforming
+//     crawlers may ignore them. Matcher applies all rules.
+//   - Matching follows §2.2.2 and §2.2.3: path and query are compared octet
+//     by octet after normalizing percent-encoding on both sides (escaped
+//     unreserved characters decoded, hex digits upper-cased, non-ASCII,
+//     controls and SP encoded); "*" and "$" in a URL are compared as
+//     "%2A" and "%24" so that escaped patterns match them; reserved
+//     characters are not decoded, so "/" and "%2F" differ. The most
+//     specific match is the one whose normalized pattern has the most
+//     octets ("*" and "$" count); allow wins a tie; an empty pattern matches
+//     nothing; /robots.txt is always allowed.
+//   - App-Directives (specs README): both spellings are accepted and
+//     recorded; a leading "/" path runs to the first whitespace; the rest is
+//     parsed as an RFC 9651 List with github.com/dunglas/httpsfv. A value
+//     that fails to parse rejects that rule only: the rule is kept with
+//     valid=false and a warning (robots.app-directives-invalid); the file
+//     stays valid. Rules with the same path in a group are combined by
+//     concatenating their lists (RFC 9651 §4.2).
+//   - Content-Usage: the path is optional (the current draft requires it:
+//     its absence is a warning and the rule applies to every path); the
+//     preference is an RFC 9651 Dictionary processed with the vocabulary's
+//     algorithm: train-ai and search with Tokens y or n; other keys and
+//     values are reported and leave the preference unknown.
+//   - Content-Signal: "search=yes, ai-train=no" with an optional leading
+//     path, parsed as an RFC 9651 Dictionary of Tokens; keys search,
+//     ai-input, ai-train and values yes, no; anything else is reported.
+//
+// # AI crawlers
+//
+// aicrawlers.csv lists known AI crawlers (AICrawlers, AITokens); Stance
+// says, per token, whether a file blocks it, restricts it partly or allows
+// it, and whether the token is named in a group or inherits "*". README.md
+// explains how to refresh the list from ai-robots-txt's robots.json.
+package robots

@@ -1,0 +1,389 @@
+package robots
+
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+)
+
+// SizeLimit is the parsing limit of RFC 9309 §2.5: crawlers MUST parse at
+// least 500 KiB of a robots.txt file and may ignore what follows.
+const SizeLimit = 500 * 1024
+
+// Handler receives the records of a robots.txt file, in file order, from
+// ParseEvents. Parsing is separate from matching, as in google/robotstxt:
+// Builder is the Handler that yields a *File, and other handlers (ai.txt,
+// statistics) can be written without building one. Embed NopHandler to
+// implement only some methods.
+type Handler interface {
+	// HandleLine reports the lexical facts of every line, before the record
+	// event of that line (if any).
+	HandleLine(l Line)
+	// HandleUserAgent reports a user-agent line with its value as written.
+	HandleUserAgent(line int, value string)
+	// HandleAllow reports an allow rule with its path pattern as written.
+	HandleAllow(line int, value string)
+	// HandleDisallow reports a disallow rule with its path pattern as written.
+	HandleDisallow(line int, value string)
+	// HandleSitemap reports a sitemap line.
+	HandleSitemap(line int, value string)
+	// HandleExtension reports a record that RFC 9309 does not define but
+	// survey knows (crawl-delay, App-Directives, Content-Usage,
+	// Content-Signal, and a few non-standard records). name is the record
+	// name as written.
+	HandleExtension(line int, ext Extension, name, value string)
+	// HandleUnknown reports a record with a name survey does not know.
+	HandleUnknown(line int, name, value string)
+	// HandleEnd reports facts about the whole body after the last line.
+	HandleEnd(info BodyInfo)
+}
+
+// NopHandler implements Handler and ignores every event. Embed it in a
+// handler that needs only some events.
+type NopHandler struct{}
+
+// HandleLine implements Handler.
+func (NopHandler) HandleLine(Line) {}
+
+// HandleUserAgent implements Handler.
+func (NopHandler) HandleUserAgent(int, string) {}
+
+// HandleAllow implements Handler.
+func (NopHandler) HandleAllow(int, string) {}
+
+// HandleDisallow implements Handler.
+func (NopHandler) HandleDisallow(int, string) {}
+
+// HandleSitemap implements Handler.
+func (NopHandler) HandleSitemap(int, string) {}
+
+// HandleExtension implements Handler.
+func (NopHandler) HandleExtension(int, Extension, string, string) {}
+
+// HandleUnknown implements Handler.
+func (NopHandler) HandleUnknown(int, string, string) {}
+
+// HandleEnd implements Handler.
+func (NopHandler) HandleEnd(BodyInfo) {}
+
+// Extension identifies a record that RFC 9309 does not define but that
+// survey recognises. Names are matched case-insensitively.
+type Extension string
+
+// The extensions.
+const (
+	ExtCrawlDelay    Extension = "crawl-delay"    // non-standard, widely used
+	ExtAppDirectives Extension = "app-directives" // draft-nottingham-plan-b (also spelled App-Directive)
+	ExtContentUsage  Extension = "content-usage"  // draft-ietf-aipref-attach
+	ExtContentSignal Extension = "content-signal" // Cloudflare content signals
+	ExtHost          Extension = "host"           // Yandex
+	ExtCleanParam    Extension = "clean-param"    // Yandex
+	ExtRequestRate   Extension = "request-rate"   // robotstxt.org extended proposal
+	ExtVisitTime     Extension = "visit-time"     // robotstxt.org extended proposal
+	ExtNoIndex       Extension = "noindex"        // unofficial, dropped by Google in 2019
+)
+
+// groupScoped reports whether the extension belongs to the group it occurs
+// in (all but Host, which Yandex reads file-wide, are group-scoped).
+func (e Extension) groupScoped() bool { return e != ExtHost }
+
+// Line is what the lexer found on one line.
+type Line struct {
+	// Number is the 1-based line number.
+	Number int
+	// Offset is the byte offset of the line's first byte in the body.
+	Offset int
+	// Key is the record name as written (trimmed); empty for blank and
+	// comment-only lines.
+	Key string
+	// Blank is true for a line holding only whitespace and a comment.
+	Blank bool
+	// Comment is true when the line has a comment.
+	Comment bool
+	// MissingColon is true when name and value were separated by
+	// whitespace instead of a colon (accepted, as google/robotstxt does).
+	MissingColon bool
+	// Typo is true when Key is an accepted misspelling of a record name.
+	Typo bool
+	// Malformed is true for a non-blank line that is not a record; no
+	// record event follows it.
+	Malformed bool
+	// InvalidUTF8 is true when the line is not valid UTF-8.
+	InvalidUTF8 bool
+	// Control is the first control character (other than TAB) on the line,
+	// or -1 when there is none. NUL is reported as 0.
+	Control int
+	// BeyondLimit is true when the line extends past SizeLimit bytes.
+	BeyondLimit bool
+}
+
+// BodyInfo is what ParseEvents learned about the whole body.
+type BodyInfo struct {
+	// Bytes is the body length, BOM included.
+	Bytes int
+	// Lines is the number of lines (a final line without a terminator
+	// counts; an empty body has none).
+	Lines int
+	// BOM is true when the body starts with a UTF-8 byte order mark.
+	BOM bool
+	// PartialBOM is true when the body starts with the first one or two
+	// bytes of a UTF-8 byte order mark only.
+	PartialBOM bool
+	// NotText is non-empty when the body is not UTF-8 text: "binary",
+	// "utf-16" or "utf-32".
+	NotText string
+	// HTML is true when the body is an HTML document.
+	HTML bool
+	// LimitLine is the first line extending past SizeLimit bytes, 0 when
+	// the body is within the limit.
+	LimitLine int
+}
+
+// ParseEvents lexes body as robots.txt and reports every line and record to
+// h. Lines end at LF, CR or CRLF; a comment runs from "#" to the end of the
+// line; names are matched case-insensitively. It never fails: RFC 9309
+// §2.3.1.5 asks crawlers to use every parseable line. Time is linear in the
+// body; record values are substrings of one copy of it.
+func ParseEvents(body []byte, h Handler) {
+	info := BodyInfo{Bytes: len(body)}
+	info.NotText, info.HTML = sniff(body)
+	text := string(body)
+	start := 0
+	switch {
+	case strings.HasPrefix(text, bom):
+		info.BOM = true
+		start = len(bom)
+	case strings.HasPrefix(text, bom[:2]) || (len(text) > 0 && text[0] == bom[0] && (len(text) == 1 || text[1] < utf8.RuneSelf)):
+		info.PartialBOM = true
+		start = 1
+		if strings.HasPrefix(text, bom[:2]) {
+			start = 2
+		}
+	}
+	line := 0
+	for pos := start; pos < len(text); {
+		end := strings.IndexAny(text[pos:], "\r\n")
+		next := len(text)
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += pos
+			next = end + 1
+			if text[end] == '\r' && next < len(text) && text[next] == '\n' {
+				next++
+			}
+		}
+		line++
+		l := lexLine(text[pos:end], line, pos)
+		if next > SizeLimit && info.LimitLine == 0 {
+			info.LimitLine = line
+		}
+		l.BeyondLimit = info.LimitLine != 0
+		dispatch(h, l, text[pos:end])
+		pos = next
+	}
+	info.Lines = line
+	h.HandleEnd(info)
+}
+
+const bom = "\xEF\xBB\xBF"
+
+// dispatch reports one lexed line to h.
+func dispatch(h Handler, l Line, raw string) {
+	h.HandleLine(l)
+	if l.Blank || l.Malformed {
+		return
+	}
+	value := l.value(raw)
+	name := strings.ToLower(l.Key)
+	if k, _, ok := lookupRecord(name); ok {
+		switch k {
+		case recUserAgent:
+			h.HandleUserAgent(l.Number, value)
+		case recAllow:
+			h.HandleAllow(l.Number, value)
+		case recDisallow:
+			h.HandleDisallow(l.Number, value)
+		case recSitemap:
+			h.HandleSitemap(l.Number, value)
+		}
+		return
+	}
+	if name == "app-directive" {
+		h.HandleExtension(l.Number, ExtAppDirectives, l.Key, value)
+		return
+	}
+	switch e := Extension(name); e {
+	case ExtCrawlDelay, ExtAppDirectives, ExtContentUsage, ExtContentSignal, ExtHost, ExtCleanParam, ExtRequestRate, ExtVisitTime, ExtNoIndex:
+		h.HandleExtension(l.Number, e, l.Key, value)
+		return
+	}
+	h.HandleUnknown(l.Number, l.Key, value)
+}
+
+type record int
+
+const (
+	recUserAgent record = iota + 1
+	recAllow
+	recDisallow
+	recSitemap
+)
+
+// lookupRecord maps a lower-case record name to an RFC 9309 record (or
+// sitemap), accepting the misspellings google/robotstxt accepts; typo is
+// true for those.
+func lookupRecord(lower string) (r record, typo, ok bool) {
+	switch lower {
+	case "user-agent":
+		return recUserAgent, false, true
+	case "useragent", "user agent", "user-agents":
+		return recUserAgent, true, true
+	case "allow":
+		return recAllow, false, true
+	case "disallow":
+		return recDisallow, false, true
+	case "dissallow", "dissalow", "disalow", "diasllow", "disallaw":
+		return recDisallow, true, true
+	case "sitemap":
+		return recSitemap, false, true
+	case "site-map", "sitemaps":
+		return recSitemap, true, true
+	}
+	return 0, false, false
+}
+
+// lexLine splits one line (without its terminator) into key and value and
+// records what it found. The value is recovered by Line.value.
+func lexLine(raw string, number, offset int) Line {
+	l := Line{Number: number, Offset: offset, Control: -1}
+	if !utf8.ValidString(raw) {
+		l.InvalidUTF8 = true
+	}
+	for i := 0; i < len(raw); i++ {
+		if c := raw[i]; (c < 0x20 && c != '\t') || c == 0x7F {
+			l.Control = int(c)
+			break
+		}
+	}
+	content := raw
+	if i := strings.IndexByte(raw, '#'); i >= 0 {
+		l.Comment = true
+		content = raw[:i]
+	}
+	content = trimSpace(content)
+	if content == "" {
+		l.Blank = true
+		return l
+	}
+	key, _, ok := strings.Cut(content, ":")
+	if !ok {
+		// google/robotstxt accepts "key value" without a colon when the
+		// line holds exactly two whitespace-separated words.
+		i := strings.IndexAny(content, " \t")
+		if i < 0 || strings.ContainsAny(trimSpace(content[i:]), " \t") {
+			l.Malformed = true
+			return l
+		}
+		l.MissingColon = true
+		key = content[:i]
+	}
+	l.Key = trimSpace(key)
+	if l.Key == "" {
+		l.Malformed = true
+		return l
+	}
+	_, l.Typo, _ = lookupRecord(strings.ToLower(l.Key))
+	return l
+}
+
+// value returns the trimmed record value of a lexed line.
+func (l Line) value(raw string) string {
+	if i := strings.IndexByte(raw, '#'); i >= 0 {
+		raw = raw[:i]
+	}
+	raw = trimSpace(raw)
+	if l.MissingColon {
+		i := strings.IndexAny(raw, " \t")
+		return trimSpace(raw[i:])
+	}
+	_, v, _ := strings.Cut(raw, ":")
+	return trimSpace(v)
+}
+
+// trimSpace removes the whitespace google/robotstxt trims: SP, HTAB, VT and
+// FF (CR and LF end lines before this is called).
+func trimSpace(s string) string { return strings.Trim(s, " \t\v\f") }
+
+// sniff decides whether body is text at all and whether it is HTML. It looks
+// at the first 8000 bytes, as git and file(1) do: a UTF-16/UTF-32 byte order
+// mark, or more than 10% of bytes that are NUL, other C0 controls (except
+// TAB, LF, VT, FF, CR, ESC) or invalid UTF-8, means not text.
+func sniff(body []byte) (notText string, html bool) {
+	switch {
+	case bytes.HasPrefix(body, []byte{0xFF, 0xFE, 0, 0}), bytes.HasPrefix(body, []byte{0, 0, 0xFE, 0xFF}):
+		return "utf-32", false
+	case bytes.HasPrefix(body, []byte{0xFF, 0xFE}), bytes.HasPrefix(body, []byte{0xFE, 0xFF}):
+		return "utf-16", false
+	}
+	sample := body[:min(len(body), 8000)]
+	bad := 0
+	for i := 0; i < len(sample); {
+		c := sample[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '\t', c == '\n', c == '\v', c == '\f', c == '\r', c == 0x1b:
+			case c < 0x20, c == 0x7F:
+				bad++
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(sample[i:])
+		if r == utf8.RuneError && size == 1 && (len(sample) == len(body) || len(sample)-i >= utf8.UTFMax) {
+			bad++
+		}
+		i += size
+	}
+	if len(sample) > 0 && bad*10 > len(sample) {
+		if bytes.IndexByte(sample, 0) >= 0 && looksUTF16(sample) {
+			return "utf-16", false
+		}
+		return "binary", false
+	}
+	return "", looksHTML(sample)
+}
+
+// looksUTF16 reports whether every other byte of an ASCII-heavy sample is
+// NUL, as in UTF-16 text without a byte order mark.
+func looksUTF16(sample []byte) bool {
+	even, odd := 0, 0
+	for i, c := range sample {
+		if c == 0 {
+			if i%2 == 0 {
+				even++
+			} else {
+				odd++
+			}
+		}
+	}
+	half := len(sample) / 2
+	return half > 0 && (even*10 >= half*9 || odd*10 >= half*9)
+}
+
+// looksHTML reports whether the sample starts (after a BOM and whitespace)
+// with an HTML document's opening tags.
+func looksHTML(sample []byte) bool {
+	s := bytes.TrimLeft(bytes.TrimPrefix(sample, []byte(bom)), " \t\r\n\f")
+	s = s[:min(len(s), 64)]
+	lower := strings.ToLower(string(s))
+	for _, prefix := range []string{"<!doctype html", "<html", "<head", "<body", "<!--"} {
+		if strings.HasPrefix(lower, prefix) {
+			if prefix == "<!--" {
+				return strings.Contains(strings.ToLower(string(sample)), "<html")
+			}
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,178 @@
+package robots
+
+import "strings"
+
+// pattern is a compiled allow/disallow path pattern.
+type pattern struct {
+	// segments are the literal parts between "*" wildcards, normalized.
+	segments []string
+	// anchored is true when the pattern ended in "$".
+	anchored bool
+	// length is the number of octets of the normalized pattern, used to
+	// find the most specific match (RFC 9309 §2.2.2).
+	length int
+}
+
+// compilePattern normalizes a rule path for matching: percent-encoding is
+// normalized as for URLs (see normalizeEncoding), "*" is a wildcard and a
+// final "$" anchors the end (RFC 9309 §2.2.3). A "$" elsewhere is a literal
+// and becomes "%24", as in URLs, so that it matches a "$" there.
+func compilePattern(path string) pattern {
+	p := pattern{}
+	if strings.HasSuffix(path, "$") {
+		p.anchored = true
+		path = path[:len(path)-1]
+	}
+	raw := strings.Split(path, "*")
+	p.segments = make([]string, len(raw))
+	p.length = len(raw) - 1
+	if p.anchored {
+		p.length++
+	}
+	for i, s := range raw {
+		p.segments[i] = normalizeEncoding(s)
+		p.length += len(p.segments[i])
+	}
+	return p
+}
+
+// match reports whether the pattern matches the normalized path: literal
+// segments in order, the first at the start, "*" spanning anything between
+// them, and with "$" the last at the end. Greedy leftmost placement of each
+// middle segment is enough because "*" matches any sequence.
+func (p pattern) match(path string) bool {
+	first := p.segments[0]
+	if !strings.HasPrefix(path, first) {
+		return false
+	}
+	if len(p.segments) == 1 {
+		return !p.anchored || len(path) == len(first)
+	}
+	pos := len(first)
+	last := len(p.segments) - 1
+	for _, seg := range p.segments[1:last] {
+		i := strings.Index(path[pos:], seg)
+		if i < 0 {
+			return false
+		}
+		pos += i + len(seg)
+	}
+	tail := p.segments[last]
+	if p.anchored {
+		return len(path)-len(tail) >= pos && strings.HasSuffix(path, tail)
+	}
+	return strings.Contains(path[pos:], tail)
+}
+
+// normalizeEncoding normalizes percent-encoding so that equivalent paths
+// compare equal octet by octet (RFC 9309 §2.2.2): an encoded unreserved
+// character (ALPHA, DIGIT, "-", ".", "_", "~") is decoded; other escapes get
+// upper-case hex digits; octets outside printable ASCII, SP, and a "%" that
+// starts no escape are encoded; "*" and "$" are encoded too, so that a
+// pattern's "%2A" and "%24" match them (RFC 9309 §2.2.3). Reserved
+// characters are left as they are: "/" and "%2F" stay distinct.
+func normalizeEncoding(s string) string {
+	if !needsNormalizing(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			v := unhex(s[i+1])<<4 | unhex(s[i+2])
+			if isUnreserved(v) {
+				b.WriteByte(v)
+			} else {
+				writeEscape(&b, v)
+			}
+			i += 2
+		case c == '%', c <= ' ', c >= 0x7F, c == '*', c == '$':
+			writeEscape(&b, c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// needsNormalizing reports whether normalizeEncoding would change s.
+func needsNormalizing(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '%' || c <= ' ' || c >= 0x7F || c == '*' || c == '$' {
+			return true
+		}
+	}
+	return false
+}
+
+func writeEscape(b *strings.Builder, c byte) {
+	const hex = "0123456789ABCDEF"
+	b.WriteByte('%')
+	b.WriteByte(hex[c>>4])
+	b.WriteByte(hex[c&0xF])
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0'
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}
+
+// isUnreserved reports whether c is an RFC 3986 unreserved character.
+func isUnreserved(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+		c == '-' || c == '.' || c == '_' || c == '~'
+}
+
+// pathOf returns the path and query of a URL or path, without the fragment,
+// as RFC 9309 matches it: "https://example.com/a?b#c" gives "/a?b"; a URL
+// with an empty path gives "/".
+func pathOf(raw string) string {
+	if i := strings.IndexByte(raw, '#'); i >= 0 {
+		raw = raw[:i]
+	}
+	rest := raw
+	if i := strings.Index(raw, "://"); i >= 0 && isScheme(raw[:i]) {
+		rest = raw[i+3:]
+	} else if strings.HasPrefix(raw, "//") {
+		rest = raw[2:]
+	} else {
+		if rest == "" || rest[0] != '/' {
+			rest = "/" + rest
+		}
+		return rest
+	}
+	// rest is authority + path-abempty + query.
+	i := strings.IndexAny(rest, "/?")
+	if i < 0 {
+		return "/"
+	}
+	if rest[i] == '?' {
+		return "/" + rest[i:]
+	}
+	return rest[i:]
+}
+
+// isScheme reports whether s is an RFC 3986 scheme.
+func isScheme(s string) bool {
+	if s == "" || !('a' <= lowerASCII(s[0]) && lowerASCII(s[0]) <= 'z') {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		c := lowerASCII(s[i])
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return true
+}

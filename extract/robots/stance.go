@@ -1,0 +1,140 @@
+package robots
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Access classifies what a set of rules lets an agent fetch.
+type Access string
+
+// The access classes.
+const (
+	// Blocked: "/" is disallowed and no allow rule opens any path (other
+	// than /robots.txt, which is always allowed).
+	Blocked Access = "blocked"
+	// Partial: some paths are disallowed, others are not.
+	Partial Access = "partial"
+	// Allowed: no disallow rule can take effect.
+	Allowed Access = "allowed"
+)
+
+// TokenStance is the stance of a robots.txt file towards one agent.
+type TokenStance struct {
+	// Token is the product token asked about.
+	Token string `json:"token"`
+	// Access is blocked, partial or allowed.
+	Access Access `json:"access"`
+	// Applies says whether the token is named in a group, inherits the "*"
+	// group, or has no group (and so is allowed).
+	Applies Applies `json:"applies"`
+	// Lines are the lines of the groups that apply.
+	Lines []int `json:"lines,omitempty"`
+}
+
+// Stance returns the stance of f towards each token, in order.
+func Stance(f *File, tokens []string) []TokenStance {
+	return NewMatcher(f).Stances(tokens)
+}
+
+// Stances returns the matcher's stance towards each token, in order. Tokens
+// to which the same groups apply (typically all those inheriting "*") are
+// classified once.
+func (m *Matcher) Stances(tokens []string) []TokenStance {
+	out := make([]TokenStance, len(tokens))
+	memo := map[string]Access{}
+	for i, t := range tokens {
+		idx, applies := m.groupIndexes(t)
+		key := fmt.Sprint(idx)
+		access, ok := memo[key]
+		if !ok {
+			access = m.classify(idx)
+			memo[key] = access
+		}
+		out[i] = TokenStance{Token: t, Access: access, Applies: applies, Lines: m.groupLines(idx)}
+	}
+	return out
+}
+
+// Stance returns the matcher's stance towards one agent.
+func (m *Matcher) Stance(agent string) TokenStance {
+	idx, applies := m.groupIndexes(agent)
+	return TokenStance{Token: agent, Access: m.classify(idx), Applies: applies, Lines: m.groupLines(idx)}
+}
+
+func (m *Matcher) groupLines(idx []int) []int {
+	var lines []int
+	for _, gi := range idx {
+		lines = append(lines, m.groups[gi].group.Line)
+	}
+	return lines
+}
+
+// classify decides the access class of the merged rules of the groups idx,
+// in time linear in the number of rules.
+//
+// The access is Blocked when a disallow rule matches every path ("/", "/*",
+// "*") and there is no allow rule other than one for /robots.txt. Otherwise
+// it is Partial when some disallow rule takes effect somewhere, else
+// Allowed. A disallow rule takes effect unless an allow rule at least as
+// long matches every path it matches; survey recognises the two common
+// cases: an identical allow pattern, and an allow pattern that matches
+// every path.
+func (m *Matcher) classify(idx []int) Access {
+	hasAllow, disallowAll := false, false
+	allowPatterns := map[string]bool{}
+	matchAllAllow := -1 // length of the longest allow pattern matching every path
+	for _, gi := range idx {
+		for _, r := range m.groups[gi].rules {
+			switch {
+			case r.rule.Kind == Allow:
+				if !isRobotsTxtPattern(r.rule.Path) {
+					hasAllow = true
+				}
+				allowPatterns[r.pattern.key()] = true
+				if matchesEverything(r.pattern) {
+					matchAllAllow = max(matchAllAllow, r.pattern.length)
+				}
+			case matchesEverything(r.pattern):
+				disallowAll = true
+			}
+		}
+	}
+	if disallowAll && !hasAllow {
+		return Blocked
+	}
+	for _, gi := range idx {
+		for _, r := range m.groups[gi].rules {
+			if r.rule.Kind == Disallow && !allowPatterns[r.pattern.key()] && matchAllAllow < r.pattern.length {
+				return Partial
+			}
+		}
+	}
+	return Allowed
+}
+
+func isRobotsTxtPattern(p string) bool { return p == "/robots.txt" || p == "/robots.txt$" }
+
+// key returns the normalized pattern as one string: equal keys match the
+// same paths.
+func (p pattern) key() string {
+	k := strings.Join(p.segments, "*")
+	if p.anchored {
+		k += "$"
+	}
+	return k
+}
+
+// matchesEverything reports whether a pattern matches every URL path: it is
+// made of "*" and at most a leading "/", without "$".
+func matchesEverything(p pattern) bool {
+	if p.anchored {
+		return false
+	}
+	for i, s := range p.segments {
+		if s != "" && !(i == 0 && s == "/") {
+			return false
+		}
+	}
+	return true
+}
