@@ -1,0 +1,212 @@
+// Package agentcard parses /.well-known/agent-card.json, which serves two
+// specifications at once: it is the snapshot artifact of agent-feed v0
+// (§4.3, schema deliberately unspecified) and the path of the A2A agent
+// card.
+//
+// Parse is a pure function from bytes to a typed Card and diagnostics
+// (codes "agent-card.*", listed by Codes). A card is invalid only when it
+// is not a JSON object; its shape is then recognised, in this order:
+//
+//   - "a2a": an A2A AgentCard — a `name` with an interface (`url`,
+//     `supportedInterfaces`, `additionalInterfaces` or
+//     `preferredTransport`) and an A2A descriptor (`skills`,
+//     `capabilities`, `defaultInputModes`, `defaultOutputModes` or
+//     `protocolVersion`). Its endpoints are `url` (transport
+//     `preferredTransport`, default JSONRPC), every `additionalInterfaces`
+//     entry (A2A ≤ 0.3) and every `supportedInterfaces` entry (A2A 1.0), all
+//     with protocol "a2a". Departures from the A2A schema are warnings:
+//     a card is never invalid because it is an A2A card;
+//   - "snapshot": an `endpoints` member, either an array of objects or an
+//     object keyed by endpoint-id, each naming `endpoint` (or `url`),
+//     `protocol`, `endpoint-id` (or `id`) and `version` — the fields of an
+//     agent-feed endpoint-announcement;
+//   - "mcp": an MCP server card (`serverInfo`, `transport.endpoint`, or
+//     `remotes[].url`), endpoints with protocol "mcp";
+//   - "other": any other object, recorded as is (an info diagnostic).
+//
+// Endpoints from every recognised shape are collected, so a card that is
+// both an A2A card and an endpoint snapshot contributes both; the agent
+// feed parser compares them with the feed's latest endpoint announcements.
+package agentcard
+
+import (
+	"bytes"
+	"net/url"
+	"sort"
+	"strings"
+
+	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/agentfeed/canonjson"
+)
+
+// MaxBytes is the largest card Parse accepts.
+const MaxBytes = 4 << 20
+
+const maxDepth = 64
+
+// Kind is the recognised shape of a card.
+type Kind string
+
+// The shapes.
+const (
+	KindA2A      Kind = "a2a"
+	KindSnapshot Kind = "snapshot"
+	KindMCP      Kind = "mcp"
+	KindOther    Kind = "other"
+)
+
+// Card is a parsed agent-card.json.
+type Card struct {
+	// Kind is the first recognised shape.
+	Kind Kind `json:"kind"`
+	// Shapes are every recognised shape, Kind first.
+	Shapes []Kind `json:"shapes"`
+	// Name, Description and Version are the card's own fields when they
+	// are strings.
+	Name        string `json:"name,omitempty"`
+	Description string `json:"description,omitempty"`
+	Version     string `json:"version,omitempty"`
+	// ProtocolVersion is the A2A protocolVersion when present.
+	ProtocolVersion string `json:"protocol_version,omitempty"`
+	// Skills is the number of A2A skills.
+	Skills int `json:"skills"`
+	// Endpoints are the endpoints the card names, in document order.
+	Endpoints []Endpoint `json:"endpoints"`
+	// Members are the names of the top-level members, sorted.
+	Members []string `json:"members"`
+}
+
+// Endpoint is one endpoint a card names.
+type Endpoint struct {
+	// Protocol is "a2a" for A2A interfaces, "mcp" for MCP remotes, or the
+	// snapshot's `protocol`.
+	Protocol string `json:"protocol"`
+	// ID is the endpoint-id when the card names one.
+	ID string `json:"id,omitempty"`
+	// URL is the URL as written (absolute, or a path starting with /).
+	URL string `json:"url"`
+	// Transport is the A2A transport / protocolBinding or MCP transport
+	// type.
+	Transport string `json:"transport,omitempty"`
+	// Version is the endpoint's version (A2A protocolVersion, snapshot
+	// version) when named.
+	Version string `json:"version,omitempty"`
+	// Source is where in the card the endpoint was found, for example
+	// "url" or "supportedInterfaces[0]".
+	Source string `json:"source"`
+	// Line is the 1-based line of the URL.
+	Line int `json:"line"`
+}
+
+// Parse parses an agent-card.json document. card is nil when the body is
+// not a JSON object.
+func Parse(body []byte) (card *Card, diags diag.List) {
+	if len(body) > MaxBytes {
+		diags.Add(codeTooLarge, 0, "the card is %d bytes; the limit is %d", len(body), MaxBytes)
+		return nil, diags
+	}
+	if rest, ok := bytes.CutPrefix(body, []byte("\xef\xbb\xbf")); ok {
+		diags.Add(codeBOM, 1, "the card starts with a UTF-8 byte order mark")
+		body = rest
+	}
+	root, err := canonjson.Parse(body, canonjson.Options{MaxDepth: maxDepth})
+	if err != nil {
+		diags = append(diags, jsonDiagnostic(body, err))
+		return nil, diags
+	}
+	if root.Kind != canonjson.Object {
+		diags.Add(codeNotObject, root.Line, "the card is a JSON %s, not an object", root.Kind)
+		return nil, diags
+	}
+	for _, m := range root.Duplicates() {
+		diags.Add(codeDuplicateKey, m.Line, "member %q appears twice in one object; the first one is used", m.Key)
+	}
+	card = &Card{Endpoints: []Endpoint{}, Shapes: []Kind{}, Members: []string{}}
+	for _, m := range root.Members {
+		card.Members = append(card.Members, m.Key)
+	}
+	sort.Strings(card.Members)
+	card.Members = compact(card.Members)
+	card.Name = str(root, "name")
+	card.Description = str(root, "description")
+	card.Version = str(root, "version")
+	card.ProtocolVersion = str(root, "protocolVersion")
+
+	if isA2A(root) {
+		card.Shapes = append(card.Shapes, KindA2A)
+		readA2A(card, root, &diags)
+	}
+	if eps, ok := root.Get("endpoints"); ok && (eps.Kind == canonjson.Array || eps.Kind == canonjson.Object) {
+		card.Shapes = append(card.Shapes, KindSnapshot)
+		readSnapshot(card, eps, &diags)
+	}
+	if isMCP(root) {
+		card.Shapes = append(card.Shapes, KindMCP)
+		readMCP(card, root, &diags)
+	}
+	if len(card.Shapes) == 0 {
+		card.Shapes = append(card.Shapes, KindOther)
+		diags.Add(codeUnrecognised, root.Line, "the card is a JSON object with members %s, of no recognised shape", strings.Join(card.Members, ", "))
+	}
+	card.Kind = card.Shapes[0]
+	for _, ep := range card.Endpoints {
+		if !endpointURLOK(ep.URL) {
+			diags.Add(codeEndpointURL, ep.Line, "%s: %q is neither an absolute http(s) URL nor a path starting with /", ep.Source, ep.URL)
+		}
+	}
+	return card, diags
+}
+
+func compact(s []string) []string {
+	out := s[:0]
+	for i, v := range s {
+		if i == 0 || v != s[i-1] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// jsonDiagnostic maps a parse error to a diagnostic.
+func jsonDiagnostic(body []byte, err error) diag.Diagnostic {
+	e, ok := canonjson.AsError(err)
+	if !ok {
+		return codeNotJSON.At(0, "%v", err)
+	}
+	switch {
+	case e.Kind == canonjson.ErrUTF8:
+		return codeInvalidUTF8.At(e.Line, "%s", e.Msg)
+	case e.Kind == canonjson.ErrDepth:
+		return codeTooDeep.At(e.Line, "%s", e.Msg)
+	case e.Kind == canonjson.ErrSize:
+		return codeTooLarge.At(0, "%s", e.Msg)
+	case e.Offset < len(body) && body[e.Offset] == 0:
+		return codeNUL.At(e.Line, "NUL byte at byte %d", e.Offset)
+	}
+	return codeNotJSON.At(e.Line, "%s", e.Msg)
+}
+
+// str returns the string member name of obj, or "".
+func str(obj canonjson.Value, name string) string {
+	if v, ok := obj.Get(name); ok && v.Kind == canonjson.String {
+		return v.Str
+	}
+	return ""
+}
+
+func has(obj canonjson.Value, names ...string) bool {
+	for _, n := range names {
+		if _, ok := obj.Get(n); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func endpointURLOK(s string) bool {
+	if strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//") {
+		return true
+	}
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "https" || u.Scheme == "http") && u.Host != ""
+}

@@ -1,0 +1,226 @@
+package agentcard
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/agentpolicy/survey/diag"
+)
+
+func codes(l diag.List) []string {
+	out := []string{}
+	for _, d := range l {
+		out = append(out, d.Code)
+	}
+	return out
+}
+
+func checkCatalogued(t *testing.T, l diag.List) {
+	t.Helper()
+	cat := diag.Catalogue(Codes())
+	for _, d := range l {
+		c, ok := cat.Lookup(d.Code)
+		if !ok {
+			t.Errorf("emitted code %s is not in Codes()", d.Code)
+			continue
+		}
+		if c.Severity != d.Severity || c.Spec != d.Spec {
+			t.Errorf("diagnostic %v does not match its catalogue entry %+v", d, c)
+		}
+	}
+}
+
+func TestCodes_Catalogue(t *testing.T) {
+	if err := diag.Catalogue(Codes()).Check(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range Codes() {
+		if !strings.HasPrefix(c.ID, "agent-card.") {
+			t.Errorf("code %s is not in the agent-card namespace", c.ID)
+		}
+	}
+}
+
+// TestParse_Testdata parses every testdata card and compares the codes with
+// the matching .codes file.
+func TestParse_Testdata(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.json")
+	if len(files) < 5 {
+		t.Fatal("no testdata")
+	}
+	for _, f := range files {
+		body, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := os.ReadFile(strings.TrimSuffix(f, ".json") + ".codes")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, diags := Parse(body)
+		if got := strings.Join(codes(diags), " "); got != strings.TrimSpace(string(want)) {
+			t.Errorf("%s: codes %q, want %q\n%v", f, got, strings.TrimSpace(string(want)), diags)
+		}
+		checkCatalogued(t, diags)
+	}
+}
+
+func parseFile(t *testing.T, name string) *Card {
+	t.Helper()
+	body, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	card, diags := Parse(body)
+	if card == nil {
+		t.Fatalf("%s: no card: %v", name, diags)
+	}
+	return card
+}
+
+// TestParse_A2A03: an A2A 0.3 card is recognised, valid, and its url and
+// additional interfaces are recorded as a2a endpoints.
+func TestParse_A2A03(t *testing.T) {
+	c := parseFile(t, "a2a-v03.json")
+	want := []Endpoint{
+		{Protocol: "a2a", URL: "https://example.com/a2a/v1", Transport: "JSONRPC", Version: "0.3.0", Source: "url", Line: 5},
+		{Protocol: "a2a", URL: "https://example.com/a2a/v1", Transport: "JSONRPC", Version: "0.3.0", Source: "additionalInterfaces[0]", Line: 8},
+		{Protocol: "a2a", URL: "https://example.com/a2a/grpc", Transport: "GRPC", Version: "0.3.0", Source: "additionalInterfaces[1]", Line: 9},
+	}
+	if c.Kind != KindA2A || c.Name != "Example Orders Agent" || c.Version != "1.4.0" || c.Skills != 2 || !reflect.DeepEqual(c.Endpoints, want) {
+		t.Errorf("card = %+v", c)
+	}
+}
+
+// TestParse_A2A1: an A2A 1.0 card (supportedInterfaces, no url).
+func TestParse_A2A1(t *testing.T) {
+	c := parseFile(t, "a2a-v1.json")
+	want := []Endpoint{
+		{Protocol: "a2a", URL: "https://example.com/a2a/v1", Transport: "JSONRPC", Version: "1.0", Source: "supportedInterfaces[0]", Line: 5},
+		{Protocol: "a2a", URL: "https://example.com/a2a/rest", Transport: "HTTP+JSON", Version: "1.0", Source: "supportedInterfaces[1]", Line: 6},
+	}
+	if c.Kind != KindA2A || c.Skills != 0 || !reflect.DeepEqual(c.Endpoints, want) {
+		t.Errorf("card = %+v", c)
+	}
+}
+
+// TestParse_Section4_3_Snapshot: an endpoint snapshot in the shape of
+// endpoint-announcement payloads, as an array or keyed by endpoint-id.
+func TestParse_Section4_3_Snapshot(t *testing.T) {
+	c := parseFile(t, "snapshot.json")
+	want := []Endpoint{
+		{Protocol: "a2a", ID: "a2a", URL: "https://example.com/a2a/v1", Version: "1.0", Source: "endpoints[0]", Line: 3},
+		{Protocol: "rest", ID: "orders-api", URL: "/api/orders", Version: "1.1", Source: "endpoints[1]", Line: 4},
+	}
+	if c.Kind != KindSnapshot || !reflect.DeepEqual(c.Endpoints, want) {
+		t.Errorf("card = %+v", c)
+	}
+	c = parseFile(t, "snapshot-map.json")
+	want = []Endpoint{{Protocol: "rest", ID: "orders-api", URL: "https://example.com/api/orders", Version: "1.1", Source: `endpoints["orders-api"]`, Line: 3}}
+	if c.Kind != KindSnapshot || !reflect.DeepEqual(c.Endpoints, want) {
+		t.Errorf("card = %+v", c)
+	}
+}
+
+func TestParse_MCPAndOther(t *testing.T) {
+	c := parseFile(t, "mcp.json")
+	want := []Endpoint{{Protocol: "mcp", URL: "/mcp", Transport: "streamable-http", Version: "2025-06-18", Source: "transport.endpoint", Line: 6}}
+	if c.Kind != KindMCP || !reflect.DeepEqual(c.Endpoints, want) {
+		t.Errorf("card = %+v", c)
+	}
+	c = parseFile(t, "other.json")
+	if c.Kind != KindOther || len(c.Endpoints) != 0 || !reflect.DeepEqual(c.Members, []string{"docs", "hello"}) {
+		t.Errorf("card = %+v", c)
+	}
+}
+
+// TestParse_A2ANeverInvalid: departures from the A2A schema are warnings,
+// never errors (specs README: agent-feed).
+func TestParse_A2ANeverInvalid(t *testing.T) {
+	for _, body := range []string{
+		`{"name":"x","url":42,"skills":{}}`,
+		`{"name":"x","supportedInterfaces":{},"capabilities":[]}`,
+		`{"name":"x","additionalInterfaces":[1,{"transport":"GRPC"}],"protocolVersion":"0.3"}`,
+		`{"name":"x","url":"ftp://example.com/","skills":[]}`,
+	} {
+		c, diags := Parse([]byte(body))
+		if c == nil || c.Kind != KindA2A || diags.HasErrors() {
+			t.Errorf("%s: kind %v, diags %v", body, c, diags)
+		}
+		checkCatalogued(t, diags)
+	}
+}
+
+func TestParse_Shapes(t *testing.T) {
+	c, _ := Parse([]byte(`{"name":"x","url":"https://example.com/a2a","skills":[],"endpoints":[{"protocol":"rest","url":"/api"}],"remotes":[{"type":"sse","url":"https://example.com/sse"}]}`))
+	if !reflect.DeepEqual(c.Shapes, []Kind{KindA2A, KindSnapshot, KindMCP}) || len(c.Endpoints) != 3 {
+		t.Errorf("card = %+v", c)
+	}
+}
+
+func TestParse_Invalid(t *testing.T) {
+	cases := map[string]string{
+		"":                            "agent-card.not-json",
+		"{\"a\":\"\xff\"}":            "agent-card.invalid-utf8",
+		"{\"a\":\x00}":                "agent-card.nul-byte",
+		"[" + strings.Repeat("[", 80): "agent-card.too-deep",
+		`"just a string"`:             "agent-card.not-object",
+		`{"a":Infinity}`:              "agent-card.not-json",
+	}
+	for body, want := range cases {
+		c, diags := Parse([]byte(body))
+		if c != nil || len(diags) != 1 || diags[0].Code != want {
+			t.Errorf("%q: card %v, diags %v, want %s", body, c, diags, want)
+		}
+	}
+	c, diags := Parse([]byte(`{"x":"` + strings.Repeat("a", MaxBytes) + `"}`))
+	if c != nil || len(diags) != 1 || diags[0].Code != "agent-card.too-large" {
+		t.Errorf("large: %v", diags)
+	}
+	c, diags = Parse([]byte("\xef\xbb\xbf{\"a\":1,\"a\":2}"))
+	if c == nil || strings.Join(codes(diags), " ") != "agent-card.bom agent-card.duplicate-key agent-card.unrecognised-shape" {
+		t.Errorf("bom/dup: %v", diags)
+	}
+}
+
+// FuzzParse checks Parse's invariants: no panic, lines within the file,
+// catalogued codes, no error exactly when a card was read, deterministic
+// results.
+func FuzzParse(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.json")
+	for _, name := range files {
+		if body, err := os.ReadFile(name); err == nil {
+			f.Add(body)
+		}
+	}
+	for _, s := range []string{"", "{}", "null", "\x00", "\xef\xbb\xbf[]", `{"endpoints":{"a":1}}`, `{"remotes":[{}],"transport":{"endpoint":7}}`} {
+		f.Add([]byte(s))
+	}
+	known := map[string]bool{}
+	for _, c := range Codes() {
+		known[c.ID] = true
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		card, diags := Parse(body)
+		lines := 1 + bytes.Count(body, []byte{'\n'})
+		for _, d := range diags {
+			if d.Line < 0 || d.Line > lines || !known[d.Code] {
+				t.Fatalf("bad diagnostic %v (lines %d)", d, lines)
+			}
+		}
+		if (card == nil) != diags.HasErrors() {
+			t.Fatalf("card %v but errors %v", card, diags)
+		}
+		card2, diags2 := Parse(body)
+		j1, _ := json.Marshal(card)
+		j2, _ := json.Marshal(card2)
+		if !bytes.Equal(j1, j2) || !reflect.DeepEqual(diags, diags2) {
+			t.Fatal("re-parsing is not deterministic")
+		}
+	})
+}

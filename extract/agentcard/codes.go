@@ -1,0 +1,45 @@
+package agentcard
+
+import "github.com/agentpolicy/survey/diag"
+
+const (
+	specSnapshot = "agent-feed v0 §4.3"
+	specA2A      = "A2A specification, AgentCard"
+)
+
+var (
+	codeNotJSON = diag.Code{ID: "agent-card.not-json", Severity: diag.Error, Spec: "RFC 8259; " + specSnapshot,
+		Summary: "The card is not JSON (a syntax error, or a NaN/Infinity number)."}
+	codeInvalidUTF8 = diag.Code{ID: "agent-card.invalid-utf8", Severity: diag.Error, Spec: "RFC 8259 §8.1",
+		Summary: "The card holds bytes that are not UTF-8, or a string escape that denotes a lone surrogate."}
+	codeNUL = diag.Code{ID: "agent-card.nul-byte", Severity: diag.Error, Spec: "RFC 8259 §7",
+		Summary: "The card holds a NUL byte, which JSON allows neither outside nor (unescaped) inside strings."}
+	codeTooLarge = diag.Code{ID: "agent-card.too-large", Severity: diag.Error, Spec: "survey (input limits)",
+		Summary: "The card is larger than the parser accepts (4 MiB); it was not parsed."}
+	codeTooDeep = diag.Code{ID: "agent-card.too-deep", Severity: diag.Error, Spec: "survey (input limits)",
+		Summary: "Arrays and objects nest deeper than the parser accepts (64 levels); the card was not parsed."}
+	codeBOM = diag.Code{ID: "agent-card.bom", Severity: diag.Warning, Spec: "RFC 8259 §8.1",
+		Summary: "The card starts with a byte order mark, which JSON senders must not add; it was ignored."}
+	codeNotObject = diag.Code{ID: "agent-card.not-object", Severity: diag.Error, Spec: specSnapshot,
+		Summary: "The top-level JSON value is not an object, so it describes no surface."}
+	codeDuplicateKey = diag.Code{ID: "agent-card.duplicate-key", Severity: diag.Warning, Spec: "RFC 8259 §4",
+		Summary: "An object has two members of the same name; the first one is used."}
+	codeUnrecognised = diag.Code{ID: "agent-card.unrecognised-shape", Severity: diag.Info, Spec: specSnapshot,
+		Summary: "The card is a JSON object of no recognised shape (A2A agent card, endpoint snapshot, MCP server card); v0 does not specify the snapshot's schema, so it is recorded as is."}
+	codeA2AMissing = diag.Code{ID: "agent-card.a2a-missing-field", Severity: diag.Warning, Spec: specA2A,
+		Summary: "An A2A agent card lacks a field the A2A specification requires (name, description, version, capabilities, defaultInputModes, defaultOutputModes, skills, and url or supportedInterfaces)."}
+	codeA2AType = diag.Code{ID: "agent-card.a2a-field-type", Severity: diag.Warning, Spec: specA2A,
+		Summary: "A field of an A2A agent card has the wrong JSON type (for example `skills` that is not an array)."}
+	codeEndpointURL = diag.Code{ID: "agent-card.endpoint-url", Severity: diag.Warning, Spec: specSnapshot,
+		Summary: "An endpoint URL the card names is neither an absolute http(s) URL nor a path starting with /."}
+	codeEndpointNoURL = diag.Code{ID: "agent-card.endpoint-missing-url", Severity: diag.Warning, Spec: specSnapshot,
+		Summary: "An endpoint or interface entry of the card has no URL."}
+)
+
+// Codes returns every diagnostic code of agent-card.json documents.
+func Codes() []diag.Code {
+	return []diag.Code{
+		codeNotJSON, codeInvalidUTF8, codeNUL, codeTooLarge, codeTooDeep, codeBOM, codeNotObject, codeDuplicateKey,
+		codeUnrecognised, codeA2AMissing, codeA2AType, codeEndpointURL, codeEndpointNoURL,
+	}
+}

@@ -1,0 +1,172 @@
+package agentcard
+
+import (
+	"fmt"
+
+	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/agentfeed/canonjson"
+)
+
+// isA2A recognises an A2A AgentCard: a name, an interface and an A2A
+// descriptor.
+func isA2A(root canonjson.Value) bool {
+	return has(root, "name") &&
+		has(root, "url", "supportedInterfaces", "additionalInterfaces", "preferredTransport") &&
+		has(root, "skills", "capabilities", "defaultInputModes", "defaultOutputModes", "protocolVersion")
+}
+
+// a2aField is an AgentCard field the A2A specification requires, with its
+// JSON kind.
+type a2aField struct {
+	name string
+	kind canonjson.Kind
+}
+
+// a2aFields returns the required AgentCard fields.
+func a2aFields() []a2aField {
+	return []a2aField{
+		{"name", canonjson.String},
+		{"description", canonjson.String},
+		{"version", canonjson.String},
+		{"capabilities", canonjson.Object},
+		{"defaultInputModes", canonjson.Array},
+		{"defaultOutputModes", canonjson.Array},
+		{"skills", canonjson.Array},
+	}
+}
+
+// readA2A records an A2A card's endpoints and checks its required fields.
+func readA2A(card *Card, root canonjson.Value, diags *diag.List) {
+	for _, f := range a2aFields() {
+		v, ok := root.Get(f.name)
+		switch {
+		case !ok:
+			diags.Add(codeA2AMissing, root.Line, "A2A agent card has no `%s`", f.name)
+		case v.Kind != f.kind:
+			diags.Add(codeA2AType, v.Line, "A2A agent card `%s` is a %s, not a %s", f.name, v.Kind, f.kind)
+		}
+	}
+	if !has(root, "url", "supportedInterfaces") {
+		diags.Add(codeA2AMissing, root.Line, "A2A agent card has neither `url` (A2A ≤ 0.3) nor `supportedInterfaces` (A2A 1.0)")
+	}
+	if skills, ok := root.Get("skills"); ok && skills.Kind == canonjson.Array {
+		card.Skills = len(skills.Elems)
+	}
+	if u, ok := root.Get("url"); ok {
+		if u.Kind != canonjson.String {
+			diags.Add(codeA2AType, u.Line, "A2A agent card `url` is a %s, not a string", u.Kind)
+		} else {
+			transport := str(root, "preferredTransport")
+			if transport == "" {
+				transport = "JSONRPC"
+			}
+			card.Endpoints = append(card.Endpoints, Endpoint{Protocol: "a2a", URL: u.Str, Transport: transport,
+				Version: card.ProtocolVersion, Source: "url", Line: u.Line})
+		}
+	}
+	readInterfaces(card, root, "additionalInterfaces", "transport", diags)
+	readInterfaces(card, root, "supportedInterfaces", "protocolBinding", diags)
+}
+
+// readInterfaces records the entries of an A2A interface list.
+func readInterfaces(card *Card, root canonjson.Value, list, transportField string, diags *diag.List) {
+	v, ok := root.Get(list)
+	if !ok {
+		return
+	}
+	if v.Kind != canonjson.Array {
+		diags.Add(codeA2AType, v.Line, "A2A agent card `%s` is a %s, not an array", list, v.Kind)
+		return
+	}
+	for i, e := range v.Elems {
+		src := fmt.Sprintf("%s[%d]", list, i)
+		if e.Kind != canonjson.Object {
+			diags.Add(codeA2AType, e.Line, "%s is a %s, not an object", src, e.Kind)
+			continue
+		}
+		u, ok := e.Get("url")
+		if !ok || u.Kind != canonjson.String || u.Str == "" {
+			diags.Add(codeEndpointNoURL, e.Line, "%s has no string `url`", src)
+			continue
+		}
+		version := str(e, "protocolVersion")
+		if version == "" {
+			version = card.ProtocolVersion
+		}
+		card.Endpoints = append(card.Endpoints, Endpoint{Protocol: "a2a", URL: u.Str, Transport: str(e, transportField),
+			Version: version, Source: src, Line: u.Line})
+	}
+}
+
+// readSnapshot records the endpoints of an `endpoints` member: an array of
+// objects, or an object keyed by endpoint-id.
+func readSnapshot(card *Card, eps canonjson.Value, diags *diag.List) {
+	add := func(e canonjson.Value, id, src string) {
+		if e.Kind != canonjson.Object {
+			diags.Add(codeEndpointNoURL, e.Line, "%s is a %s, not an object naming an endpoint", src, e.Kind)
+			return
+		}
+		u, ok := e.Get("endpoint")
+		if !ok {
+			u, ok = e.Get("url")
+		}
+		if !ok || u.Kind != canonjson.String || u.Str == "" {
+			diags.Add(codeEndpointNoURL, e.Line, "%s has no string `endpoint` or `url`", src)
+			return
+		}
+		if id == "" {
+			id = str(e, "endpoint-id")
+		}
+		if id == "" {
+			id = str(e, "id")
+		}
+		card.Endpoints = append(card.Endpoints, Endpoint{Protocol: str(e, "protocol"), ID: id, URL: u.Str,
+			Transport: str(e, "transport"), Version: str(e, "version"), Source: src, Line: u.Line})
+	}
+	if eps.Kind == canonjson.Array {
+		for i, e := range eps.Elems {
+			add(e, "", fmt.Sprintf("endpoints[%d]", i))
+		}
+		return
+	}
+	for _, m := range eps.Members {
+		add(m.Value, m.Key, fmt.Sprintf("endpoints[%q]", m.Key))
+	}
+}
+
+// isMCP recognises an MCP server card or server.json.
+func isMCP(root canonjson.Value) bool {
+	if has(root, "serverInfo") {
+		return true
+	}
+	if t, ok := root.Get("transport"); ok && t.Kind == canonjson.Object && has(t, "endpoint") {
+		return true
+	}
+	r, ok := root.Get("remotes")
+	return ok && r.Kind == canonjson.Array
+}
+
+// readMCP records an MCP card's endpoints: transport.endpoint and
+// remotes[].url.
+func readMCP(card *Card, root canonjson.Value, diags *diag.List) {
+	if t, ok := root.Get("transport"); ok && t.Kind == canonjson.Object {
+		if u, ok := t.Get("endpoint"); ok && u.Kind == canonjson.String && u.Str != "" {
+			card.Endpoints = append(card.Endpoints, Endpoint{Protocol: "mcp", URL: u.Str, Transport: str(t, "type"),
+				Version: str(root, "protocolVersion"), Source: "transport.endpoint", Line: u.Line})
+		}
+	}
+	r, ok := root.Get("remotes")
+	if !ok || r.Kind != canonjson.Array {
+		return
+	}
+	for i, e := range r.Elems {
+		src := fmt.Sprintf("remotes[%d]", i)
+		u, ok := e.Get("url")
+		if e.Kind != canonjson.Object || !ok || u.Kind != canonjson.String || u.Str == "" {
+			diags.Add(codeEndpointNoURL, e.Line, "%s has no string `url`", src)
+			continue
+		}
+		card.Endpoints = append(card.Endpoints, Endpoint{Protocol: "mcp", URL: u.Str, Transport: str(e, "type"),
+			Source: src, Line: u.Line})
+	}
+}
