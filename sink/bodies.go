@@ -115,9 +115,12 @@ func DecodeBody(row BodyRow) ([]byte, error) {
 	if row.Size < 0 || row.Size > 1<<34 {
 		return nil, fmt.Errorf("sink: body %s: implausible size %d", row.Digest, row.Size)
 	}
+	// The output is capped at the recorded size (cap limit); the memory
+	// limit must also admit the frame's window, which may exceed a
+	// small body's size.
 	dec, err := zstd.NewReader(nil,
 		zstd.WithDecoderConcurrency(1),
-		zstd.WithDecoderMaxMemory(uint64(row.Size)+1),
+		zstd.WithDecoderMaxMemory(uint64(max(row.Size, 8<<20))),
 		zstd.WithDecodeAllCapLimit(true))
 	if err != nil {
 		return nil, fmt.Errorf("sink: body decoder: %w", err)
