@@ -1,0 +1,160 @@
+package llmstxt
+
+import (
+	"net/url"
+	"strings"
+)
+
+// inlineLink is a Markdown inline link at the start of a list item.
+type inlineLink struct {
+	name string
+	dest string
+	rest string // the text after the closing parenthesis
+}
+
+// parseInlineLink parses `[name](dest "title")` at the start of s, as
+// CommonMark does: brackets in the name nest, parentheses in the
+// destination balance, `<...>` encloses a destination with spaces, and a
+// backslash escapes the next character. It reports false when s does not
+// start with a complete link.
+func parseInlineLink(s string) (inlineLink, bool) {
+	if !strings.HasPrefix(s, "[") {
+		return inlineLink{}, false
+	}
+	depth := 1
+	i := 1
+	for ; i < len(s) && depth > 0; i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '[':
+			depth++
+		case ']':
+			depth--
+		}
+	}
+	if depth != 0 || i >= len(s) || s[i] != '(' {
+		return inlineLink{}, false
+	}
+	name := s[1 : i-1]
+	j := skipSpace(s, i+1)
+	var dest string
+	if j < len(s) && s[j] == '<' {
+		end := strings.IndexByte(s[j+1:], '>')
+		if end < 0 {
+			return inlineLink{}, false
+		}
+		dest = s[j+1 : j+1+end]
+		j += end + 2
+	} else {
+		start, parens := j, 0
+	dest:
+		for ; j < len(s); j++ {
+			switch s[j] {
+			case '\\':
+				j++
+			case ' ', '\t':
+				break dest
+			case '(':
+				parens++
+			case ')':
+				if parens == 0 {
+					break dest
+				}
+				parens--
+			}
+		}
+		if j > len(s) {
+			j = len(s)
+		}
+		dest = s[start:j]
+	}
+	j = skipSpace(s, j)
+	if j < len(s) && (s[j] == '"' || s[j] == '\'' || s[j] == '(') {
+		closer := s[j]
+		if closer == '(' {
+			closer = ')'
+		}
+		j++
+		for ; j < len(s) && s[j] != closer; j++ {
+			if s[j] == '\\' {
+				j++
+			}
+		}
+		if j >= len(s) {
+			return inlineLink{}, false
+		}
+		j = skipSpace(s, j+1)
+	}
+	if j >= len(s) || s[j] != ')' {
+		return inlineLink{}, false
+	}
+	return inlineLink{name: unescape(strings.TrimSpace(name)), dest: unescape(dest), rest: s[j+1:]}, true
+}
+
+// skipSpace returns the index of the first byte at or after i that is not a
+// space or a tab.
+func skipSpace(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// unescape removes the backslash before escaped ASCII punctuation.
+func unescape(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && isPunct(s[i+1]) {
+			i++
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// isPunct reports whether b is ASCII punctuation.
+func isPunct(b byte) bool {
+	return b >= '!' && b <= '/' || b >= ':' && b <= '@' || b >= '[' && b <= '`' || b >= '{' && b <= '~'
+}
+
+// urlKind classifies a link destination.
+type urlKind int
+
+const (
+	urlAbsolute  urlKind = iota // http or https with a host
+	urlRelative                 // a relative reference, resolved against the file's URL
+	urlOther                    // another scheme (mailto:, javascript:, ...)
+	urlMalformed                // empty, unparsable, or http(s) without a host
+)
+
+// classifyURL classifies a link destination.
+func classifyURL(dest string) (urlKind, string) {
+	if strings.TrimSpace(dest) == "" {
+		return urlMalformed, "the URL is empty"
+	}
+	u, err := url.Parse(dest)
+	if err != nil {
+		return urlMalformed, err.Error()
+	}
+	switch {
+	case u.Scheme == "":
+		return urlRelative, ""
+	case strings.EqualFold(u.Scheme, "http") || strings.EqualFold(u.Scheme, "https"):
+		if u.Host == "" {
+			return urlMalformed, "the URL has no host"
+		}
+		return urlAbsolute, ""
+	}
+	return urlOther, u.Scheme
+}
+
+// looksLikeBareURL reports whether a list item holds a bare URL rather than
+// a Markdown link.
+func looksLikeBareURL(s string) bool {
+	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "<http")
+}

@@ -1,0 +1,459 @@
+// Package llmstxt parses llms.txt files (https://llmstxt.org/, section
+// "Format"): Markdown with exactly one H1 title, an optional blockquote
+// summary, optional free text without headings, then H2 sections each
+// holding a list of links "- [name](url): notes". The section named
+// "Optional" lists links a reader may skip when it needs a shorter context.
+//
+// Parse is a pure function from bytes to a File and diagnostics. Only a
+// file that is not an llms.txt at all (no H1 title, or an HTML document) is
+// invalid; everything else is a warning or an informational observation.
+//
+// Decisions where the format is silent:
+//   - Relative link URLs are allowed: a Markdown link may hold a relative
+//     reference, resolved against the file's URL. They are recorded as info
+//     (llms-txt.relative-url), because tools that fetch link URLs verbatim,
+//     such as the reference llms_txt2ctx, cannot follow them.
+//   - "#Title" (no space) counts as a heading, with a warning, because the
+//     reference parser treats it as one; setext headings ("Title" over
+//     "=====") do not count, also like the reference parser.
+//   - Headings of level 3 or deeper never start a section: they stay inside
+//     the current part, with a warning.
+//   - Bullet items marked "*" or "+" and ordered items are accepted as file
+//     list items, with an info diagnostic: the reference parser reads only
+//     "-" items.
+//   - A section named "optional" in another case counts as the Optional
+//     section, with a warning: the reference tools compare the name exactly.
+//   - A wrapped link note (the next line, not blank and not a new item)
+//     continues the notes.
+package llmstxt
+
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/agentpolicy/survey/diag"
+)
+
+// File is a parsed llms.txt.
+type File struct {
+	// Title is the text of the H1 heading; TitleLine its line (0 when the
+	// file has no H1).
+	Title     string `json:"title"`
+	TitleLine int    `json:"title_line"`
+	// Summary is the text of the blockquote after the title, its lines
+	// joined with spaces.
+	Summary string `json:"summary,omitempty"`
+	// Details is the free text between the summary and the first section,
+	// as written (lines joined with "\n", surrounding blank lines removed).
+	Details string `json:"details,omitempty"`
+	// Sections are the H2 sections in file order.
+	Sections []Section `json:"sections"`
+	// HasOptional is true when a section is the Optional section.
+	HasOptional bool `json:"has_optional"`
+}
+
+// Section is an H2 section: a file list.
+type Section struct {
+	Name string `json:"name"`
+	Line int    `json:"line"`
+	// Optional is true for the section named "Optional", whose links can be
+	// skipped when a shorter context is needed.
+	Optional bool   `json:"optional,omitempty"`
+	Links    []Link `json:"links"`
+}
+
+// Link is one item of a file list.
+type Link struct {
+	Name  string `json:"name"`
+	URL   string `json:"url"`
+	Notes string `json:"notes,omitempty"`
+	Line  int    `json:"line"`
+	// Relative is true when URL is a relative reference.
+	Relative bool `json:"relative,omitempty"`
+}
+
+// LinkCount returns the number of links in every section.
+func (f *File) LinkCount() int {
+	n := 0
+	for _, s := range f.Sections {
+		n += len(s.Links)
+	}
+	return n
+}
+
+// part is where in the fixed order of the format the parser is.
+type part int
+
+const (
+	partPreamble part = iota // before the H1
+	partSummary              // after the H1, where the blockquote may come
+	partDetails              // free text before the first H2
+	partSections             // inside H2 sections
+)
+
+// parser holds the state of one Parse call.
+type parser struct {
+	f     *File
+	diags diag.List
+
+	part         part
+	titleSeen    bool
+	summaryOpen  bool // the blockquote summary is being read
+	summaryDone  bool
+	summary      []string
+	details      []string
+	preamble     int // first content line before the H1
+	prevText     int // line of the previous paragraph text line, 0 after a blank
+	fence        fence
+	fenceLine    int      // line of the open fence, 0 when none
+	itemOpen     bool     // the last line was a link item or its note
+	notes        []string // the notes of that link, line by line
+	section      *Section
+	sectionText  bool // a section-text diagnostic was emitted for this section
+	sectionNames map[string]int
+
+	htmlLines int
+	htmlFirst int
+	markers   int
+	markFirst int
+}
+
+// Parse parses an llms.txt file. It never fails: problems are reported as
+// diagnostics, and the File holds whatever could be read.
+func Parse(data []byte) (*File, diag.List) {
+	p := &parser{f: &File{Sections: []Section{}}, sectionNames: map[string]int{}}
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		p.diags.Add(codeBOM, 1, "the file starts with a UTF-8 byte order mark")
+		data = data[3:]
+	}
+	p.checkText(data)
+	line := 0
+	first := true
+	for len(data) > 0 || first {
+		first = false
+		var raw []byte
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			raw, data = data[:i], data[i+1:]
+		} else {
+			raw, data = data, nil
+		}
+		line++
+		raw = bytes.TrimSuffix(raw, []byte("\r"))
+		if p.preamble == 0 && !p.titleSeen && len(p.f.Sections) == 0 {
+			if isHTMLDocument(string(raw)) {
+				p.diags.Add(codeHTMLDocument, line, "the body is an HTML document, not Markdown")
+				return p.f, p.diags
+			}
+		}
+		p.line(line, string(raw))
+	}
+	p.finish()
+	return p.f, p.diags
+}
+
+// checkText reports invalid UTF-8 and NUL bytes, each once with the first
+// line and the number of lines affected.
+func (p *parser) checkText(data []byte) {
+	badLines, badFirst, nulLines, nulFirst := 0, 0, 0, 0
+	line := 0
+	for len(data) > 0 {
+		line++
+		var raw []byte
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			raw, data = data[:i], data[i+1:]
+		} else {
+			raw, data = data, nil
+		}
+		if !utf8.Valid(raw) {
+			if badLines == 0 {
+				badFirst = line
+			}
+			badLines++
+		}
+		if bytes.IndexByte(raw, 0) >= 0 {
+			if nulLines == 0 {
+				nulFirst = line
+			}
+			nulLines++
+		}
+	}
+	if badLines > 0 {
+		p.diags.Add(codeInvalidUTF8, badFirst, "%d line(s) are not valid UTF-8, the first here", badLines)
+	}
+	if nulLines > 0 {
+		p.diags.Add(codeNULByte, nulFirst, "%d line(s) hold NUL bytes, the first here", nulLines)
+	}
+}
+
+// line processes one line.
+func (p *parser) line(n int, s string) {
+	if p.fenceLine != 0 {
+		if p.fence.closes(s) {
+			p.fenceLine = 0
+		}
+		p.text(n, s)
+		return
+	}
+	if isBlank(s) {
+		p.blank(n, s)
+		return
+	}
+	if f, ok := openFence(s); ok {
+		p.fence, p.fenceLine = f, n
+		p.text(n, s)
+		return
+	}
+	if h, ok := atxHeading(s); ok {
+		p.heading(n, h)
+		p.prevText = 0
+		return
+	}
+	if level, ok := setextUnderline(s); ok && p.prevText != 0 && (level == 1 || !p.titleSeen) {
+		p.diags.Add(codeSetextHeading, n, "line %d is underlined as a setext H%d; only \"#\" headings are recognised", p.prevText, level)
+	}
+	if htmlTag(s) {
+		if p.htmlLines == 0 {
+			p.htmlFirst = n
+		}
+		p.htmlLines++
+	}
+	p.text(n, s)
+	p.prevText = n
+}
+
+// closeItem ends the link item being read, joining its wrapped notes.
+func (p *parser) closeItem() {
+	if p.itemOpen && len(p.notes) > 1 {
+		l := &p.section.Links[len(p.section.Links)-1]
+		l.Notes = strings.TrimSpace(strings.Join(p.notes, " "))
+	}
+	p.itemOpen, p.notes = false, p.notes[:0]
+}
+
+// blank processes a blank line.
+func (p *parser) blank(n int, s string) {
+	p.prevText = 0
+	p.closeItem()
+	switch p.part {
+	case partSummary:
+		if p.summaryOpen {
+			p.summaryOpen, p.summaryDone = false, true
+			p.part = partDetails
+		}
+	case partDetails:
+		p.details = append(p.details, s)
+	}
+}
+
+// heading processes an ATX heading.
+func (p *parser) heading(n int, h heading) {
+	p.closeItem()
+	if h.noSpace {
+		p.diags.Add(codeHeadingNoSpace, n, "heading without a space after the #: %q", strings.Repeat("#", h.level)+h.text)
+	}
+	switch h.level {
+	case 1:
+		if p.titleSeen {
+			p.diags.Add(codeDuplicateTitle, n, "second H1 %q; the title is %q (line %d)", h.text, p.f.Title, p.f.TitleLine)
+			if p.part == partDetails {
+				p.details = append(p.details, "# "+h.text)
+			}
+			return
+		}
+		p.titleSeen = true
+		p.f.Title, p.f.TitleLine = h.text, n
+		if h.text == "" {
+			p.diags.Add(codeEmptyTitle, n, "the H1 title is empty")
+		}
+		if p.preamble != 0 {
+			p.diags.Add(codeTitleNotFirst, p.preamble, "content before the H1 title (line %d)", n)
+		}
+		if p.part == partPreamble {
+			p.part = partSummary
+		}
+	case 2:
+		if !p.titleSeen && p.preamble == 0 {
+			p.preamble = n
+		}
+		p.closeSection()
+		if !p.summaryDone && p.part <= partSummary && p.titleSeen && len(p.summary) == 0 {
+			p.diags.Add(codeMissingSummary, p.f.TitleLine, "no blockquote summary after the title")
+		}
+		p.summaryDone = true
+		p.part = partSections
+		p.f.Sections = append(p.f.Sections, Section{Name: h.text, Line: n, Links: []Link{}})
+		p.section = &p.f.Sections[len(p.f.Sections)-1]
+		p.sectionText = false
+		if prev, ok := p.sectionNames[h.text]; ok {
+			p.diags.Add(codeDuplicateSection, n, "section %q is already defined on line %d", h.text, prev)
+		} else {
+			p.sectionNames[h.text] = n
+		}
+		switch {
+		case h.text == "Optional":
+			p.section.Optional = true
+		case strings.EqualFold(h.text, "Optional"):
+			p.section.Optional = true
+			p.diags.Add(codeOptionalCase, n, "section %q is counted as the Optional section, but the name is \"Optional\"", h.text)
+		}
+		if p.section.Optional {
+			p.f.HasOptional = true
+		}
+	default:
+		where := "the details part has no headings"
+		if p.part == partSections {
+			where = "sections are H2 file lists without sub-headings"
+		}
+		p.diags.Add(codeDeepHeading, n, "H%d heading %q: %s", h.level, h.text, where)
+		if p.part != partSections {
+			p.text(n, strings.Repeat("#", h.level)+" "+h.text)
+		}
+	}
+}
+
+// text processes a non-blank line that is not a heading (or a line inside a
+// code fence).
+func (p *parser) text(n int, s string) {
+	switch p.part {
+	case partPreamble:
+		if p.preamble == 0 {
+			p.preamble = n
+		}
+	case partSummary:
+		if q, ok := blockquote(s); ok && !p.summaryDone && p.fenceLine == 0 {
+			p.summaryOpen = true
+			p.summary = append(p.summary, q)
+			return
+		}
+		if p.summaryOpen && p.fenceLine == 0 {
+			// A lazy continuation line of the blockquote.
+			p.summary = append(p.summary, strings.TrimSpace(s))
+			return
+		}
+		if len(p.summary) == 0 {
+			p.diags.Add(codeMissingSummary, p.f.TitleLine, "no blockquote summary after the title")
+		}
+		p.summaryOpen, p.summaryDone = false, true
+		p.part = partDetails
+		p.details = append(p.details, s)
+	case partDetails:
+		p.details = append(p.details, s)
+	case partSections:
+		p.sectionLine(n, s)
+	}
+}
+
+// sectionLine processes a non-blank line inside a section.
+func (p *parser) sectionLine(n int, s string) {
+	if p.fenceLine == 0 {
+		if item, ok := parseListItem(s); ok {
+			p.item(n, item)
+			return
+		}
+		if p.itemOpen {
+			// A wrapped note of the link just read.
+			p.notes = append(p.notes, strings.TrimSpace(s))
+			return
+		}
+	}
+	p.closeItem()
+	if !p.sectionText {
+		p.sectionText = true
+		p.diags.Add(codeSectionText, n, "text in section %q that is not a list item", p.section.Name)
+	}
+}
+
+// item processes a list item inside a section.
+func (p *parser) item(n int, it listItem) {
+	p.closeItem()
+	if it.marker != '-' {
+		if p.markers == 0 {
+			p.markFirst = n
+		}
+		p.markers++
+	}
+	link, ok := parseInlineLink(it.content)
+	if !ok {
+		msg := "the list item is not a Markdown link [name](url)"
+		if looksLikeBareURL(it.content) {
+			msg = "the list item is a bare URL, not a Markdown link [name](url)"
+		}
+		p.diags.Add(codeItemNotLink, n, "%s: %q", msg, clip(it.content))
+		return
+	}
+	l := Link{Name: link.name, URL: link.dest, Line: n}
+	if l.Name == "" {
+		p.diags.Add(codeEmptyLinkText, n, "the link to %q has an empty name", clip(l.URL))
+	}
+	switch kind, why := classifyURL(l.URL); kind {
+	case urlMalformed:
+		p.diags.Add(codeMalformedURL, n, "malformed URL %q: %s", clip(l.URL), why)
+	case urlRelative:
+		l.Relative = true
+		p.diags.Add(codeRelativeURL, n, "relative URL %q", clip(l.URL))
+	case urlOther:
+		p.diags.Add(codeNonHTTPURL, n, "URL %q has scheme %q, not http or https", clip(l.URL), why)
+	}
+	rest := strings.TrimSpace(link.rest)
+	switch {
+	case strings.HasPrefix(rest, ":"):
+		l.Notes = strings.TrimSpace(rest[1:])
+	case rest != "":
+		l.Notes = rest
+		p.diags.Add(codeNotesWithoutColon, n, "text after the link without a \":\": %q", clip(rest))
+	}
+	p.section.Links = append(p.section.Links, l)
+	p.itemOpen = true
+	p.notes = append(p.notes, l.Notes)
+}
+
+// closeSection reports an empty section when one ends.
+func (p *parser) closeSection() {
+	if p.section != nil && len(p.section.Links) == 0 {
+		p.diags.Add(codeEmptySection, p.section.Line, "section %q holds no link", p.section.Name)
+	}
+	p.section = nil
+}
+
+// finish completes the parse at the end of the input.
+func (p *parser) finish() {
+	p.closeItem()
+	p.closeSection()
+	p.f.Summary = strings.Join(p.summary, " ")
+	if p.fenceLine != 0 {
+		p.diags.Add(codeUnclosedFence, p.fenceLine, "the code fence opened here is never closed")
+	}
+	if !p.titleSeen {
+		if p.preamble == 0 && len(p.f.Sections) == 0 {
+			p.diags.Add(codeMissingTitle, 0, "the file is empty: an llms.txt starts with an H1 title")
+		} else {
+			p.diags.Add(codeMissingTitle, 0, "no H1 title (\"# Name\"): the title is the only required part of an llms.txt")
+		}
+	} else if len(p.summary) == 0 && p.part == partSummary {
+		p.diags.Add(codeMissingSummary, p.f.TitleLine, "no blockquote summary after the title")
+	}
+	if p.titleSeen && len(p.f.Sections) == 0 {
+		p.diags.Add(codeNoSections, 0, "the file has no H2 file-list sections")
+	}
+	if p.htmlLines > 0 {
+		p.diags.Add(codeHTMLMarkup, p.htmlFirst, "%d line(s) start with an HTML tag, the first here; llms.txt is Markdown", p.htmlLines)
+	}
+	if p.markers > 0 {
+		p.diags.Add(codeListMarker, p.markFirst, "%d list item(s) use a marker other than \"-\", the first here", p.markers)
+	}
+	p.f.Details = strings.Trim(strings.Join(p.details, "\n"), "\n \t")
+}
+
+// clip shortens a quoted value in a message.
+func clip(s string) string {
+	const max = 80
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
