@@ -1,0 +1,143 @@
+package testweb
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+)
+
+// Content types of testweb's own bodies.
+const (
+	typeHTML  = "text/html; charset=utf-8"
+	typeText  = "text/plain; charset=utf-8"
+	typeJSON  = "application/json"
+	typeGzip  = "application/gzip"
+	typeMDown = "text/markdown; charset=utf-8"
+)
+
+// oversizeLen is the length of the oversized robots.txt and llms.txt:
+// several MiB, well over the crawler's default 1 MiB cap.
+const oversizeLen = 4<<20 + 517
+
+// ownBodies are the bodies testweb serves besides package content's:
+// error pages, soft-404 pages, and the hostile files. All are built once
+// per Web except the few that depend on the request path.
+type ownBodies struct {
+	errorPages      map[int]*file
+	soft404Text     *file
+	forbidden       *file
+	unauthorized    *file
+	tooMany         *file
+	movedNoLocation *file
+	oversizedRobots *file // body built once, on demand (bigRobots)
+	oversizedLLMs   *file // body built once, on demand (bigLLMs)
+	bomb            *file // body built once, on demand (bigBomb)
+	gzipFile        *file
+	badBytesRobots  *file
+}
+
+// static returns a body function that serves b for every host.
+func static(b []byte) func(string) []byte { return func(string) []byte { return b } }
+
+// ownFile returns a testweb body named "testweb/"+slug.
+func ownFile(slug, ctype string, body []byte, header http.Header) *file {
+	return &file{name: "testweb/" + slug, contentType: ctype, body: static(body), header: header}
+}
+
+// newOwnBodies builds testweb's own bodies.
+func newOwnBodies() (ownBodies, error) {
+	b := ownBodies{errorPages: map[int]*file{}}
+	for _, code := range []int{404, 410, 500, 502, 503, 504} {
+		b.errorPages[code] = ownFile("error-"+strconv.Itoa(code), typeHTML, errorHTML(code), nil)
+	}
+	b.soft404Text = ownFile("soft404-text", typeText, []byte("Not Found\n"), nil)
+	b.forbidden = ownFile("forbidden", typeText, []byte("403 Forbidden\n"), nil)
+	b.unauthorized = ownFile("unauthorized", typeText, []byte("401 Unauthorized\n"),
+		http.Header{"Www-Authenticate": {`Basic realm="restricted"`}})
+	b.tooMany = ownFile("too-many-requests", typeText, []byte("Too Many Requests\n"),
+		http.Header{"Retry-After": {"3600"}})
+	b.movedNoLocation = ownFile("moved-no-location", typeHTML, []byte("<html><body><h1>302 Found</h1></body></html>\n"), nil)
+	b.oversizedRobots = &file{name: "testweb/oversized-robots", contentType: typeText}
+	b.oversizedLLMs = &file{name: "testweb/oversized-llms", contentType: typeMDown}
+	b.bomb = &file{name: "testweb/gzip-bomb", contentType: typeText}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	if _, err := zw.Write([]byte(gzippedRobots)); err != nil {
+		return b, fmt.Errorf("testweb: compressing the mislabelled robots.txt: %w", err)
+	}
+	if err := zw.Close(); err != nil {
+		return b, fmt.Errorf("testweb: compressing the mislabelled robots.txt: %w", err)
+	}
+	b.gzipFile = ownFile("gzip-mislabeled", typeGzip, gz.Bytes(), nil)
+	b.badBytesRobots = ownFile("bad-bytes-robots", typeText, []byte("User-agent: *\nDisallow: /caf\xe9/\nDisallow: /a\x00b/\nDisallow: /tmp/\n"), nil)
+	return b, nil
+}
+
+// gzippedRobots is the robots.txt that the gzip-mislabeled kind serves
+// compressed.
+const gzippedRobots = "User-agent: *\nDisallow: /private/\n\nSitemap: https://example.com/sitemap.xml\n"
+
+// errorPage returns the HTML error page for status.
+func (b *ownBodies) errorPage(status int) *file {
+	if f, ok := b.errorPages[status]; ok {
+		return f
+	}
+	return ownFile("error-"+strconv.Itoa(status), typeHTML, errorHTML(status), nil)
+}
+
+// errorHTML is an nginx-style error page.
+func errorHTML(status int) []byte {
+	line := strconv.Itoa(status) + " " + http.StatusText(status)
+	return []byte("<html>\r\n<head><title>" + line + "</title></head>\r\n<body>\r\n<center><h1>" + line +
+		"</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n")
+}
+
+// soft404HTML is the page a soft404-html site answers for every path.
+func (b *ownBodies) soft404HTML(path string) *file {
+	page := "<!DOCTYPE html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>Page not found</title></head>\n" +
+		"<body>\n<h1>Oops! That page can&rsquo;t be found.</h1>\n<p>Nothing was found at " + htmlEscape(path) +
+		". Maybe try a search?</p>\n</body>\n</html>\n"
+	return ownFile("soft404-html", typeHTML, []byte(page), nil)
+}
+
+// soft404JSON is the JSON a soft404-json site answers for every path: it
+// echoes the path.
+func (b *ownBodies) soft404JSON(path string) *file {
+	p, _ := json.Marshal(path) // a string always encodes
+	body := []byte(`{"status":404,"error":"Not Found","path":` + string(p) + "}\n")
+	return ownFile("soft404-json", typeJSON, body, nil)
+}
+
+// htmlEscape escapes the characters that matter in HTML text.
+func htmlEscape(s string) string {
+	var b bytes.Buffer
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '&':
+			b.WriteString("&amp;")
+		case '"':
+			b.WriteString("&quot;")
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// buildOversized returns n bytes of text made by repeating lines after a
+// header, cut at exactly n bytes.
+func buildOversized(header, line string, n int) []byte {
+	out := make([]byte, 0, n+len(line)+16)
+	out = append(out, header...)
+	for i := 0; len(out) < n; i++ {
+		out = fmt.Appendf(out, line, i)
+	}
+	return out[:n]
+}

@@ -1,0 +1,157 @@
+package testweb
+
+import (
+	"bufio"
+	"context"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// handler serves the requests of one scheme.
+type handler struct {
+	w      *Web
+	scheme string
+}
+
+// ServeHTTP executes the reply that plan decides for the request.
+func (h handler) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
+	w := h.w
+	if !w.enter() {
+		rw.Header().Set("Connection", "close")
+		rw.WriteHeader(http.StatusServiceUnavailable)
+		return
+	}
+	defer w.leave()
+	w.stats.requests.Add(1)
+	hi, ok := w.lookupHost(r.Host)
+	if !ok {
+		w.stats.unknown.Add(1)
+		rw.Header().Set("Content-Type", typeText)
+		rw.WriteHeader(http.StatusMisdirectedRequest)
+		rw.Write([]byte("421 Misdirected Request: " + hi.host + " is not a site of this simulated web\n"))
+		return
+	}
+	w.stats.byKind[hi.kind].Add(1)
+	rep := w.plan(hi, h.scheme, r.URL.Path, r.URL.RawQuery)
+	if rep.op == opStall {
+		w.stall(rw, r)
+		return
+	}
+	if !w.sleep(r.Context(), rep.delay+w.latency(hi, r.URL.Path)) {
+		panic(http.ErrAbortHandler) // the client left or the Web closed
+	}
+	body := w.replyBody(rep, hi.seed)
+	if rep.op == opResetBody {
+		w.resetMidBody(rw, rep, body)
+		return
+	}
+	hdr := rw.Header()
+	if f := rep.file; f != nil {
+		for k, v := range f.header {
+			hdr[k] = v
+		}
+		if f.contentType != "" {
+			hdr["Content-Type"] = []string{f.contentType}
+		}
+	}
+	if rep.encoding != "" {
+		hdr["Content-Encoding"] = []string{rep.encoding}
+	}
+	if rep.location != "" {
+		hdr["Location"] = []string{rep.location}
+	}
+	hdr["Content-Length"] = []string{strconv.Itoa(len(body))}
+	rw.WriteHeader(rep.status)
+	if r.Method != http.MethodHead {
+		rw.Write(body)
+	}
+}
+
+// replyBody returns the bytes of a reply's body for a site seeded as
+// seed (host-dependent bodies speak for the seeded domain).
+func (w *Web) replyBody(rep reply, seed string) []byte {
+	if rep.big != bigNone {
+		return w.bigBody(rep.big)
+	}
+	if rep.file == nil || rep.file.body == nil {
+		return nil
+	}
+	return rep.file.body(seed)
+}
+
+// latency returns the configured delay for a request of path to site hi.
+func (w *Web) latency(hi hostInfo, path string) time.Duration {
+	if w.cfg.Latency.Median <= 0 {
+		return 0
+	}
+	return w.cfg.Latency.delay(unit(hashString(hi.h, path)))
+}
+
+// sleep waits for d; it reports false when ctx ends or the Web closes
+// first.
+func (w *Web) sleep(ctx context.Context, d time.Duration) bool {
+	if d <= 0 {
+		return true
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+	case <-w.done:
+	}
+	return false
+}
+
+// stall holds a request unanswered until the client gives up, the Web
+// closes, or Config.StallLimit passes; then it drops the connection
+// without a response.
+func (w *Web) stall(rw http.ResponseWriter, r *http.Request) {
+	w.stats.stalls.Add(1)
+	t := time.NewTimer(w.cfg.StallLimit)
+	defer t.Stop()
+	select {
+	case <-r.Context().Done():
+	case <-w.done:
+	case <-t.C:
+	}
+	panic(http.ErrAbortHandler) // closes the connection without a response
+}
+
+// resetMidBody writes the response head and half the body, then resets
+// the connection.
+func (w *Web) resetMidBody(rw http.ResponseWriter, rep reply, body []byte) {
+	hj, ok := rw.(http.Hijacker)
+	if !ok {
+		panic(http.ErrAbortHandler)
+	}
+	conn, buf, err := hj.Hijack()
+	if err != nil {
+		panic(http.ErrAbortHandler)
+	}
+	writeHead(buf.Writer, rep, len(body))
+	buf.Write(body[:len(body)/2])
+	buf.Flush()
+	// Give the kernel a moment to send the partial body before the RST
+	// discards whatever is still queued.
+	w.sleep(context.Background(), 20*time.Millisecond)
+	resetConn(conn)
+}
+
+// writeHead writes an HTTP/1.1 response head for a hijacked connection.
+func writeHead(b *bufio.Writer, rep reply, n int) {
+	b.WriteString("HTTP/1.1 " + strconv.Itoa(rep.status) + " " + http.StatusText(rep.status) + "\r\n")
+	if f := rep.file; f != nil {
+		if f.contentType != "" {
+			b.WriteString("Content-Type: " + f.contentType + "\r\n")
+		}
+		for k, vs := range f.header {
+			for _, v := range vs {
+				b.WriteString(k + ": " + v + "\r\n")
+			}
+		}
+	}
+	b.WriteString("Content-Length: " + strconv.Itoa(n) + "\r\n\r\n")
+}
