@@ -1,0 +1,263 @@
+package sink
+
+import (
+	"context"
+	"database/sql"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+)
+
+// openBuilt builds a database from dirs and opens it.
+func openBuilt(t *testing.T, dirs []string, tables []Table, opts BuildOptions) *sql.DB {
+	t.Helper()
+	dbPath := filepath.Join(t.TempDir(), "survey.duckdb")
+	if err := Build(context.Background(), dbPath, dirs, tables, opts); err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func count(t *testing.T, db *sql.DB, query string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := db.QueryRow(query, args...).Scan(&n); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return n
+}
+
+// TestBuild_TwoShards builds one database from two shards' directories
+// (survey merge): every row of both, bodies once.
+func TestBuild_TwoShards(t *testing.T) {
+	s := sampleRows("c")
+	one, two := s, s
+	one.targets, two.targets = s.targets[:1], s.targets[1:]
+	one.crawls, two.crawls = s.crawls[:1], []CrawlRow{s.crawls[0]}
+	two.crawls[0].Shard = "1/2"
+	dir1, dir2 := t.TempDir(), t.TempDir()
+	writeSample(t, dir1, one, Options{CrawlID: "c", Shard: "0/2"})
+	writeSample(t, dir2, two, Options{CrawlID: "c", Shard: "1/2"})
+	db := openBuilt(t, []string{dir1, dir2}, nil, BuildOptions{ToolVersion: "9.9"})
+
+	for _, table := range Tables() {
+		var want [][]any
+		switch table.Name {
+		case TableTargets:
+			want = expectedRows(t, table, s.targets)
+		case TableCrawls:
+			want = expectedRows(t, table, append(slices.Clone(one.crawls), two.crawls...))
+		case TableBodies: // written by both shards, kept once
+			want = expectedRows(t, table, s.bodies)
+		default:
+			// Both shards wrote the sample's fetches, documents and
+			// diagnostics: the database keeps both copies.
+			once := expectedRows(t, table, s.rowsOf(table.Name))
+			want = sortRows(append(once, once...))
+		}
+		got := queryRows(t, db, table, "SELECT "+columnList(table)+" FROM "+table.Name)
+		compareRows(t, table.Name, got, want)
+	}
+	if got := count(t, db, "SELECT count(*) FROM schema_info WHERE key = 'parts' AND value = '12'"); got != 1 {
+		t.Error("schema_info parts is not 12 (one batch of 6 tables per shard)")
+	}
+}
+
+// TestBuild_EmptyTables builds from no parts at all: every table exists,
+// empty, with the Go schema's column types; schema_info records the
+// schema version and tool version.
+func TestBuild_EmptyTables(t *testing.T) {
+	empty := t.TempDir()
+	db := openBuilt(t, []string{empty, filepath.Join(empty, "missing")}, nil, BuildOptions{ToolVersion: "1.2.3"})
+	mem := memDB(t)
+	for _, table := range Tables() {
+		if n := count(t, db, "SELECT count(*) FROM "+table.Name); n != 0 {
+			t.Errorf("%s has %d rows", table.Name, n)
+		}
+		for _, c := range table.Columns() {
+			var got, want string
+			if err := db.QueryRow("SELECT data_type FROM information_schema.columns WHERE table_name = ? AND column_name = ?", table.Name, c.Name).Scan(&got); err != nil {
+				t.Fatalf("%s.%s: %v", table.Name, c.Name, err)
+			}
+			if err := mem.QueryRow("SELECT typeof(CAST(NULL AS " + c.Type + "))").Scan(&want); err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Errorf("%s.%s: type %s, want %s", table.Name, c.Name, got, want)
+			}
+		}
+	}
+	info := map[string]string{}
+	rows, err := db.Query("SELECT key, value FROM schema_info")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k, v string
+		if err := rows.Scan(&k, &v); err != nil {
+			t.Fatal(err)
+		}
+		info[k] = v
+	}
+	if info["schema_version"] != "1" || info["tool_version"] != "1.2.3" || info["parts"] != "0" {
+		t.Errorf("schema_info = %v", info)
+	}
+	if _, err := time.Parse(time.RFC3339, info["built_at"]); err != nil {
+		t.Errorf("built_at: %v", err)
+	}
+}
+
+// TestBuild_KeyKeepsLastWritten writes a run's crawls row at its start and
+// again at its end, in the same batch and across batches: the database
+// keeps the last one written.
+func TestBuild_KeyKeepsLastWritten(t *testing.T) {
+	dir := t.TempDir()
+	w, err := Create(dir, Options{CrawlID: "c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	end := t0.Add(time.Hour)
+	start1 := CrawlRow{CrawlID: "c", Shard: "0/1", Run: 1, StartedAt: t0, Status: "interrupted"}
+	end1 := start1
+	end1.EndedAt, end1.Status = &end, "complete"
+	start2 := CrawlRow{CrawlID: "c", Shard: "0/1", Run: 2, StartedAt: end, Status: "interrupted"}
+	end2 := start2
+	end2.EndedAt, end2.Status = &end, "failed"
+	steps := [][]CrawlRow{{start1, end1, start2}, nil, {end2}}
+	for _, rows := range steps {
+		if rows == nil {
+			if err := w.Flush(); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if err := w.Append(TableCrawls, rows); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Commit(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db := openBuilt(t, []string{dir}, nil, BuildOptions{})
+	table := tableByName(t, TableCrawls)
+	got := queryRows(t, db, table, "SELECT "+columnList(table)+" FROM crawls")
+	compareRows(t, "crawls", got, expectedRows(t, table, []CrawlRow{end1, end2}))
+}
+
+// TestBuild_IgnoresUncommitted checks that parts of a batch without its
+// targets part are not read.
+func TestBuild_IgnoresUncommitted(t *testing.T) {
+	dir := t.TempDir()
+	s := sampleRows("c")
+	writeSample(t, dir, s, Options{CrawlID: "c"}) // one batch at Close
+	commitPart := filepath.Join(dir, TableTargets, "crawl=c", partName("0of1", 1))
+	if err := os.Remove(commitPart); err != nil {
+		t.Fatal(err)
+	}
+	db := openBuilt(t, []string{dir}, nil, BuildOptions{})
+	for _, table := range Tables() {
+		if n := count(t, db, "SELECT count(*) FROM "+table.Name); n != 0 {
+			t.Errorf("%s: %d rows from an uncommitted batch", table.Name, n)
+		}
+	}
+	next, err := Recover(dir, "c", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files := listFiles(t, dir); len(files) != 0 || next != 2 {
+		t.Errorf("after Recover: next %d, files %q; want 2 and none", next, files)
+	}
+}
+
+// rowV1 and rowV2 are two versions of one table: v2 adds columns.
+type rowV1 struct {
+	ID string `col:"id" doc:"Identifier."`
+}
+
+type rowV2 struct {
+	ID    string            `col:"id" doc:"Identifier."`
+	Added *int64            `col:"added" doc:"Added in v2."`
+	Tags  map[string]string `col:"tags" doc:"Added in v2."`
+	Later JSON              `col:"later" doc:"In no part at all."`
+}
+
+type commitRow struct {
+	N int32 `col:"n" doc:"Anything."`
+}
+
+// TestBuild_AddedColumns reads parts written before a column was added:
+// the column is NULL in their rows; a column in no part is NULL everywhere.
+func TestBuild_AddedColumns(t *testing.T) {
+	dir := t.TempDir()
+	commit := MustTable[commitRow]("marks", "Commit table.")
+	for i, table := range []Table{MustTable[rowV1]("things", "Things."), MustTable[rowV2]("things", "Things.")} {
+		w, err := Create(dir, Options{CrawlID: "c", Tables: []Table{table, commit}, CommitTable: "marks"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rows any = []rowV1{{ID: "old"}}
+		if i == 1 {
+			rows = []rowV2{{ID: "new", Added: ptr(int64(7)), Tags: map[string]string{"k": "v"}}}
+		}
+		if err := w.Append("things", rows); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v2 := MustTable[rowV2]("things", "Things.")
+	db := openBuilt(t, []string{dir}, []Table{v2}, BuildOptions{CommitTable: "marks"})
+	got := queryRows(t, db, v2, "SELECT id, added, tags, later FROM things")
+	want := [][]any{
+		{"new", int64(7), map[string]string{"k": "v"}, nil},
+		{"old", nil, nil, nil},
+	}
+	compareRows(t, "things", got, want)
+}
+
+// TestBuild_ReplacesDatabase builds twice over the same path: the second
+// build replaces the first and leaves no temporary file.
+func TestBuild_ReplacesDatabase(t *testing.T) {
+	dir := t.TempDir()
+	writeSample(t, dir, sampleRows("c"), Options{CrawlID: "c"})
+	out := t.TempDir()
+	dbPath := filepath.Join(out, "survey.duckdb")
+	for _, dirs := range [][]string{{dir}, nil} {
+		if err := Build(context.Background(), dbPath, dirs, nil, BuildOptions{MemoryLimit: "256MB", Threads: 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if files := listFiles(t, out); !slices.Equal(files, []string{"survey.duckdb"}) {
+		t.Errorf("files next to the database: %q", files)
+	}
+	db, err := Open(dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if n := count(t, db, "SELECT count(*) FROM targets"); n != 0 {
+		t.Errorf("targets after rebuilding from nothing: %d rows", n)
+	}
+	if _, err := db.Exec("CREATE TABLE x (a INTEGER)"); err == nil {
+		t.Error("Open returned a writable database")
+	}
+	if _, err := Open(filepath.Join(out, "missing.duckdb")); err == nil {
+		t.Error("Open of a missing file succeeded")
+	}
+}
