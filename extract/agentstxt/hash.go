@@ -1,9 +1,11 @@
 package agentstxt
 
 import (
+	"bufio"
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"hash"
+	"io"
 	"strings"
 )
 
@@ -104,11 +106,12 @@ func (h hashInput) name() NearMiss {
 
 // write streams the hash input into w. hashLine is the index in lines of
 // the hash line, -1 when there is none.
-func (h hashInput) write(w hash.Hash, lines []line, hashLine int) {
-	sep := "\n"
+func (h hashInput) write(w io.Writer, lines []line, hashLine int) {
+	sep := []byte{'\n'}
 	if h.crlfJoined {
-		sep = "\r\n"
+		sep = []byte{'\r', '\n'}
 	}
+	cr := []byte{'\r'}
 	first := true
 	for i, l := range lines {
 		if i == hashLine {
@@ -125,27 +128,30 @@ func (h hashInput) write(w hash.Hash, lines []line, hashLine int) {
 			}
 		}
 		if !first {
-			w.Write([]byte(sep))
+			w.Write(sep)
 		}
 		first = false
-		text := l.text
+		text := l.b
 		if h.whitespaceTrimmed {
-			text = strings.TrimSpace(text)
+			text = bytes.TrimSpace(text)
 		}
-		w.Write([]byte(text))
+		w.Write(text)
 		if h.crKept && l.cr {
-			w.Write([]byte{'\r'})
+			w.Write(cr)
 		}
 	}
 	if h.trailingNewline {
-		w.Write([]byte(sep))
+		w.Write(sep)
 	}
 }
 
 // digest returns the lowercase hex SHA-256 of the input.
 func (h hashInput) digest(lines []line, hashLine int) string {
 	s := sha256.New()
-	h.write(s, lines, hashLine)
+	// Lines are short: buffer them so that SHA-256 gets whole blocks.
+	w := bufio.NewWriterSize(s, 4<<10)
+	h.write(w, lines, hashLine)
+	w.Flush()
 	return hex.EncodeToString(s.Sum(nil))
 }
 

@@ -20,6 +20,7 @@ const (
 type line struct {
 	num  int    // 1-based
 	text string // without the LF and without one trailing CR
+	b    []byte // text's bytes, sharing the body's memory
 	cr   bool   // a trailing CR was stripped
 	raw  []byte // the bytes of the line as served, with its CR and LF
 	kind lineKind
@@ -52,6 +53,7 @@ func splitLines(body []byte) []line {
 			l.cr = true
 		}
 		l.text = string(text)
+		l.b = text
 		l.kind = classify(l.text)
 		lines = append(lines, l)
 		start = next

@@ -128,7 +128,7 @@ func Parse(body []byte, opts Options) (*File, diag.List) {
 		diags.Add(codeBOM, 1, "the file starts with a UTF-8 byte order mark; it is ignored")
 	}
 	lines := splitLines(text)
-	f := &File{Lines: len(lines), Directives: []Directive{}, Metadata: []Metadata{}, Hash: Hash{Status: HashMissing}}
+	f := &File{Lines: countLines(body), Directives: []Directive{}, Metadata: []Metadata{}, Hash: Hash{Status: HashMissing}}
 	checkBytes(lines, &diags)
 	hashLine := findHashLine(lines)
 	f.Hash.Computed = hashInput{}.digest(lines, hashLine)

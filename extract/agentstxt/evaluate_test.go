@@ -1,0 +1,72 @@
+package agentstxt
+
+import "testing"
+
+// The evaluator's documented matching rule: longest path prefix wins,
+// DISALLOW wins a tie, unmatched targets are allowed.
+func TestAllowed_LongestPrefix(t *testing.T) {
+	f, diags := Parse([]byte(signed(
+		"/status ALLOW",
+		"/dashboard ALLOW limit=50",
+		"/admin DISALLOW",
+		"/admin/public ALLOW",
+		"/tie ALLOW",
+		"/tie DISALLOW",
+		"/caf%c3%a9 DISALLOW",
+		"/search?q= DISALLOW",
+	)), Options{})
+	if f.Effective != Rules {
+		t.Fatalf("effective %q\n%s", f.Effective, describe(diags))
+	}
+	for _, tc := range []struct {
+		target  string
+		allowed bool
+		line    int
+	}{
+		{"/status", true, 2},
+		{"https://example.com/status/detail", true, 2},
+		{"/dashboard", true, 3},
+		{"/admin", false, 4},
+		{"/administrator", false, 4}, // plain prefix, as in RFC 9309
+		{"/admin/public/x", true, 5},
+		{"/tie", false, 7},
+		{"/café", false, 8},
+		{"/caf%C3%A9/menu", false, 8},
+		{"/search?q=agents", false, 9},
+		{"/search", true, 0},
+		{"/", true, 0},
+		{"", true, 0},
+		{"https://example.com", true, 0},
+	} {
+		d := f.Allowed(tc.target)
+		if d.Allowed != tc.allowed || d.Line != tc.line {
+			t.Errorf("Allowed(%q) = %+v, want allowed=%v line=%d", tc.target, d, tc.allowed, tc.line)
+		}
+	}
+	if d := f.Allowed("/dashboard/x"); d.Reason != "/dashboard ALLOW on line 3 is the longest matching path (parameters limit=50)" {
+		t.Errorf("reason %q", d.Reason)
+	}
+	if d := f.Allowed("http://[::1"); d.Allowed {
+		t.Errorf("a malformed URL must not be allowed: %+v", d)
+	}
+}
+
+// §5: an invalid file restricts everything; so does the zero File.
+func TestAllowed_Section5_Restricted(t *testing.T) {
+	var zero File
+	if d := zero.Allowed("/"); d.Allowed {
+		t.Errorf("zero File allowed: %+v", d)
+	}
+	f, _ := Parse(readTestdata(t, "spec-example.txt"), Options{})
+	if d := f.Allowed("/status"); d.Allowed || d.Line != 2 || d.Reason != "the file is invalid, so the whole site is restricted (§5)" {
+		t.Errorf("spec example: %+v", d)
+	}
+}
+
+// A valid file without directives allows everything.
+func TestAllowed_Open(t *testing.T) {
+	f, _ := Parse([]byte("*"+emptyDigest+"\n"), Options{})
+	if d := f.Allowed("/anything"); !d.Allowed {
+		t.Errorf("open file: %+v", d)
+	}
+}
