@@ -31,9 +31,9 @@ func TestHostTemplate(t *testing.T) {
 	}
 }
 
-// FuzzHostTemplate checks that rendering a template equals replacing its
-// placeholders, for hosts without braces (placeholders cannot overlap, so
-// the order of replacement does not matter), and never panics.
+// FuzzHostTemplate checks that rendering a template equals one left-to-right
+// pass of strings.Replacer over its placeholders (text inserted for a host
+// never forms a new placeholder with its neighbours), and never panics.
 func FuzzHostTemplate(f *testing.F) {
 	f.Add("a {{host}} b {{did-host}} c", "example.test:8443")
 	f.Add("{{host}}{{host}}{{did-host}}{{did-host}}", "")
@@ -41,10 +41,7 @@ func FuzzHostTemplate(f *testing.F) {
 	f.Add("", "h")
 	f.Fuzz(func(t *testing.T, text, host string) {
 		out := string(newHostTemplate(text).render(host))
-		if strings.ContainsAny(host, "{}") {
-			return
-		}
-		want := strings.ReplaceAll(strings.ReplaceAll(text, hostMark, host), didHostMark, didWebHost(host))
+		want := strings.NewReplacer(hostMark, host, didHostMark, didWebHost(host)).Replace(text)
 		if out != want {
 			t.Errorf("render(%q, %q) = %q, want %q", text, host, out, want)
 		}
