@@ -39,9 +39,6 @@ func (s Shard) String() string {
 	return fmt.Sprintf("%d/%d", s.Index, s.Count)
 }
 
-// FileTag returns the shard as used in file names, "i-of-n".
-func (s Shard) FileTag() string { return strings.Replace(s.String(), "/", "-of-", 1) }
-
 // Contains reports whether the seed belongs to the shard. The hash is of
 // the registrable domain, so a site's apex and www land in the same shard
 // and one host's politeness is kept by one crawler.

@@ -1,0 +1,316 @@
+package main
+
+import (
+	"context"
+	"crypto/x509"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/agentpolicy/survey/classify"
+	"github.com/agentpolicy/survey/crawl"
+	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract"
+	"github.com/agentpolicy/survey/registry"
+)
+
+const checkAbout = `
+Parse and validate one file, given as a path, a URL (fetched with the
+crawler's engine and guards), or - for standard input. Prints one line per
+diagnostic, compiler style:
+
+  FILE:LINE: severity: message [code, spec section]
+
+With --agent and --url (and --method), also answers whether that agent may
+do that there (robots, agents-md, autoctl). With --format json, prints the
+documented contract: {"type", "valid", "diagnostics", "result", "decision"}
+(see docs/check-json.md). --codes prints the catalogue of diagnostic codes.
+
+Types: ` + "TYPES" + `
+Exit status: 0 valid, 1 invalid, 2 usage or I/O error.`
+
+// checkOutput is the JSON contract of survey check (docs/check-json.md).
+type checkOutput struct {
+	File        string            `json:"file"`
+	Type        registry.FormatID `json:"type"`
+	Valid       bool              `json:"valid"`
+	Usable      bool              `json:"usable"`
+	OtherFormat string            `json:"other_format,omitempty"`
+	Effective   string            `json:"effective,omitempty"`
+	Diagnostics diag.List         `json:"diagnostics"`
+	Summary     any               `json:"summary,omitempty"`
+	Result      any               `json:"result"`
+	Decision    *checkDecision    `json:"decision,omitempty"`
+}
+
+type checkDecision struct {
+	Agent   string `json:"agent"`
+	URL     string `json:"url"`
+	Method  string `json:"method"`
+	Allowed bool   `json:"allowed"`
+	Reason  string `json:"reason"`
+	Line    int    `json:"line"`
+}
+
+func runCheck(e *env, args []string) int {
+	var types []string
+	for _, f := range registry.Formats() {
+		if f.CheckType {
+			types = append(types, string(f.ID))
+		}
+	}
+	fs := newFlags(e, "check", "[flags] FILE|URL|-", strings.Replace(checkAbout, "TYPES", strings.Join(types, ", "), 1))
+	var (
+		typ          = fs.String("type", "", "file type (default: detected from the name, then the content)")
+		format       = fs.String("format", "text", "output: text or json (markdown too with --codes)")
+		agent        = fs.String("agent", "", "agent (product token or User-Agent) for a decision")
+		target       = fs.String("url", "", "URL or path the agent wants, for a decision")
+		method       = fs.String("method", "GET", "HTTP method for a decision")
+		didFile      = fs.String("did", "", "did.json for an agent-feed file (with a URL input it is fetched from the origin)")
+		origin       = fs.String("origin", "", "origin the file speaks for, e.g. https://example.com (default: the URL's)")
+		codes        = fs.Bool("codes", false, "print the catalogue of diagnostic codes and exit")
+		allowPrivate = fs.Bool("allow-private", false, "allow fetching from private, loopback and link-local addresses")
+		connectTo    = fs.String("connect-to", "", "route every host name's connection to HOST:PORT")
+		caFile       = fs.String("ca-file", "", "PEM file of extra certificate authorities to trust")
+		timeout      = fs.Duration("timeout", crawl.DefaultTimeout, "fetch timeout for a URL")
+	)
+	if code, ok := parseFlags(e, fs, args); !ok {
+		return code
+	}
+	if *codes {
+		return printCodes(e, *format)
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return exitUsage
+	}
+	if (*agent == "") != (*target == "") {
+		return fail(e, "check", errors.New("--agent and --url go together"))
+	}
+	name := fs.Arg(0)
+	in := extract.Input{}
+	if *origin != "" {
+		u, err := url.Parse(*origin)
+		if err != nil || u.Host == "" {
+			return fail(e, "check", fmt.Errorf("--origin %q is not a URL", *origin))
+		}
+		in.Host, in.Scheme = u.Host, u.Scheme
+	}
+
+	var fetcher *crawl.Crawler
+	var body []byte
+	isURL := strings.HasPrefix(name, "http://") || strings.HasPrefix(name, "https://")
+	switch {
+	case name == "-":
+		b, err := io.ReadAll(io.LimitReader(e.stdin, crawl.DefaultMaxBody+1))
+		if err != nil {
+			return fail(e, "check", err)
+		}
+		body, in.Truncated = b, len(b) > crawl.DefaultMaxBody
+		if in.Truncated {
+			body = body[:crawl.DefaultMaxBody]
+		}
+	case isURL:
+		var roots *x509.CertPool
+		if *caFile != "" {
+			pem, err := os.ReadFile(*caFile)
+			if err != nil {
+				return fail(e, "check", err)
+			}
+			roots = x509.NewCertPool()
+			roots.AppendCertsFromPEM(pem)
+		}
+		c, err := crawl.New(crawl.Config{Concurrency: 1, Timeout: *timeout, DomainDeadline: 2 * *timeout,
+			AllowPrivate: *allowPrivate, ConnectTo: *connectTo, RootCAs: roots})
+		if err != nil {
+			return fail(e, "check", err)
+		}
+		fetcher = c
+		f, err := fetchFile(c, name, registry.LocationID(""))
+		if err != nil {
+			return fail(e, "check", err)
+		}
+		body = f.Body
+		u, _ := url.Parse(f.FinalURL)
+		in.URL, in.Scheme, in.ContentType, in.Header = f.FinalURL, f.Scheme, f.Header.Get("Content-Type"), f.Header
+		in.Truncated, in.RedirectHops, in.Downgraded = f.Truncated, len(f.Hops), f.Downgraded
+		if in.Host == "" {
+			in.Host = u.Host
+		}
+	default:
+		b, err := readCapped(name)
+		if err != nil {
+			return fail(e, "check", err)
+		}
+		body, in.Truncated = b, len(b) > crawl.DefaultMaxBody
+		if in.Truncated {
+			body = body[:crawl.DefaultMaxBody]
+		}
+		in.URL = name
+	}
+
+	f := registry.FormatID(*typ)
+	if f == "" {
+		f = extract.Detect(name, body)
+		if f == "" {
+			return fail(e, "check", fmt.Errorf("cannot tell the type of %s; give --type (%s)", name, strings.Join(types, ", ")))
+		}
+	} else if ff, ok := registry.LookupFormat(f); !ok || !ff.CheckType {
+		return fail(e, "check", fmt.Errorf("unknown --type %q (want %s)", f, strings.Join(types, ", ")))
+	}
+	if locs := registry.LocationsForFormat(f); len(locs) > 0 {
+		in.Location = locs[0].ID
+		if isURL {
+			for _, l := range locs {
+				if u, _ := url.Parse(in.URL); u != nil && strings.EqualFold(u.Path, l.Path) {
+					in.Location = l.ID
+				}
+			}
+		}
+	}
+
+	related := map[registry.LocationID]extract.Related{}
+	if *didFile != "" {
+		b, err := readCapped(*didFile)
+		if err != nil {
+			return fail(e, "check", fmt.Errorf("--did: %w", err))
+		}
+		related[registry.LocDID] = extract.Related{Body: b, URL: *didFile, Fetched: true}
+	}
+	if f == registry.AgentFeed && fetcher != nil && in.Host != "" {
+		for _, loc := range []registry.LocationID{registry.LocDID, registry.LocAgentCard} {
+			if _, ok := related[loc]; ok {
+				continue
+			}
+			l, _ := registry.LookupLocation(loc)
+			u := "https://" + in.Host + l.Path
+			rf, err := fetchFile(fetcher, u, loc)
+			if err != nil {
+				related[loc] = extract.Related{Fetched: false, Reason: err.Error(), URL: u}
+				continue
+			}
+			related[loc] = extract.Related{Body: rf.Body, URL: rf.FinalURL, ContentType: rf.Header.Get("Content-Type"), Fetched: true}
+		}
+	}
+	if f == registry.AgentFeed {
+		if _, ok := related[registry.LocDID]; !ok {
+			related[registry.LocDID] = extract.Related{Fetched: false, Reason: "no did.json given (use --did FILE)"}
+		}
+	}
+	in.Related = func(loc registry.LocationID) (extract.Related, bool) {
+		r, ok := related[loc]
+		return r, ok
+	}
+
+	doc := extract.Parse(f, body, in)
+	out := checkOutput{File: name, Type: doc.Format, Valid: doc.Valid, Usable: doc.Usable, OtherFormat: doc.OtherFormat,
+		Effective: doc.Effective, Diagnostics: doc.Diagnostics, Summary: doc.Summary, Result: doc.Result}
+	if *agent != "" {
+		d, err := extract.Decide(doc, extract.Query{Agent: *agent, URL: *target, Method: strings.ToUpper(*method)})
+		if err != nil {
+			return fail(e, "check", err)
+		}
+		out.Decision = &checkDecision{Agent: *agent, URL: *target, Method: strings.ToUpper(*method), Allowed: d.Allowed, Reason: d.Reason, Line: d.Line}
+	}
+
+	switch *format {
+	case "json":
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return fail(e, "check", err)
+		}
+	case "text":
+		for _, d := range doc.Diagnostics {
+			fmt.Fprintf(e.stdout, "%s:%d: %s: %s [%s, %s]\n", name, d.Line, d.Severity, d.Message, d.Code, d.Spec)
+		}
+		verdict := "valid"
+		switch {
+		case doc.OtherFormat != "":
+			verdict = "not a " + string(f) + " file: it follows another convention (" + doc.OtherFormat + ")"
+		case !doc.Valid:
+			verdict = "invalid"
+		}
+		fmt.Fprintf(e.stdout, "%s: %s: %s (%d errors, %d warnings, %d infos)", name, f, verdict,
+			doc.Diagnostics.Count(diag.Error), doc.Diagnostics.Count(diag.Warning), doc.Diagnostics.Count(diag.Info))
+		if doc.Effective != "" {
+			fmt.Fprintf(e.stdout, "; effective policy: %s", doc.Effective)
+		}
+		fmt.Fprintln(e.stdout)
+		if d := out.Decision; d != nil {
+			word := "disallowed"
+			if d.Allowed {
+				word = "allowed"
+			}
+			fmt.Fprintf(e.stdout, "%s:%d: decision: %s %s %s: %s (%s)\n", name, d.Line, d.Agent, d.Method, d.URL, word, d.Reason)
+		}
+	default:
+		return fail(e, "check", fmt.Errorf("unknown --format %q (want text or json)", *format))
+	}
+	if !doc.Valid {
+		return exitFindings
+	}
+	return exitOK
+}
+
+// fetchFile fetches a URL and returns it when it holds a file.
+func fetchFile(c *crawl.Crawler, u string, loc registry.LocationID) (*crawl.Fetch, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*c.Config().Timeout+time.Second)
+	defer cancel()
+	f := c.FetchURL(ctx, u, loc)
+	l, ok := registry.LookupLocation(loc)
+	if !ok {
+		l = registry.Location{Expect: registry.KindAny}
+	}
+	r := classify.Fetch(f, l, nil)
+	if !r.Outcome.HoldsFile() {
+		detail := f.Err
+		if detail == "" && f.Status != 0 {
+			detail = fmt.Sprintf("HTTP %d", f.Status)
+		}
+		return nil, fmt.Errorf("%s: no file: %s (%s) %s", u, r.Outcome, r.Reason, detail)
+	}
+	return f, nil
+}
+
+// readCapped reads a local file up to one byte past the default body cap.
+func readCapped(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, crawl.DefaultMaxBody+1))
+}
+
+func printCodes(e *env, format string) int {
+	cat := extract.Catalogue()
+	switch format {
+	case "json":
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(cat); err != nil {
+			return fail(e, "check", err)
+		}
+	case "markdown":
+		if err := cat.WriteMarkdown(e.stdout); err != nil {
+			return fail(e, "check", err)
+		}
+	case "text":
+		tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "CODE\tSEVERITY\tSPEC\tMEANING")
+		for _, c := range cat {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", c.ID, c.Severity, c.Spec, c.Summary)
+		}
+		tw.Flush()
+	default:
+		return fail(e, "check", fmt.Errorf("unknown --format %q (want text, json or markdown)", format))
+	}
+	return exitOK
+}

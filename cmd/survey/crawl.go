@@ -1,0 +1,220 @@
+package main
+
+import (
+	"context"
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/agentpolicy/survey/classify"
+	"github.com/agentpolicy/survey/crawl"
+	"github.com/agentpolicy/survey/pipeline"
+	"github.com/agentpolicy/survey/registry"
+	"github.com/agentpolicy/survey/seeds"
+)
+
+const crawlAbout = `
+Fetch every agent-policy location of every domain in the seed list, classify
+what came back, parse and validate each file, and write the dataset under
+--out: Parquet parts (DIR/<table>/crawl=<id>/part-*.parquet) and a DuckDB
+database (DIR/survey.duckdb). Seeds: one domain per line, Tranco-style
+"rank,domain" CSV, or origins (https://host[:port]); see seeds/README.md.
+
+Locations (--locations, comma-separated; default all):
+` + "LOCATIONS" + `
+The crawler is a guest: it sends an honest User-Agent (add your contact with
+--contact), makes one request at a time per host and a few per IP address,
+caps bodies and time, and never connects to private, loopback or link-local
+addresses unless --allow-private is given.
+
+Ctrl-C stops cleanly (in-flight domains are abandoned, everything committed is
+kept); continue with --resume. Exit status: 0 complete, 1 complete with
+rejected seed lines or interrupted, 2 usage or I/O error.`
+
+func runCrawl(e *env, args []string) int {
+	var locDoc strings.Builder
+	for _, l := range registry.Locations() {
+		fmt.Fprintf(&locDoc, "  %-13s %-30s %s\n", l.ID, l.Path, l.Doc)
+	}
+	fs := newFlags(e, "crawl", "--seeds FILE|- [flags]", strings.Replace(crawlAbout, "LOCATIONS\n", locDoc.String(), 1))
+	var (
+		seedsPath      = fs.String("seeds", "", "seed file, or - for standard input")
+		out            = fs.String("out", "./survey-data", "output directory")
+		crawlID        = fs.String("crawl-id", "", "crawl identifier (default: the start time, e.g. 20261121T101500Z); shards of one crawl share it")
+		resume         = fs.Bool("resume", false, "continue the interrupted crawl in --out (same seeds and options)")
+		shardFlag      = fs.String("shard", "", "crawl share i/n of the seeds (by registrable domain)")
+		shards         = fs.Int("shards", 0, "crawl one of n shards, the index taken from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID")
+		concurrency    = fs.Int("concurrency", crawl.DefaultConcurrency, "domains crawled at once")
+		timeout        = fs.Duration("timeout", crawl.DefaultTimeout, "timeout of one request, redirects and body included")
+		domainDeadline = fs.Duration("domain-deadline", crawl.DefaultDomainDeadline, "time limit for all the requests of one domain")
+		maxBody        = fs.String("max-body", "1MiB", "body cap, applied after decompression (bytes, or with KiB/MiB)")
+		userAgent      = fs.String("user-agent", crawl.DefaultUserAgent, "User-Agent header")
+		contact        = fs.String("contact", "", "your contact (URL or e-mail), appended to the User-Agent")
+		allowPrivate   = fs.Bool("allow-private", false, "allow connections to private, loopback and link-local addresses")
+		connectTo      = fs.String("connect-to", "", "route every host name's connection to HOST:PORT (the simulated web); that address is allowed")
+		caFile         = fs.String("ca-file", "", "PEM file of extra certificate authorities to trust (the simulated web's CA)")
+		resolver       = fs.String("resolver", "", "DNS server HOST:PORT to use instead of the system's")
+		locations      = fs.String("locations", "", "comma-separated locations to fetch (default all)")
+		perIP          = fs.Int("per-ip", crawl.DefaultPerIPLimit, "requests in flight to one IP address")
+		noBuild        = fs.Bool("no-build", false, "do not build the DuckDB database at the end (sharded crawls: use survey merge)")
+		canary         = fs.String("canary", "", "canary name (default: derived from the crawl id)")
+		quiet          = fs.Bool("quiet", false, "no progress output")
+		batchAge       = fs.Duration("batch-age", 30*time.Second, "write what is committed at least this often")
+	)
+	if code, ok := parseFlags(e, fs, args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return fail(e, "crawl", fmt.Errorf("unexpected argument %q (seeds go in --seeds)", fs.Arg(0)))
+	}
+	if *seedsPath == "" && !*resume {
+		fs.Usage()
+		return exitUsage
+	}
+	cap, err := parseSize(*maxBody)
+	if err != nil {
+		return fail(e, "crawl", fmt.Errorf("--max-body: %w", err))
+	}
+	locs, err := registry.SelectLocations(*locations)
+	if err != nil {
+		return fail(e, "crawl", fmt.Errorf("--locations: %w", err))
+	}
+	shard := seeds.Shard{}
+	switch {
+	case *shardFlag != "" && *shards != 0:
+		return fail(e, "crawl", errors.New("give --shard i/n or --shards n, not both"))
+	case *shardFlag != "":
+		if shard, err = seeds.ParseShard(*shardFlag); err != nil {
+			return fail(e, "crawl", err)
+		}
+	case *shards > 0:
+		if shard, err = seeds.ShardFromEnv(*shards, e.getenv); err != nil {
+			return fail(e, "crawl", err)
+		}
+	}
+	var roots *x509.CertPool
+	if *caFile != "" {
+		pem, err := os.ReadFile(*caFile)
+		if err != nil {
+			return fail(e, "crawl", fmt.Errorf("--ca-file: %w", err))
+		}
+		roots, err = x509.SystemCertPool()
+		if err != nil || roots == nil {
+			roots = x509.NewCertPool()
+		}
+		if !roots.AppendCertsFromPEM(pem) {
+			return fail(e, "crawl", fmt.Errorf("--ca-file %s: no PEM certificates", *caFile))
+		}
+	}
+	ua := *userAgent
+	if *contact != "" {
+		ua = strings.TrimSuffix(ua, ")") + "; contact: " + *contact + ")"
+	}
+	canaryPath := ""
+	if *canary != "" {
+		canaryPath = registry.CanaryPath(*canary)
+	}
+	opts := pipeline.Options{
+		Out: *out, SeedsPath: *seedsPath, Stdin: e.stdin, CrawlID: *crawlID, Shard: shard, Resume: *resume,
+		Crawl: crawl.Config{
+			Concurrency: *concurrency, Timeout: *timeout, DomainDeadline: *domainDeadline, MaxBody: cap,
+			UserAgent: ua, AllowPrivate: *allowPrivate, ConnectTo: *connectTo, RootCAs: roots, Resolver: *resolver,
+			Locations: locs, CanaryPath: canaryPath, PerIPLimit: *perIP,
+		},
+		Stderr: e.stderr, Progress: e.stderr, TTY: e.stderrTTY, NoBuild: *noBuild || shard.Count > 1, BatchAge: *batchAge,
+	}
+	if *quiet {
+		opts.Progress = nil
+	}
+
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	go func() {
+		if _, ok := <-sigs; !ok {
+			return
+		}
+		fmt.Fprintln(e.stderr, "\nsurvey crawl: stopping; writing what is committed (Ctrl-C again to abort at once)")
+		stop()
+		if _, ok := <-sigs; ok {
+			fmt.Fprintln(e.stderr, "survey crawl: aborted; completed parts are intact, continue with --resume")
+			os.Exit(exitUsage)
+		}
+	}()
+
+	sum, err := pipeline.Run(ctx, opts)
+	if sum != nil {
+		printSummary(e.stdout, sum, *out)
+	}
+	if err != nil {
+		return fail(e, "crawl", err)
+	}
+	if sum.Interrupted {
+		fmt.Fprintf(e.stdout, "\nInterrupted. Continue with:\n  survey crawl --resume --out %s\n", *out)
+		return exitFindings
+	}
+	if sum.SeedsBad > 0 {
+		return exitFindings
+	}
+	return exitOK
+}
+
+func printSummary(w io.Writer, s *pipeline.Summary, out string) {
+	fmt.Fprintf(w, "crawl %s, shard %s, run %d: %s in %s\n", s.CrawlID, s.Shard, s.Run, s.Status, s.Elapsed.Round(time.Millisecond))
+	rate := float64(s.Domains) / s.Elapsed.Seconds()
+	fmt.Fprintf(w, "  domains crawled: %d (%.1f/s)", s.Domains, rate)
+	if s.Skipped > 0 {
+		fmt.Fprintf(w, ", %d already done by earlier runs", s.Skipped)
+	}
+	fmt.Fprintf(w, "\n  seed lines: %d read, %d rejected, %d duplicates\n", s.SeedLines, s.SeedsBad, s.Duplicates)
+	var parts []string
+	for _, k := range []string{"ok", "blocked", "timeout", "unreachable"} {
+		if n := s.DomainOuts[k]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", k, n))
+		}
+	}
+	fmt.Fprintf(w, "  domains: %s\n", strings.Join(parts, ", "))
+	var outs []string
+	for _, o := range classify.Outcomes() {
+		if n := s.Outcomes[o]; n > 0 {
+			outs = append(outs, fmt.Sprintf("%s %d", o, n))
+		}
+	}
+	sort.Strings(outs)
+	fmt.Fprintf(w, "  fetches: %s\n", strings.Join(outs, ", "))
+	fmt.Fprintf(w, "  output: %s", out)
+	if s.DBPath != "" {
+		fmt.Fprintf(w, " (database %s)", s.DBPath)
+	}
+	fmt.Fprintln(w)
+}
+
+// parseSize parses "1048576", "512KiB", "1MiB", "2MB".
+func parseSize(s string) (int64, error) {
+	s = strings.TrimSpace(s)
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"KB", 1000}, {"MB", 1000 * 1000}, {"GB", 1000 * 1000 * 1000}, {"B", 1}} {
+		if strings.HasSuffix(s, u.suffix) {
+			s, mult = strings.TrimSpace(strings.TrimSuffix(s, u.suffix)), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("%q is not a positive size", s)
+	}
+	return n * mult, nil
+}

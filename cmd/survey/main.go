@@ -1,0 +1,137 @@
+// Command survey measures how web sites tell automated agents what they may
+// do: it crawls agent-policy files, classifies and validates them, and
+// writes a dataset to Parquet and DuckDB.
+//
+// Run "survey help" for the commands.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/agentpolicy/survey"
+)
+
+// Exit codes.
+const (
+	exitOK       = 0 // ran, nothing to look at
+	exitFindings = 1 // ran, with failures worth a look
+	exitUsage    = 2 // usage or I/O error
+)
+
+// env is what a command may touch of the outside world, so that tests can
+// run commands in-process.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	getenv         func(string) string
+	stderrTTY      bool
+}
+
+// command is one subcommand.
+type command struct {
+	name    string
+	summary string
+	run     func(e *env, args []string) int
+}
+
+func commands() []command {
+	return []command{
+		{"check", "parse and validate one agent-policy file (path, URL or -)", runCheck},
+		{"crawl", "crawl the agent-policy locations of a list of domains into a dataset", runCrawl},
+		{"query", "run SQL or a named query on a survey database", runQuery},
+	}
+}
+
+func main() {
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, stderrTTY: isTerminal(os.Stderr)}
+	os.Exit(run(e, os.Args[1:]))
+}
+
+func run(e *env, args []string) int {
+	if len(args) == 0 {
+		usage(e.stderr)
+		return exitUsage
+	}
+	name := args[0]
+	switch name {
+	case "help", "-h", "--help", "-help":
+		if len(args) > 1 {
+			return run(e, []string{args[1], "--help"})
+		}
+		usage(e.stdout)
+		return exitOK
+	case "version", "--version", "-version":
+		fmt.Fprintf(e.stdout, "survey %s\n", survey.Version)
+		return exitOK
+	}
+	for _, c := range commands() {
+		if c.name == name {
+			return c.run(e, args[1:])
+		}
+	}
+	fmt.Fprintf(e.stderr, "survey: unknown command %q\n\n", name)
+	usage(e.stderr)
+	return exitUsage
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "survey %s: measure how the web tells automated agents what they may do.\n\nUsage:\n  survey <command> [flags] [arguments]\n\nCommands:\n", survey.Version)
+	cmds := commands()
+	sort.Slice(cmds, func(i, j int) bool { return cmds[i].name < cmds[j].name })
+	for _, c := range cmds {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(w, "  %-9s %s\n", "version", "print the version")
+	fmt.Fprintln(w, "\nRun \"survey <command> --help\" for a command's flags.")
+}
+
+// newFlags returns a flag set whose usage prints synopsis and the flags.
+func newFlags(e *env, name, synopsis, about string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		w := fs.Output()
+		fmt.Fprintf(w, "Usage: survey %s %s\n\n%s\n\nFlags:\n", name, synopsis, strings.TrimSpace(about))
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args; it returns an exit code and false when the
+// command should stop (help was asked for, or the flags were wrong). Help
+// that was asked for goes to standard output.
+func parseFlags(e *env, fs *flag.FlagSet, args []string) (int, bool) {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "-h" || a == "-help" || a == "--help" {
+			fs.SetOutput(e.stdout)
+		}
+	}
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK, false
+	}
+	if err != nil {
+		return exitUsage, false
+	}
+	return 0, true
+}
+
+// fail prints an error for command name and returns exitUsage.
+func fail(e *env, name string, err error) int {
+	fmt.Fprintf(e.stderr, "survey %s: %v\n", name, err)
+	return exitUsage
+}
+
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,41 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/agentpolicy/survey/registry"
+)
+
+func TestDetect(t *testing.T) {
+	cases := []struct {
+		name, body string
+		want       registry.FormatID
+	}{
+		{"robots.txt", "", registry.Robots},
+		{"https://example.com/.well-known/agents.md", "", registry.AgentsMD},
+		{"site/AGENTS.md", "", registry.AgentsMD},
+		{"/srv/www/Agents.TXT", "", registry.AgentsTxt},
+		{"https://example.com/.well-known/did.json?x=1", "", registry.DID},
+		{"agent-feed.xml", "", registry.AgentFeed},
+		{"automation-preferences.txt", "", registry.Autoctl},
+		{"tdmrep.json", "", registry.TDMRep},
+		{"llms.txt", "", registry.LLMsTxt},
+		{"ai.txt", "", registry.AITxt},
+		{"agent-card.json", "", registry.AgentCard},
+		{"-", "User-agent: *\nDisallow: /\n", registry.Robots},
+		{"-", "# v\n*e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\n/a ALLOW\n", registry.AgentsTxt},
+		{"-", "# AGENTS.md\n\n## Identity\n- site: x\n", registry.AgentsMD},
+		{"-", "scope: /\nallowed-methods: GET\n", registry.Autoctl},
+		{"-", `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom" xmlns:af="https://agent-feed.dev/ns/v0">`, registry.AgentFeed},
+		{"-", `{"id":"did:web:example.com","verificationMethod":[]}`, registry.DID},
+		{"-", `[{"location":"/","tdm-reservation":1}]`, registry.TDMRep},
+		{"-", `{"name":"Agent","url":"https://example.com/a2a","skills":[]}`, registry.AgentCard},
+		{"-", "# Project\n\n> Summary\n", registry.LLMsTxt},
+		{"notes.bin", "\x00\x01", ""},
+	}
+	for _, c := range cases {
+		if got := Detect(c.name, []byte(c.body)); got != c.want {
+			t.Errorf("Detect(%q, %q) = %q, want %q", c.name, c.body, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,143 @@
+package pipeline
+
+import (
+	"fmt"
+	"io"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/agentpolicy/survey/classify"
+)
+
+// progress counts what the crawl has done and shows it: a progress bar on a
+// terminal, otherwise a plain line every few seconds.
+type progress struct {
+	total   int64 // estimated number of domains; 0 when unknown
+	done    atomic.Int64
+	errs    atomic.Int64 // fetches that got no answer (network, timeout, redirect errors)
+	seedBad atomic.Int64
+
+	mu       sync.Mutex
+	outcomes map[classify.Outcome]int64
+	domains  map[string]int64
+
+	w     io.Writer
+	bar   *progressbar.ProgressBar
+	every time.Duration
+	stop  chan struct{}
+	wg    sync.WaitGroup
+	start time.Time
+}
+
+func newProgress(w io.Writer, tty bool, total int64, every time.Duration) *progress {
+	p := &progress{total: total, w: w, every: every, stop: make(chan struct{}), start: time.Now(),
+		outcomes: map[classify.Outcome]int64{}, domains: map[string]int64{}}
+	if w == nil {
+		return p
+	}
+	if tty {
+		max := total
+		if max <= 0 {
+			max = -1
+		}
+		p.bar = progressbar.NewOptions64(max,
+			progressbar.OptionSetWriter(w),
+			progressbar.OptionSetDescription("crawling"),
+			progressbar.OptionSetItsString("domains"),
+			progressbar.OptionShowIts(),
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionThrottle(200*time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+			progressbar.OptionFullWidth(),
+		)
+	}
+	p.wg.Add(1)
+	go p.loop()
+	return p
+}
+
+// add records one committed domain.
+func (p *progress) add(u *unit) {
+	p.done.Add(1)
+	p.mu.Lock()
+	p.domains[u.target.Outcome]++
+	var errs int64
+	for _, o := range u.outcomes {
+		p.outcomes[o]++
+		if o == classify.NetworkError || o == classify.Timeout || o == classify.RedirectError {
+			errs++
+		}
+	}
+	p.mu.Unlock()
+	p.errs.Add(errs)
+	if p.bar != nil {
+		p.bar.Add(1)
+	}
+}
+
+func (p *progress) loop() {
+	defer p.wg.Done()
+	every := p.every
+	if p.bar != nil {
+		every = time.Second
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-p.stop:
+			return
+		case <-t.C:
+			if p.bar != nil {
+				p.bar.Describe(fmt.Sprintf("crawling (%d fetch errors, %d bad seed lines)", p.errs.Load(), p.seedBad.Load()))
+			} else {
+				fmt.Fprintln(p.w, p.line())
+			}
+		}
+	}
+}
+
+// line is the plain progress line.
+func (p *progress) line() string {
+	done := p.done.Load()
+	el := time.Since(p.start)
+	rate := float64(done) / el.Seconds()
+	s := fmt.Sprintf("crawled %d", done)
+	if p.total > 0 {
+		s += fmt.Sprintf("/%d domains (%.0f%%)", p.total, 100*float64(done)/float64(p.total))
+	} else {
+		s += " domains"
+	}
+	s += fmt.Sprintf(", %.1f/s, %d fetch errors, %d bad seed lines", rate, p.errs.Load(), p.seedBad.Load())
+	if p.total > done && rate > 0 {
+		s += ", ETA " + (time.Duration(float64(p.total-done)/rate) * time.Second).Round(time.Second).String()
+	}
+	return s
+}
+
+func (p *progress) finish() {
+	close(p.stop)
+	p.wg.Wait()
+	if p.bar != nil {
+		p.bar.Finish()
+	}
+}
+
+// snapshot returns copies of the counts.
+func (p *progress) snapshot() (map[classify.Outcome]int64, map[string]int64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	o := make(map[classify.Outcome]int64, len(p.outcomes))
+	for k, v := range p.outcomes {
+		o[k] = v
+	}
+	d := make(map[string]int64, len(p.domains))
+	for k, v := range p.domains {
+		d[k] = v
+	}
+	return o, d
+}

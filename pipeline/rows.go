@@ -1,0 +1,167 @@
+package pipeline
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+
+	"github.com/agentpolicy/survey"
+	"github.com/agentpolicy/survey/classify"
+	"github.com/agentpolicy/survey/crawl"
+	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/registry"
+	"github.com/agentpolicy/survey/sink"
+)
+
+// unit is one domain's rows, committed together.
+type unit struct {
+	target      sink.TargetRow
+	fetches     []sink.FetchRow
+	bodies      [][]byte // bodies to store, in fetch order (digests already in fetches)
+	documents   []sink.DocumentRow
+	diagnostics []sink.DiagnosticRow
+	outcomes    []classify.Outcome // per fetch, for progress counts
+}
+
+// keptHeaders are the response headers stored in fetches.headers: caching,
+// server identity, policy signals and bot-wall markers.
+var keptHeaders = []string{
+	"Content-Type", "Content-Length", "Content-Encoding", "Content-Language", "Cache-Control", "Etag",
+	"Last-Modified", "Expires", "Age", "Location", "Retry-After", "Server", "Via", "X-Powered-By",
+	"X-Robots-Tag", "Content-Usage", "Tdm-Reservation", "Tdm-Policy", "Link",
+	"Cf-Ray", "Cf-Mitigated", "Cf-Cache-Status", "X-Amzn-Waf-Action", "X-Vercel-Mitigated", "X-Sucuri-Id",
+	"X-Datadome", "X-Iinfo", "X-Cdn", "Strict-Transport-Security",
+}
+
+// buildUnit classifies, parses and turns one domain's result into rows.
+func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit {
+	u := &unit{}
+	locs := map[registry.LocationID]registry.Location{}
+	for _, l := range cfg.Locations {
+		locs[l.ID] = l
+	}
+	canary := res.Fetch(registry.LocCanary)
+	results := make([]classify.Result, len(res.Fetches))
+	views := make([]View, len(res.Fetches))
+	for i, f := range res.Fetches {
+		results[i] = classify.Fetch(f, locs[f.Location], canary)
+		u.outcomes = append(u.outcomes, results[i].Outcome)
+		views[i] = View{
+			Location: f.Location, Outcome: results[i].Outcome, Body: f.Body, FinalURL: f.FinalURL,
+			Scheme: f.Scheme, ContentType: headerValue(f.Header, "Content-Type"), Header: f.Header,
+			Truncated: f.Truncated, Hops: len(f.Hops), Downgraded: f.Downgraded,
+		}
+	}
+	outcome, reason := classify.Domain(results)
+	u.target = sink.TargetRow{
+		CrawlID:      crawlID,
+		Domain:       res.Domain,
+		Registrable:  res.Registrable,
+		Rank:         rankPtr(res.Seed.Rank),
+		SeedLine:     res.Seed.Line,
+		Seed:         res.Seed.Input,
+		Outcome:      outcome,
+		Reason:       reason,
+		Scheme:       res.Scheme,
+		HTTPFallback: res.HTTPFallback,
+		HTTPSError:   res.HTTPSError,
+		Soft404Site:  canary != nil && canary.ErrKind == crawl.ErrNone && canary.Status >= 200 && canary.Status < 300,
+		Fetches:      int32(len(res.Fetches)),
+		StartedAt:    res.StartedAt,
+		DurationMs:   ms(res.Duration.Seconds()),
+	}
+	digests := make(map[registry.LocationID]*string, len(res.Fetches))
+	for i, f := range res.Fetches {
+		row := sink.FetchRow{
+			CrawlID: crawlID, Domain: res.Domain, Location: string(f.Location), URL: f.URL, FinalURL: f.FinalURL,
+			Scheme: f.Scheme, HTTPFallback: res.HTTPFallback, ContentType: headerValue(f.Header, "Content-Type"),
+			ContentEncoding: headerValue(f.Header, "Content-Encoding"), Size: int64(len(f.Body)),
+			Truncated: f.Truncated, Offsite: f.Offsite, Downgraded: f.Downgraded, RemoteAddr: f.RemoteAddr,
+			StartedAt: f.StartedAt, DNSMs: ms(f.DNS.Seconds()), ConnectMs: ms(f.Connect.Seconds()),
+			TLSMs: ms(f.TLS.Seconds()), TTFBMs: ms(f.TTFB.Seconds()), TotalMs: ms(f.Total.Seconds()),
+			Outcome: string(results[i].Outcome), Reason: results[i].Reason, Error: f.Err,
+			Headers: keep(f.Header),
+		}
+		if f.Status != 0 {
+			s := int32(f.Status)
+			row.Status = &s
+		}
+		for _, h := range f.Hops {
+			row.Redirects = append(row.Redirects, sink.RedirectHop{URL: h.URL, Status: int32(h.Status), Location: h.Location})
+		}
+		if f.Body != nil {
+			d := sink.Digest(f.Body)
+			row.BodyDigest = &d
+			digests[f.Location] = &d
+			u.bodies = append(u.bodies, f.Body)
+		}
+		u.fetches = append(u.fetches, row)
+	}
+	for _, p := range ExtractDomain(res.Domain, views) {
+		doc, drows := documentRows(crawlID, res.Domain, p, digests[p.Location])
+		u.documents = append(u.documents, doc)
+		u.diagnostics = append(u.diagnostics, drows...)
+	}
+	return u
+}
+
+// documentRows returns the documents row and the diagnostics rows of one
+// parsed file.
+func documentRows(crawlID, domain string, p Parsed, digest *string) (sink.DocumentRow, []sink.DiagnosticRow) {
+	doc := p.Doc
+	summary := sink.JSON("{}")
+	if doc.Summary != nil {
+		if b, err := json.Marshal(doc.Summary); err == nil {
+			summary = sink.JSON(b)
+		}
+	}
+	row := sink.DocumentRow{
+		CrawlID: crawlID, Domain: domain, Location: string(p.Location), Format: string(doc.Format),
+		OtherFormat: doc.OtherFormat, Valid: doc.Valid, Usable: doc.Usable, Effective: doc.Effective,
+		Errors: int32(doc.Diagnostics.Count(diag.Error)), Warnings: int32(doc.Diagnostics.Count(diag.Warning)),
+		Infos: int32(doc.Diagnostics.Count(diag.Info)), BodyDigest: digest,
+		ParserVersion: survey.Version, Summary: summary,
+	}
+	drows := make([]sink.DiagnosticRow, len(doc.Diagnostics))
+	for i, d := range doc.Diagnostics {
+		drows[i] = sink.DiagnosticRow{
+			CrawlID: crawlID, Domain: domain, Location: string(p.Location), Format: string(doc.Format),
+			Code: d.Code, Severity: d.Severity.String(), Line: int32(d.Line), Spec: d.Spec, Message: d.Message,
+		}
+	}
+	return row, drows
+}
+
+func keep(h http.Header) map[string]string {
+	if len(h) == 0 {
+		return nil
+	}
+	out := map[string]string{}
+	for _, name := range keptHeaders {
+		if v := h.Values(name); len(v) > 0 {
+			s := strings.Join(v, ", ")
+			if len(s) > 1024 {
+				s = s[:1024]
+			}
+			out[strings.ToLower(name)] = s
+		}
+	}
+	return out
+}
+
+func headerValue(h http.Header, name string) string {
+	if h == nil {
+		return ""
+	}
+	return h.Get(name)
+}
+
+func rankPtr(r int64) *int64 {
+	if r == 0 {
+		return nil
+	}
+	return &r
+}
+
+// ms converts seconds to milliseconds rounded to microseconds.
+func ms(seconds float64) float64 { return float64(int64(seconds*1e6+0.5)) / 1e3 }

@@ -1,0 +1,514 @@
+// Package pipeline runs a crawl end to end: it streams the seeds, crawls
+// every location of every domain, classifies and parses what came back, and
+// writes the dataset (Parquet parts, then the DuckDB database). It also
+// resumes interrupted crawls and rebuilds parsed tables from stored bodies.
+package pipeline
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/agentpolicy/survey"
+	"github.com/agentpolicy/survey/classify"
+	"github.com/agentpolicy/survey/crawl"
+	"github.com/agentpolicy/survey/registry"
+	"github.com/agentpolicy/survey/seeds"
+	"github.com/agentpolicy/survey/sink"
+
+	_ "github.com/duckdb/duckdb-go/v2" // the DuckDB driver, to read committed parts on resume
+)
+
+// Options configure Run.
+type Options struct {
+	// Out is the output directory.
+	Out string
+	// SeedsPath is the seed file, or "-" for Stdin.
+	SeedsPath string
+	// Stdin is read when SeedsPath is "-".
+	Stdin io.Reader
+	// CrawlID names the crawl; "" makes one from the start time. Shards of
+	// one crawl must be given the same CrawlID.
+	CrawlID string
+	// Shard is the share of the seeds this process crawls.
+	Shard seeds.Shard
+	// Resume continues the crawl recorded in Out for this shard.
+	Resume bool
+	// Crawl configures the crawler. Its CanaryPath, when empty, is derived
+	// from the crawl ID.
+	Crawl crawl.Config
+	// Stderr receives the bad seed lines.
+	Stderr io.Writer
+	// Progress receives progress; nil means none.
+	Progress io.Writer
+	// TTY shows a progress bar on Progress instead of progress lines.
+	TTY bool
+	// ProgressEvery is the interval of plain progress lines (default 5s).
+	ProgressEvery time.Duration
+	// NoBuild skips building the DuckDB database at the end (sharded
+	// crawls build it with survey merge instead).
+	NoBuild bool
+	// Batch thresholds of the sink; zero means the sink's defaults.
+	BatchRows int
+	BatchAge  time.Duration
+}
+
+// Summary reports a finished (or stopped) run.
+type Summary struct {
+	CrawlID     string
+	Shard       string
+	Run         int32
+	Status      string // complete or interrupted
+	Domains     int64  // domains committed by this run
+	Skipped     int64  // domains already committed by earlier runs (resume)
+	SeedLines   int64
+	SeedsBad    int64
+	Duplicates  int64
+	Outcomes    map[classify.Outcome]int64
+	DomainOuts  map[string]int64
+	Elapsed     time.Duration
+	DBPath      string // "" when not built
+	Interrupted bool
+}
+
+// Run crawls. It returns a Summary also when ctx is cancelled (the crawl is
+// then flushed and marked interrupted, and the error is nil); an error means
+// the crawl could not run or its output could not be written.
+func Run(ctx context.Context, opts Options) (*Summary, error) {
+	if opts.Stderr == nil {
+		opts.Stderr = io.Discard
+	}
+	if opts.ProgressEvery <= 0 {
+		opts.ProgressEvery = 5 * time.Second
+	}
+	shard := opts.Shard.String()
+	if err := os.MkdirAll(opts.Out, 0o755); err != nil {
+		return nil, fmt.Errorf("output directory: %w", err)
+	}
+
+	st, err := prepareState(&opts, shard)
+	if err != nil {
+		return nil, err
+	}
+	next, err := sink.Recover(opts.Out, st.CrawlID, shard)
+	if err != nil {
+		return nil, err
+	}
+	done, err := committedLines(opts.Out, st.CrawlID, shard, next > 1)
+	if err != nil {
+		return nil, err
+	}
+
+	cfg := opts.Crawl
+	cfg.CanaryPath = st.CanaryPath
+	c, err := crawl.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	cfg = c.Config()
+
+	w, err := sink.Create(opts.Out, sink.Options{CrawlID: st.CrawlID, Shard: shard, BatchRows: opts.BatchRows, BatchAge: opts.BatchAge})
+	if err != nil {
+		return nil, err
+	}
+	bodies, err := sink.NewBodyStore(w, sink.BodyOptions{})
+	if err != nil {
+		w.Close()
+		return nil, err
+	}
+
+	run := RunState{Run: int32(len(st.Runs) + 1), StartedAt: time.Now().UTC(), Status: "running"}
+	st.Runs = append(st.Runs, run)
+	if err := st.save(opts.Out); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("saving crawl state: %w", err)
+	}
+	crawlRow := func(r RunState, seedsRead, seedsBad, domains int64) sink.CrawlRow {
+		return sink.CrawlRow{
+			CrawlID: st.CrawlID, Shard: shard, Run: r.Run, StartedAt: r.StartedAt, EndedAt: r.EndedAt,
+			Status: r.Status, ToolVersion: survey.Version, UserAgent: cfg.UserAgent, SeedsPath: st.SeedsPath,
+			SeedsDigest: st.SeedsDigest, SeedsRead: seedsRead, SeedsBad: seedsBad, Domains: domains,
+			Options: sink.JSON(st.Options),
+		}
+	}
+	// Runs that were killed never wrote their final row: record them now.
+	var starters []sink.CrawlRow
+	for _, r := range st.Runs[:len(st.Runs)-1] {
+		if r.EndedAt == nil && r.Status == "running" {
+			r.Status = "killed"
+			starters = append(starters, crawlRow(r, 0, 0, 0))
+		}
+	}
+	starters = append(starters, crawlRow(run, 0, 0, 0))
+	if err := sink.AppendRows(w, sink.TableCrawls, starters...); err != nil {
+		w.Close()
+		return nil, err
+	}
+	if err := w.Commit(); err != nil {
+		w.Close()
+		return nil, err
+	}
+
+	seedFile, total, err := openSeeds(&opts)
+	if err != nil {
+		w.Close()
+		return nil, err
+	}
+	defer seedFile.Close()
+	if opts.Shard.Count > 1 && total > 0 {
+		total = total / int64(opts.Shard.Count)
+	}
+	total -= done.n
+	prog := newProgress(opts.Progress, opts.TTY, total, opts.ProgressEvery)
+
+	sum := &Summary{CrawlID: st.CrawlID, Shard: shard, Run: run.Run, Skipped: done.n}
+	reader := seeds.NewReader(seedFile, opts.SeedsPath)
+
+	crawlCtx, stopCrawl := context.WithCancel(ctx)
+	defer stopCrawl()
+	in := make(chan seeds.Seed, cfg.Concurrency)
+	units := make(chan *unit, cfg.Concurrency)
+	readErr := make(chan error, 1)
+
+	// Seeds: stream, report bad lines, keep this shard's and skip done ones.
+	go func() {
+		defer close(in)
+		for {
+			s, err := reader.Next()
+			if err == io.EOF {
+				readErr <- nil
+				return
+			}
+			var le *seeds.LineError
+			if errors.As(err, &le) {
+				prog.seedBad.Add(1)
+				fmt.Fprintln(opts.Stderr, le.Error())
+				continue
+			}
+			if err != nil {
+				readErr <- fmt.Errorf("reading %s: %w", opts.SeedsPath, err)
+				stopCrawl()
+				return
+			}
+			if !opts.Shard.Contains(s) || done.has(s.Line) {
+				continue
+			}
+			select {
+			case in <- s:
+			case <-crawlCtx.Done():
+				readErr <- nil
+				return
+			}
+		}
+	}()
+
+	// Sink: one goroutine appends each domain's rows and commits them.
+	sinkErr := make(chan error, 1)
+	go func() {
+		var err error
+		for u := range units {
+			if err != nil {
+				continue // drain
+			}
+			if err = writeUnit(w, bodies, u); err != nil {
+				stopCrawl()
+				continue
+			}
+			prog.add(u)
+		}
+		sinkErr <- err
+	}()
+
+	crawlID := st.CrawlID
+	runErr := c.Run(crawlCtx, in, func(res *crawl.DomainResult) error {
+		u := buildUnit(crawlID, res, cfg)
+		select {
+		case units <- u:
+			return nil
+		case <-crawlCtx.Done():
+			return crawlCtx.Err()
+		}
+	})
+	close(units)
+	werr := <-sinkErr
+	rerr := <-readErr
+	prog.finish()
+
+	interrupted := ctx.Err() != nil
+	if runErr != nil && !errors.Is(runErr, context.Canceled) && werr == nil && rerr == nil {
+		werr = runErr
+	}
+	stats := reader.Stats()
+	end := time.Now().UTC()
+	run.EndedAt = &end
+	switch {
+	case werr != nil || rerr != nil:
+		run.Status = "failed"
+	case interrupted:
+		run.Status = "interrupted"
+	default:
+		run.Status = "complete"
+	}
+	sum.Domains = prog.done.Load()
+	sum.SeedLines, sum.SeedsBad, sum.Duplicates = stats.Lines, stats.Bad, stats.Duplicates
+	sum.Outcomes, sum.DomainOuts = prog.snapshot()
+	sum.Status, sum.Interrupted = run.Status, interrupted
+
+	if werr == nil {
+		if err := sink.AppendRows(w, sink.TableCrawls, crawlRow(run, stats.Lines, stats.Bad, sum.Domains)); err == nil {
+			werr = w.Commit()
+		} else {
+			werr = err
+		}
+	}
+	if cerr := w.Close(); werr == nil {
+		werr = cerr
+	}
+	if rerr == nil && !interrupted && st.SeedsDigest == "" {
+		st.SeedsDigest = reader.Digest()
+	}
+	st.Runs[len(st.Runs)-1] = run
+	st.Complete = run.Status == "complete"
+	if err := st.save(opts.Out); err != nil && werr == nil {
+		werr = fmt.Errorf("saving crawl state: %w", err)
+	}
+	if werr == nil && rerr == nil && !opts.NoBuild {
+		sum.DBPath = filepath.Join(opts.Out, "survey.duckdb")
+		// Build even when interrupted: the database then holds what was
+		// committed, and --resume rebuilds it when the crawl completes.
+		if err := sink.Build(context.WithoutCancel(ctx), sum.DBPath, []string{opts.Out}, nil, sink.BuildOptions{ToolVersion: survey.Version}); err != nil {
+			werr = fmt.Errorf("building %s: %w", sum.DBPath, err)
+			sum.DBPath = ""
+		}
+	}
+	sum.Elapsed = time.Since(run.StartedAt)
+	if werr != nil {
+		return sum, werr
+	}
+	return sum, rerr
+}
+
+// writeUnit appends one domain's rows and commits them as one unit.
+func writeUnit(w *sink.Writer, bodies *sink.BodyStore, u *unit) error {
+	for _, b := range u.bodies {
+		if _, err := bodies.Put(b); err != nil {
+			return err
+		}
+	}
+	if err := sink.AppendRows(w, sink.TableFetches, u.fetches...); err != nil {
+		return err
+	}
+	if err := sink.AppendRows(w, sink.TableDocuments, u.documents...); err != nil {
+		return err
+	}
+	if err := sink.AppendRows(w, sink.TableDiagnostics, u.diagnostics...); err != nil {
+		return err
+	}
+	if err := sink.AppendRows(w, sink.TableTargets, u.target); err != nil {
+		return err
+	}
+	return w.Commit()
+}
+
+// prepareState loads the state to resume, or starts a new crawl.
+func prepareState(opts *Options, shard string) (*State, error) {
+	if opts.Resume {
+		st, err := loadState(opts.Out, shard)
+		if isNotExist(err) {
+			return nil, fmt.Errorf("nothing to resume in %s for shard %s (no %s)", opts.Out, shard, statePath(opts.Out, shard))
+		}
+		if err != nil {
+			return nil, err
+		}
+		if st.SeedsPath == "-" {
+			return nil, errors.New("cannot resume a crawl whose seeds came from standard input")
+		}
+		if opts.SeedsPath != "" && opts.SeedsPath != st.SeedsPath {
+			return nil, fmt.Errorf("--resume: the crawl read seeds from %s, not %s", st.SeedsPath, opts.SeedsPath)
+		}
+		opts.SeedsPath = st.SeedsPath
+		if st.SeedsDigest != "" {
+			if d, err := fileDigest(st.SeedsPath); err == nil && d != st.SeedsDigest {
+				return nil, fmt.Errorf("--resume: %s has changed since the crawl started (SHA-256 %s, was %s)", st.SeedsPath, d, st.SeedsDigest)
+			}
+		}
+		return st, nil
+	}
+	if opts.SeedsPath == "" {
+		return nil, errors.New("no seeds: give --seeds FILE (or - for standard input)")
+	}
+	id := opts.CrawlID
+	if id == "" {
+		id = time.Now().UTC().Format("20060102T150405Z")
+	}
+	canary := opts.Crawl.CanaryPath
+	if canary == "" {
+		sum := sha256.Sum256([]byte("survey canary " + id))
+		canary = registry.CanaryPath(hex.EncodeToString(sum[:6]))
+	}
+	optsJSON, err := json.Marshal(optionsRecord(opts, canary))
+	if err != nil {
+		return nil, err
+	}
+	st := &State{CrawlID: id, Shard: shard, SeedsPath: opts.SeedsPath, CanaryPath: canary, Options: optsJSON}
+	if opts.SeedsPath != "-" {
+		d, err := fileDigest(opts.SeedsPath)
+		if err != nil {
+			return nil, fmt.Errorf("seeds: %w", err)
+		}
+		st.SeedsDigest = d
+	}
+	return st, nil
+}
+
+// optionsRecord is the crawl's options as stored in crawls.options.
+func optionsRecord(opts *Options, canary string) map[string]any {
+	c := opts.Crawl
+	var locs []string
+	for _, l := range c.Locations {
+		locs = append(locs, string(l.ID))
+	}
+	if locs == nil {
+		locs = registry.LocationIDs()
+	}
+	return map[string]any{
+		"concurrency": c.Concurrency, "timeout": c.Timeout.String(), "domain_deadline": c.DomainDeadline.String(),
+		"max_body": c.MaxBody, "user_agent": c.UserAgent, "allow_private": c.AllowPrivate,
+		"connect_to": c.ConnectTo, "resolver": c.Resolver, "locations": locs, "canary_path": canary,
+		"per_ip_limit": c.PerIPLimit, "max_timeouts": c.MaxTimeouts, "max_retry_after": c.MaxRetryAfter.String(),
+		"shard": opts.Shard.String(), "seeds": opts.SeedsPath,
+	}
+}
+
+// openSeeds opens the seed input and estimates the number of seeds by
+// counting its lines (0 for standard input).
+func openSeeds(opts *Options) (io.ReadCloser, int64, error) {
+	if opts.SeedsPath == "-" {
+		if opts.Stdin == nil {
+			return nil, 0, errors.New("seeds: standard input is not available")
+		}
+		return io.NopCloser(opts.Stdin), 0, nil
+	}
+	f, err := os.Open(opts.SeedsPath)
+	if err != nil {
+		return nil, 0, fmt.Errorf("seeds: %w", err)
+	}
+	n, err := countLines(f)
+	if err != nil {
+		f.Close()
+		return nil, 0, fmt.Errorf("seeds: %w", err)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		f.Close()
+		return nil, 0, fmt.Errorf("seeds: %w", err)
+	}
+	return f, n, nil
+}
+
+func countLines(r io.Reader) (int64, error) {
+	br := bufio.NewReaderSize(r, 1<<20)
+	buf := make([]byte, 1<<20)
+	var n int64
+	var last byte = '\n'
+	for {
+		k, err := br.Read(buf)
+		n += int64(bytes.Count(buf[:k], []byte{'\n'}))
+		if k > 0 {
+			last = buf[k-1]
+		}
+		if err == io.EOF {
+			if last != '\n' {
+				n++
+			}
+			return n, nil
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+}
+
+func fileDigest(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// lineSet is the set of seed lines already committed: a bitmap indexed by
+// line number (1.25 MB for ten million lines).
+type lineSet struct {
+	bits []uint64
+	n    int64
+}
+
+func (s *lineSet) add(line int64) {
+	i := line / 64
+	for int64(len(s.bits)) <= i {
+		s.bits = append(s.bits, 0)
+	}
+	if s.bits[i]&(1<<(line%64)) == 0 {
+		s.bits[i] |= 1 << (line % 64)
+		s.n++
+	}
+}
+
+func (s *lineSet) has(line int64) bool {
+	i := line / 64
+	return i < int64(len(s.bits)) && s.bits[i]&(1<<(line%64)) != 0
+}
+
+// committedLines reads the seed lines of the domains a shard has committed
+// in earlier runs of the crawl.
+func committedLines(dir, crawlID, shard string, any bool) (*lineSet, error) {
+	set := &lineSet{}
+	if !any {
+		return set, nil
+	}
+	pattern := filepath.Join(dir, sink.TableTargets, "crawl="+crawlID, "part-"+strings.Replace(shard, "/", "of", 1)+"-*.parquet")
+	files, err := filepath.Glob(pattern)
+	if err != nil || len(files) == 0 {
+		return set, err
+	}
+	sort.Strings(files)
+	db, err := sql.Open("duckdb", "")
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	quoted := make([]string, len(files))
+	for i, f := range files {
+		quoted[i] = "'" + strings.ReplaceAll(f, "'", "''") + "'"
+	}
+	rows, err := db.Query("SELECT seed_line FROM read_parquet([" + strings.Join(quoted, ",") + "])")
+	if err != nil {
+		return nil, fmt.Errorf("reading committed domains: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var line int64
+		if err := rows.Scan(&line); err != nil {
+			return nil, err
+		}
+		set.add(line)
+	}
+	return set, rows.Err()
+}

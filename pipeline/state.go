@@ -1,0 +1,82 @@
+package pipeline
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// State is what a crawl records about itself in DIR/_state/<shard>.json so
+// that --resume can continue it: its identity, its options and its runs.
+type State struct {
+	CrawlID     string          `json:"crawl_id"`
+	Shard       string          `json:"shard"`
+	SeedsPath   string          `json:"seeds_path"`
+	SeedsDigest string          `json:"seeds_digest"`
+	CanaryPath  string          `json:"canary_path"`
+	Options     json.RawMessage `json:"options"`
+	Runs        []RunState      `json:"runs"`
+	Complete    bool            `json:"complete"`
+}
+
+// RunState is one run of a crawl.
+type RunState struct {
+	Run       int32      `json:"run"`
+	StartedAt time.Time  `json:"started_at"`
+	EndedAt   *time.Time `json:"ended_at,omitempty"`
+	Status    string     `json:"status"`
+}
+
+// statePath returns the state file of a shard ("i/n") in dir.
+func statePath(dir, shard string) string {
+	return filepath.Join(dir, "_state", "shard-"+strings.Replace(shard, "/", "of", 1)+".json")
+}
+
+// loadState reads a shard's state; it returns fs.ErrNotExist when none.
+func loadState(dir, shard string) (*State, error) {
+	b, err := os.ReadFile(statePath(dir, shard))
+	if err != nil {
+		return nil, err
+	}
+	var s State
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, fmt.Errorf("%s: %w", statePath(dir, shard), err)
+	}
+	return &s, nil
+}
+
+// save writes the state atomically (temporary file, fsync, rename).
+func (s *State) save(dir string) error {
+	path := statePath(dir, s.Shard)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	b, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(append(b, '\n')); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
