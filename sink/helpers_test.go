@@ -173,7 +173,7 @@ func goCanonical(c *codec, v reflect.Value) any {
 		}
 		return out
 	case []byte:
-		return slices.Clone(x)
+		return append([]byte{}, x...) // nil is written as an empty BLOB
 	default:
 		return x
 	}
