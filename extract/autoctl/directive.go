@@ -1,0 +1,215 @@
+package autoctl
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// methods is the closed list of methods of the ABNF's method rule (§4).
+func methods() []string {
+	return []string{"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT"}
+}
+
+// directive records one "name: value" line in the current group, starting
+// a group when none is open.
+func (p *parser) directive(num int, name, value string) {
+	if p.g == nil {
+		p.g = &Group{Line: num, Scopes: []string{}, Methods: []string{}}
+		p.sawScope = false
+		p.firstName = strings.ToLower(name)
+		p.purposeSeen = map[string]bool{}
+	}
+	g := p.g
+	g.EndLine = num
+	switch strings.ToLower(name) {
+	case nameScope:
+		p.sawScope = true
+		p.scope(g, num, stripComment(value, true))
+	case nameHost:
+		p.host(g, num, stripComment(value, false))
+	case nameUserAgent:
+		p.userAgent(g, num, stripComment(value, false))
+	case nameMethods:
+		g.MethodsListed = true
+		p.methods(g, num, stripComment(value, false))
+	case namePurposes:
+		p.purposes(g, num, stripComment(value, true))
+	default:
+		g.Unknown = append(g.Unknown, Directive{Line: num, Name: name, Value: value})
+		p.diags.Add(codeUnknownDirective, num, "directive %q is not defined by the core specification; ignored", name)
+	}
+}
+
+// stripComment removes a trailing comment from a directive value. In the
+// values whose characters include "#" (url-pattern, purpose-token) a
+// comment starts only at a "#" that begins the value or follows white
+// space; in the others any "#" starts one (§4: EOL = *WS [comment] NL).
+func stripComment(v string, hashInToken bool) string {
+	for i := 0; i < len(v); i++ {
+		if v[i] == '#' && (!hashInToken || i == 0 || v[i-1] == ' ' || v[i-1] == '\t') {
+			return trimWS(v[:i])
+		}
+	}
+	return trimWS(v)
+}
+
+// splitList splits a comma-separated value list, trimming white space
+// around each element; empty elements are kept (as "").
+func splitList(v string) []string {
+	parts := strings.Split(v, ",")
+	for i, s := range parts {
+		parts[i] = trimWS(s)
+	}
+	return parts
+}
+
+// scope records the url-patterns of a scope directive. The ABNF allows
+// one pattern without white space; several separated by white space (with
+// or without commas) are each used.
+func (p *parser) scope(g *Group, num int, v string) {
+	if v == "" {
+		p.diags.Add(codeEmptyValue, num, "scope has no url-pattern")
+		return
+	}
+	fields := strings.FieldsFunc(v, func(r rune) bool { return r == ' ' || r == '\t' })
+	var patterns []string
+	for _, f := range fields {
+		if f = strings.Trim(f, ","); f != "" {
+			patterns = append(patterns, f)
+		}
+	}
+	if len(fields) > 1 {
+		p.diags.Add(codeMultipleValues, num, "scope lists %d url-patterns; each is used", len(patterns))
+	}
+	if len(patterns) == 0 {
+		p.diags.Add(codeEmptyValue, num, "scope has no url-pattern")
+		return
+	}
+	for _, pat := range patterns {
+		if pat[0] != '/' && pat[0] != '*' {
+			p.diags.Add(codeScopeNotPath, num, "scope %q does not start with \"/\"; read as a URL or host/path", pat)
+		}
+		g.Scopes = append(g.Scopes, pat)
+	}
+}
+
+// host records the host-patterns of a host directive, separated by commas
+// or white space.
+func (p *parser) host(g *Group, num int, v string) {
+	hosts := strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
+	if len(hosts) == 0 {
+		p.diags.Add(codeEmptyValue, num, "host has no host-pattern")
+		return
+	}
+	if len(hosts) > 1 {
+		p.diags.Add(codeMultipleValues, num, "host lists %d host-patterns; each is used", len(hosts))
+	}
+	for _, h := range hosts {
+		if bad := badHostChar(h); bad != "" {
+			p.diags.Add(codeHostSyntax, num, "host %q holds %s, which cannot appear in a host name", h, bad)
+		}
+		g.Hosts = append(g.Hosts, h)
+	}
+}
+
+// badHostChar describes the first character of h that cannot appear in a
+// host name pattern (letters, digits, "-", ".", "*", ":" and "[]" for ports
+// and IPv6 literals, and non-ASCII U-labels), or returns "".
+func badHostChar(h string) string {
+	if strings.Contains(h, "://") {
+		return "a URL scheme"
+	}
+	for _, r := range h {
+		switch {
+		case r >= utf8.RuneSelf:
+		case r < utf8.RuneSelf && (isLetter(byte(r)) || '0' <= r && r <= '9'):
+		case strings.ContainsRune("-.*:[]", r):
+		default:
+			return "the character " + quoteRune(r)
+		}
+	}
+	return ""
+}
+
+// userAgent records the product tokens of a user-agent directive.
+func (p *parser) userAgent(g *Group, num int, v string) {
+	if v == "" {
+		p.diags.Add(codeEmptyValue, num, "user-agent has no product token")
+		return
+	}
+	for _, tok := range splitList(v) {
+		switch {
+		case tok == "":
+			p.diags.Add(codeEmptyValue, num, "user-agent has an empty element in its list")
+			continue
+		case tok != "*" && !isIdentifier(tok):
+			p.diags.Add(codeUserAgentSyntax, num, "user-agent %q is not a product token (letters, \"-\" and \"_\") or \"*\"", tok)
+		}
+		g.UserAgents = append(g.UserAgents, tok)
+	}
+}
+
+// isIdentifier reports whether s matches the ABNF's identifier: letters,
+// "-" and "_" (RFC 9309's product token).
+func isIdentifier(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !isLetter(c) && c != '-' && c != '_' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// methods records the methods of an allowed-methods directive.
+func (p *parser) methods(g *Group, num int, v string) {
+	if v == "" {
+		p.diags.Add(codeEmptyValue, num, "allowed-methods lists no method; every method stays disallowed")
+		return
+	}
+	for _, m := range splitList(v) {
+		if m == "" {
+			p.diags.Add(codeEmptyValue, num, "allowed-methods has an empty element in its list")
+			continue
+		}
+		upper := strings.ToUpper(m)
+		if !slices.Contains(methods(), upper) {
+			p.diags.Add(codeUnknownMethod, num, "method %q is not one of %s; it allows nothing", m, strings.Join(methods(), " "))
+			continue
+		}
+		if upper != m {
+			p.diags.Add(codeMethodCase, num, "method %q is written %q in HTTP", m, upper)
+		}
+		if !slices.Contains(g.Methods, upper) {
+			g.Methods = append(g.Methods, upper)
+		}
+	}
+}
+
+// purposes records the tokens of an allowed-purposes directive.
+func (p *parser) purposes(g *Group, num int, v string) {
+	if v == "" {
+		p.diags.Add(codeEmptyValue, num, "allowed-purposes lists no purpose")
+		return
+	}
+	for _, tok := range splitList(v) {
+		if tok == "" {
+			p.diags.Add(codeEmptyValue, num, "allowed-purposes has an empty element in its list")
+			continue
+		}
+		for i := 0; i < len(tok); i++ {
+			if c := tok[i]; c < 0x21 || c > 0x7e {
+				p.diags.Add(codePurposeSyntax, num, "purpose %q holds a character that is not visible ASCII", tok)
+				break
+			}
+		}
+		if !p.purposeSeen[tok] {
+			p.purposeSeen[tok] = true
+			g.Purposes = append(g.Purposes, tok)
+		}
+	}
+}
+
+// quoteRune quotes a rune for a message.
+func quoteRune(r rune) string { return strconv.QuoteRune(r) }
