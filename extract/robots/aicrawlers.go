@@ -13,7 +13,9 @@ import (
 // Crawler is one known AI crawler: a product token with who runs it and
 // what for.
 type Crawler struct {
-	// Token is the product token the crawler obeys in robots.txt.
+	// Token is the name the crawler obeys in robots.txt. A few names hold
+	// digits ("AI2Bot"), which RFC 9309 product tokens may not: matching
+	// then uses the leading letters, as for any user-agent value.
 	Token string `json:"token"`
 	// Operator is the organisation running the crawler ("unknown" when
 	// nobody says).
@@ -66,10 +68,26 @@ func AITokens() []string {
 // aiCrawlersHeader is the header line of the CSV file.
 func aiCrawlersHeader() []string { return []string{"token", "operator", "purpose", "source"} }
 
+// isCrawlerName reports whether s is a crawler name as listed: letters,
+// digits, "_" and "-". RFC 9309 §2.2.1 allows no digits in product tokens,
+// so a name such as "AI2Bot" is matched by its leading letters ("AI"), in
+// robots.txt files and in queries alike.
+func isCrawlerName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !isTokenChar(c) && !('0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
 // ReadAICrawlers reads a crawler list in the CSV format of aicrawlers.csv:
 // a header "token,operator,purpose,source", then one crawler per row. It
-// rejects a token that is not a product token ([a-zA-Z_-]+), an unknown
-// purpose, and a token listed twice (case-insensitively).
+// rejects a name that is not made of letters, digits, "_" and "-", an
+// unknown purpose, and a name listed twice (case-insensitively).
 func ReadAICrawlers(r io.Reader) ([]Crawler, error) {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = 4
@@ -92,8 +110,8 @@ func ReadAICrawlers(r io.Reader) ([]Crawler, error) {
 		}
 		line, _ := cr.FieldPos(0)
 		c := Crawler{Token: rec[0], Operator: rec[1], Purpose: rec[2], Source: rec[3]}
-		if c.Token == "" || AgentToken(c.Token) != c.Token {
-			return list, fmt.Errorf("AI crawler list line %d: %q is not a product token", line, c.Token)
+		if !isCrawlerName(c.Token) {
+			return list, fmt.Errorf("AI crawler list line %d: %q is not a crawler name ([a-zA-Z0-9_-]+)", line, c.Token)
 		}
 		if !slices.Contains(Purposes(), c.Purpose) {
 			return list, fmt.Errorf("AI crawler list line %d: purpose %q is not one of %v", line, c.Purpose, Purposes())

@@ -366,6 +366,11 @@ func (b *Builder) HandleEnd(info BodyInfo) {
 	if info.Lines > 0 {
 		first = 1
 	}
+	if info.NotText != "" || info.HTML {
+		// Line diagnostics of something that is not a robots.txt file are
+		// noise; the one body diagnostic says it all.
+		b.diags = b.diags[:0]
+	}
 	switch {
 	case info.NotText != "":
 		b.add(codeNotText, 0, "the body is not UTF-8 text (%s); RFC 9309 requires UTF-8 text/plain", info.NotText)

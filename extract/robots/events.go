@@ -148,18 +148,14 @@ func ParseEvents(body []byte, h Handler) {
 	info := BodyInfo{Bytes: len(body)}
 	info.NotText, info.HTML = sniff(body)
 	text := string(body)
+	// Skip a byte order mark, or as much of one as there is, as
+	// google/robotstxt does.
 	start := 0
-	switch {
-	case strings.HasPrefix(text, bom):
-		info.BOM = true
-		start = len(bom)
-	case strings.HasPrefix(text, bom[:2]) || (len(text) > 0 && text[0] == bom[0] && (len(text) == 1 || text[1] < utf8.RuneSelf)):
-		info.PartialBOM = true
-		start = 1
-		if strings.HasPrefix(text, bom[:2]) {
-			start = 2
-		}
+	for start < len(bom) && start < len(text) && text[start] == bom[start] {
+		start++
 	}
+	info.BOM = start == len(bom)
+	info.PartialBOM = start > 0 && !info.BOM
 	line := 0
 	for pos := start; pos < len(text); {
 		end := strings.IndexAny(text[pos:], "\r\n")

@@ -1,0 +1,257 @@
+// Package aitxt parses Spawning's ai.txt: a robots.txt-syntax file
+// (User-Agent, Allow, Disallow) written to opt media types out of AI
+// training, usually with file-type patterns such as "Disallow: *.jpg".
+//
+// The file is read with the robots.txt event parser (extract/robots), so
+// its syntax diagnostics are robots.* codes (listed by robots.Codes); this
+// package adds the aitxt.* codes of Codes. On top of the robots.txt groups
+// it reports which media categories — images, text, audio, video, code —
+// the "*" policy disallows: each category's file extensions (Extensions)
+// are probed with robots.Matcher at a path "/ai.txt-probe/file.<ext>";
+// matching is case-sensitive, as in robots.txt, so "*.JPG" does not
+// disallow "file.jpg".
+//
+// A file with no robots.txt record at all (prose, JSON, HTML) is plainly
+// another format: File.OtherFormat says which, and the extract adapter
+// reports it as such rather than as a broken ai.txt.
+package aitxt
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strings"
+
+	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/robots"
+)
+
+var (
+	codeOtherFormat = diag.Code{ID: "aitxt.other-format", Severity: diag.Info, Spec: "Spawning ai.txt (robots.txt syntax)",
+		Summary: "The file has no User-Agent, Allow, Disallow or Sitemap line; it follows another convention (prose, JSON, HTML)."}
+	codeNoStarGroup = diag.Code{ID: "aitxt.no-star-group", Severity: diag.Info, Spec: "Spawning ai.txt (robots.txt syntax); RFC 9309 §2.2.1",
+		Summary: "No group names \"*\"; crawlers not named in the file are not restricted."}
+	codeUnknownFileType = diag.Code{ID: "aitxt.unknown-file-type", Severity: diag.Info, Spec: "Spawning ai.txt (robots.txt syntax)",
+		Summary: "A file-type rule (such as \"*.xyz\") names an extension that is in none of the media categories survey reports."}
+)
+
+// Codes lists the diagnostic codes this package adds to robots.Codes.
+func Codes() []diag.Code {
+	return []diag.Code{codeOtherFormat, codeNoStarGroup, codeUnknownFileType}
+}
+
+// Category is a media category of ai.txt.
+type Category string
+
+// The media categories.
+const (
+	Images Category = "images"
+	Text   Category = "text"
+	Audio  Category = "audio"
+	Video  Category = "video"
+	Code   Category = "code"
+)
+
+// Categories returns the media categories in report order.
+func Categories() []Category { return []Category{Images, Text, Audio, Video, Code} }
+
+// Extensions returns the file extensions (lower case, without the dot)
+// probed for a category.
+func Extensions(c Category) []string {
+	switch c {
+	case Images:
+		return []string{"jpg", "jpeg", "png", "gif", "webp", "bmp", "tif", "tiff", "svg", "heic", "heif", "avif", "ico", "psd", "raw"}
+	case Text:
+		return []string{"txt", "pdf", "doc", "docx", "odt", "rtf", "md", "tex", "epub", "html", "htm", "xml", "csv", "json"}
+	case Audio:
+		return []string{"mp3", "wav", "flac", "aac", "ogg", "oga", "m4a", "aif", "aiff", "wma", "opus", "mid", "midi"}
+	case Video:
+		return []string{"mp4", "m4v", "mov", "avi", "mkv", "webm", "wmv", "flv", "mpeg", "mpg", "3gp", "ogv"}
+	case Code:
+		return []string{"py", "js", "ts", "java", "c", "cpp", "cc", "h", "hpp", "cs", "go", "rb", "php", "swift", "kt", "rs", "scala", "sh", "pl", "lua", "sql", "css", "ipynb"}
+	}
+	return nil
+}
+
+// categoryOf returns the category of a lower-case extension.
+func categoryOf(ext string) (Category, bool) {
+	for _, c := range Categories() {
+		if slices.Contains(Extensions(c), ext) {
+			return c, true
+		}
+	}
+	return "", false
+}
+
+// File is a parsed ai.txt. Its JSON form holds the robots.txt fields
+// (groups, sitemaps, ...) with the media stance added.
+type File struct {
+	robots.File
+	// Media is the "*" policy's stance towards each media category, in
+	// Categories order.
+	Media []MediaStance `json:"media"`
+	// BlockedMedia are the categories whose every extension is disallowed
+	// for "*"; PartialMedia those with some extensions disallowed.
+	BlockedMedia []Category `json:"blocked_media"`
+	PartialMedia []Category `json:"partial_media"`
+	// OtherFormat is "html", "json" or "text" when the file is plainly not
+	// robots.txt-style; empty otherwise.
+	OtherFormat string `json:"other_format,omitempty"`
+}
+
+// MediaStance is the "*" policy towards one media category.
+type MediaStance struct {
+	Category Category `json:"category"`
+	// Access is blocked (every extension disallowed), partial or allowed.
+	Access robots.Access `json:"access"`
+	// Disallowed are the category's extensions that are disallowed.
+	Disallowed []string `json:"disallowed"`
+}
+
+// probePath is the path at which an extension is probed.
+func probePath(ext string) string { return "/ai.txt-probe/file." + ext }
+
+// Parse parses an ai.txt body. It never panics and runs in time linear in
+// the body (the media probes are a fixed number of matcher queries).
+func Parse(body []byte) (*File, diag.List) {
+	var b robots.Builder
+	var c recordCounter
+	robots.ParseEvents(body, tee{&b, &c})
+	rf, diags := b.Result()
+	f := &File{File: *rf, Media: []MediaStance{}, BlockedMedia: []Category{}, PartialMedia: []Category{}}
+
+	switch {
+	case rf.HTML:
+		f.OtherFormat = "html"
+	case c.records == 0 && c.content > 0:
+		f.OtherFormat = "text"
+		if trimmed := bytes.TrimSpace(body); len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '[') && json.Valid(trimmed) {
+			f.OtherFormat = "json"
+		}
+	}
+	if f.OtherFormat != "" {
+		diags.Add(codeOtherFormat, 0, "the file has no robots.txt-style record; it looks like %s", f.OtherFormat)
+	}
+
+	m := robots.NewMatcher(rf)
+	if _, applies := m.Groups("*"); applies != robots.Star && len(rf.Groups) > 0 {
+		diags.Add(codeNoStarGroup, 0, "no group names \"*\"; crawlers not named in the file are not restricted")
+	}
+	for _, cat := range Categories() {
+		ms := MediaStance{Category: cat, Disallowed: []string{}}
+		exts := Extensions(cat)
+		for _, ext := range exts {
+			if !m.Allowed("*", probePath(ext)).Allowed {
+				ms.Disallowed = append(ms.Disallowed, ext)
+			}
+		}
+		switch len(ms.Disallowed) {
+		case 0:
+			ms.Access = robots.Allowed
+		case len(exts):
+			ms.Access = robots.Blocked
+			f.BlockedMedia = append(f.BlockedMedia, cat)
+		default:
+			ms.Access = robots.Partial
+			f.PartialMedia = append(f.PartialMedia, cat)
+		}
+		f.Media = append(f.Media, ms)
+	}
+	for _, g := range rf.Groups {
+		for _, r := range g.Rules {
+			if ext, ok := fileType(r.Path); ok {
+				if _, known := categoryOf(strings.ToLower(ext)); !known {
+					diags.Add(codeUnknownFileType, r.Line, "%s %q names file type %q, which is in none of the media categories", r.Kind, r.Path, ext)
+				}
+			}
+		}
+	}
+	diags.Sort()
+	return f, diags
+}
+
+// fileType returns the extension of a file-type pattern: "*.ext", "/*.ext",
+// optionally ending in "$".
+func fileType(pattern string) (string, bool) {
+	p := strings.TrimSuffix(strings.TrimPrefix(pattern, "/"), "$")
+	ext, ok := strings.CutPrefix(p, "*.")
+	if !ok || ext == "" {
+		return "", false
+	}
+	for i := 0; i < len(ext); i++ {
+		c := ext[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			return "", false
+		}
+	}
+	return ext, true
+}
+
+// recordCounter counts robots.txt records and non-blank lines, to tell an
+// ai.txt from a file in another convention.
+type recordCounter struct {
+	robots.NopHandler
+	records int // user-agent, allow, disallow and sitemap lines
+	content int // lines that are neither blank nor comment-only
+}
+
+func (c *recordCounter) HandleLine(l robots.Line) {
+	if !l.Blank {
+		c.content++
+	}
+}
+func (c *recordCounter) HandleUserAgent(int, string) { c.records++ }
+func (c *recordCounter) HandleAllow(int, string)     { c.records++ }
+func (c *recordCounter) HandleDisallow(int, string)  { c.records++ }
+func (c *recordCounter) HandleSitemap(int, string)   { c.records++ }
+
+// tee sends every event to each handler in turn.
+type tee []robots.Handler
+
+func (t tee) HandleLine(l robots.Line) {
+	for _, h := range t {
+		h.HandleLine(l)
+	}
+}
+
+func (t tee) HandleUserAgent(line int, v string) {
+	for _, h := range t {
+		h.HandleUserAgent(line, v)
+	}
+}
+
+func (t tee) HandleAllow(line int, v string) {
+	for _, h := range t {
+		h.HandleAllow(line, v)
+	}
+}
+
+func (t tee) HandleDisallow(line int, v string) {
+	for _, h := range t {
+		h.HandleDisallow(line, v)
+	}
+}
+
+func (t tee) HandleSitemap(line int, v string) {
+	for _, h := range t {
+		h.HandleSitemap(line, v)
+	}
+}
+
+func (t tee) HandleExtension(line int, e robots.Extension, name, v string) {
+	for _, h := range t {
+		h.HandleExtension(line, e, name, v)
+	}
+}
+
+func (t tee) HandleUnknown(line int, name, v string) {
+	for _, h := range t {
+		h.HandleUnknown(line, name, v)
+	}
+}
+
+func (t tee) HandleEnd(info robots.BodyInfo) {
+	for _, h := range t {
+		h.HandleEnd(info)
+	}
+}

@@ -1,0 +1,103 @@
+package robots
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/agentpolicy/survey/diag"
+)
+
+// checkInvariants checks what must hold for every input: diagnostics on
+// existing lines with catalogued codes of the right severity, results that
+// encode as JSON, and a deterministic re-parse.
+func checkInvariants(t *testing.T, body []byte, f *File, d diag.List) {
+	t.Helper()
+	cat := diag.Catalogue(Codes())
+	for _, x := range d {
+		if x.Line < 0 || x.Line > f.Lines {
+			t.Errorf("diagnostic %s on line %d of a %d-line file", x.Code, x.Line, f.Lines)
+		}
+		c, ok := cat.Lookup(x.Code)
+		if !ok {
+			t.Errorf("diagnostic code %s is not in Codes()", x.Code)
+		} else if c.Severity != x.Severity || c.Spec != x.Spec {
+			t.Errorf("diagnostic %s has severity %s spec %q, its code says %s %q", x.Code, x.Severity, x.Spec, c.Severity, c.Spec)
+		}
+	}
+	if (f.NotText != "") != d.HasErrors() {
+		t.Errorf("not-text %q but HasErrors %v: not-text is the only error", f.NotText, d.HasErrors())
+	}
+	if f.Bytes != len(body) {
+		t.Errorf("Bytes = %d, want %d", f.Bytes, len(body))
+	}
+	if _, err := json.Marshal(f); err != nil {
+		t.Errorf("the File does not encode as JSON: %v", err)
+	}
+	f2, d2 := Parse(body)
+	if !reflect.DeepEqual(f, f2) || !reflect.DeepEqual(d, d2) {
+		t.Errorf("re-parsing gave a different result")
+	}
+	m := NewMatcher(f)
+	m.Allowed("FooBot", "/a/b?c")
+	m.Stances([]string{"*", "GPTBot"})
+	m.Preferences("*", "/x")
+}
+
+// seedFiles returns the bodies in testdata/corpus: the specifications'
+// examples and nasty cases.
+func seedFiles(t testing.TB) map[string][]byte {
+	paths, err := filepath.Glob(filepath.Join("testdata", "corpus", "*.txt"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no seed corpus in testdata/corpus: %v", err)
+	}
+	out := map[string][]byte{}
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[filepath.Base(p)] = b
+	}
+	return out
+}
+
+func TestCorpusInvariants(t *testing.T) {
+	for name, body := range seedFiles(t) {
+		t.Run(name, func(t *testing.T) {
+			f, d := Parse(body)
+			checkInvariants(t, body, f, d)
+		})
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, body := range seedFiles(f) {
+		f.Add(body)
+	}
+	for _, s := range []string{
+		"", "\n", "\r", "\r\n", "#", ":", "a:", ":b", "\xEF", "\xEF\xBB", "\xEF\xBB\xBF",
+		"User-agent: *\nDisallow: /*$*$\n", "User-agent: *\nApp-Directives: /\t(a;b=:=:)\n",
+		"User-agent: *\nContent-Usage: / train-ai=%\"\xff\"\n", "user-agent \x00\ndisallow \x00",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		file, d := Parse(body)
+		checkInvariants(t, body, file, d)
+	})
+}
+
+// TestCodes checks the catalogue of the package.
+func TestCodes(t *testing.T) {
+	if err := diag.Catalogue(Codes()).Check(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range Codes() {
+		if c.Severity == diag.Error && c.ID != "robots.not-text" {
+			t.Errorf("%s is an error; robots.txt has one error code, robots.not-text (see the package doc)", c.ID)
+		}
+	}
+}

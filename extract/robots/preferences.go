@@ -1,0 +1,103 @@
+package robots
+
+// Preferences are the extension rules that apply to one URL for one agent.
+type Preferences struct {
+	// ContentUsage maps the vocabulary's categories to "y" or "n"
+	// (draft-ietf-aipref-attach §3.1): from the Content-Usage rules with the
+	// longest matching path; rules with equally long paths are combined, a
+	// disallowing "n" winning (draft-ietf-aipref-vocab, Combining
+	// Preferences). Empty when the URL may not be crawled: preferences
+	// apply only to what can be crawled.
+	ContentUsage map[string]string `json:"content_usage,omitempty"`
+	// ContentUsageLines are the lines of the rules used.
+	ContentUsageLines []int `json:"content_usage_lines,omitempty"`
+	// ContentSignals maps search, ai-input and ai-train to "yes" or "no",
+	// chosen the same way ("no" winning). Content signals do not depend on
+	// the URL being crawlable.
+	ContentSignals map[string]string `json:"content_signals,omitempty"`
+	// ContentSignalLines are the lines of the rules used.
+	ContentSignalLines []int `json:"content_signal_lines,omitempty"`
+	// Apps are the App-Directives members with the longest matching path
+	// (draft-nottingham-plan-b §2.1), combined when paths are equally long.
+	Apps []App `json:"apps,omitempty"`
+}
+
+// Preferences returns the extension rules of the groups applying to agent
+// (chosen as for Allowed: App-Directives §2.1 requires the same merging and
+// fallback to "*") that apply to rawURL. A rule without a path applies to
+// every path, as the shortest possible match.
+func (m *Matcher) Preferences(agent, rawURL string) Preferences {
+	var p Preferences
+	idx, _ := m.groupIndexes(agent)
+	path := normalizeEncoding(pathOf(rawURL))
+	crawlable := m.Allowed(agent, rawURL).Allowed
+
+	cuBest, csBest, adBest := -1, -1, -1
+	for _, gi := range idx {
+		g := m.groups[gi].group
+		for i := range g.ContentUsage {
+			r := &g.ContentUsage[i]
+			if n, ok := extensionMatch(r.Path, path); ok && r.Valid && crawlable {
+				cuBest = combineBest(cuBest, n, func() { p.ContentUsage, p.ContentUsageLines = nil, nil }, func() {
+					p.ContentUsage = combinePreference(p.ContentUsage, r.Preferences, "n")
+					p.ContentUsageLines = append(p.ContentUsageLines, r.Line)
+				})
+			}
+		}
+		for i := range g.ContentSignals {
+			r := &g.ContentSignals[i]
+			if n, ok := extensionMatch(r.Path, path); ok && r.Valid {
+				csBest = combineBest(csBest, n, func() { p.ContentSignals, p.ContentSignalLines = nil, nil }, func() {
+					p.ContentSignals = combinePreference(p.ContentSignals, r.Signals, "no")
+					p.ContentSignalLines = append(p.ContentSignalLines, r.Line)
+				})
+			}
+		}
+		for i := range g.AppDirectives {
+			ad := &g.AppDirectives[i]
+			if n, ok := extensionMatch(ad.Path, path); ok {
+				adBest = combineBest(adBest, n, func() { p.Apps = nil }, func() { p.Apps = append(p.Apps, ad.Apps...) })
+			}
+		}
+	}
+	return p
+}
+
+// extensionMatch matches an extension rule's path against a normalized URL
+// path and returns the match length; an empty path matches everything with
+// length 0.
+func extensionMatch(rulePath, path string) (int, bool) {
+	if rulePath == "" {
+		return 0, true
+	}
+	pat := compilePattern(rulePath)
+	return pat.length, pat.match(path)
+}
+
+// combineBest keeps the longest matches: a longer match than best resets
+// what was collected and adds; an equal one adds; a shorter one is ignored.
+func combineBest(best, n int, reset, add func()) int {
+	switch {
+	case n > best:
+		reset()
+		add()
+		return n
+	case n == best:
+		add()
+	}
+	return best
+}
+
+// combinePreference merges preferences into acc, the restrictive value
+// winning a conflict.
+func combinePreference(acc, prefs map[string]string, restrictive string) map[string]string {
+	for k, v := range prefs {
+		if acc == nil {
+			acc = map[string]string{}
+		}
+		if _, ok := acc[k]; !ok || v == restrictive {
+			acc[k] = v
+		}
+	}
+	return acc
+}

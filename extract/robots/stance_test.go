@@ -1,0 +1,134 @@
+package robots
+
+import (
+	"bytes"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestStance(t *testing.T) {
+	for _, c := range []struct {
+		name, body, token string
+		access            Access
+		applies           Applies
+	}{
+		{"StarDisallowAll", "User-agent: *\nDisallow: /\n", "GPTBot", Blocked, Star},
+		{"NamedDisallowAll", "User-agent: *\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n", "GPTBot", Blocked, Named},
+		{"NamedCaseInsensitive", "User-agent: gptbot\nDisallow: /\n", "GPTBot", Blocked, Named},
+		{"OtherTokenInheritsStar", "User-agent: *\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n", "ClaudeBot", Allowed, Star},
+		{"NamedPartial", "User-agent: GPTBot\nDisallow: /private/\n", "GPTBot", Partial, Named},
+		{"NoGroup", "User-agent: GPTBot\nDisallow: /\n", "ClaudeBot", Allowed, NoGroup},
+		{"EmptyFile", "", "ClaudeBot", Allowed, NoGroup},
+		{"DisallowAllWithAllowedDir", "User-agent: *\nDisallow: /\nAllow: /public/\n", "CCBot", Partial, Star},
+		{"DisallowAllRobotsTxtOnly", "User-agent: *\nDisallow: /\nAllow: /robots.txt\n", "CCBot", Blocked, Star},
+		{"DisallowHomeOnly", "User-agent: *\nDisallow: /$\n", "CCBot", Partial, Star},
+		{"DisallowStar", "User-agent: *\nDisallow: *\n", "CCBot", Blocked, Star},
+		{"DisallowSlashStar", "User-agent: *\nDisallow: /*\n", "CCBot", Blocked, Star},
+		{"AllowTiesDisallow", "User-agent: *\nDisallow: /\nAllow: /\n", "CCBot", Allowed, Star},
+		{"AllowLongerMatchAll", "User-agent: *\nDisallow: /\nAllow: /*\n", "CCBot", Allowed, Star},
+		{"IdenticalAllow", "User-agent: *\nDisallow: /x\nAllow: /x\n", "CCBot", Allowed, Star},
+		{"EmptyDisallow", "User-agent: *\nDisallow:\n", "CCBot", Allowed, Star},
+		{"NamedEmptyGroup", "User-agent: *\nDisallow: /\n\nUser-agent: GPTBot\n", "GPTBot", Allowed, Named},
+		{"MergedGroups", "User-agent: GPTBot\nDisallow: /a\n\nUser-agent: GPTBot\nDisallow: /\n", "GPTBot", Blocked, Named},
+		{"FullUserAgent", "User-agent: GPTBot\nDisallow: /\n", "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1)", Allowed, NoGroup},
+	} {
+		f, _ := Parse([]byte(c.body))
+		got := Stance(f, []string{c.token})[0]
+		if got.Token != c.token || got.Access != c.access || got.Applies != c.applies {
+			t.Errorf("%s: Stance = %+v, want access %s applies %s", c.name, got, c.access, c.applies)
+		}
+	}
+}
+
+func TestStances_Lines(t *testing.T) {
+	f, _ := Parse([]byte("User-agent: *\nDisallow: /x\n\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: GPTBot\nAllow: /a\n"))
+	got := NewMatcher(f).Stances([]string{"GPTBot", "CCBot", "ClaudeBot"})
+	want := []TokenStance{
+		{Token: "GPTBot", Access: Partial, Applies: Named, Lines: []int{4, 7}},
+		{Token: "CCBot", Access: Partial, Applies: Star, Lines: []int{1}},
+		{Token: "ClaudeBot", Access: Partial, Applies: Star, Lines: []int{1}},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Stances = %+v\nwant %+v", got, want)
+	}
+}
+
+// TestAICrawlers_Valid checks the embedded list: it parses, holds the
+// crawlers the survey must know, and is in canonical form (sorted, as
+// WriteAICrawlers writes it).
+func TestAICrawlers_Valid(t *testing.T) {
+	list, err := ReadAICrawlers(strings.NewReader(aiCrawlersCSV))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(list, AICrawlers()) || len(AITokens()) != len(list) {
+		t.Errorf("AICrawlers and AITokens disagree with the file")
+	}
+	have := map[string]Crawler{}
+	for _, c := range list {
+		have[c.Token] = c
+		if c.Operator == "" || c.Source == "" {
+			t.Errorf("%s has no operator or source", c.Token)
+		}
+	}
+	for _, token := range []string{"GPTBot", "OAI-SearchBot", "ChatGPT-User", "ClaudeBot", "Claude-User", "Claude-SearchBot",
+		"anthropic-ai", "Google-Extended", "GoogleOther", "Applebot-Extended", "PerplexityBot", "Perplexity-User", "CCBot",
+		"Bytespider", "Amazonbot", "meta-externalagent", "FacebookBot", "cohere-ai", "Diffbot", "YouBot", "Timpibot",
+		"ImagesiftBot", "omgili", "DuckAssistBot", "MistralAI-User"} {
+		if _, ok := have[token]; !ok {
+			t.Errorf("%s is missing from aicrawlers.csv", token)
+		}
+	}
+	if c := have["GPTBot"]; c.Operator != "OpenAI" || c.Purpose != "training" {
+		t.Errorf("GPTBot = %+v, want OpenAI training", c)
+	}
+	var buf bytes.Buffer
+	if err := WriteAICrawlers(&buf, list); err != nil {
+		t.Fatal(err)
+	}
+	if buf.String() != aiCrawlersCSV {
+		t.Errorf("aicrawlers.csv is not in canonical form (sorted by token, as WriteAICrawlers writes it)")
+	}
+}
+
+// TestAICrawlers_UniqueCaseInsensitive: robots.txt tokens are
+// case-insensitive, so the list may not hold one twice.
+func TestAICrawlers_UniqueCaseInsensitive(t *testing.T) {
+	seen := map[string]string{}
+	for _, c := range AICrawlers() {
+		key := strings.ToLower(c.Token)
+		if prev, dup := seen[key]; dup {
+			t.Errorf("%q and %q are the same token", prev, c.Token)
+		}
+		seen[key] = c.Token
+	}
+}
+
+func TestReadAICrawlers_Errors(t *testing.T) {
+	const header = "token,operator,purpose,source\n"
+	for name, body := range map[string]string{
+		"duplicate":    header + "GPTBot,OpenAI,training,x\ngptbot,OpenAI,training,x\n",
+		"not a token":  header + "Kangaroo Bot,x,training,x\n",
+		"version":      header + "iaskspider/2.0,x,training,x\n",
+		"purpose":      header + "GPTBot,OpenAI,scraping,x\n",
+		"header":       "name,operator,purpose,source\n",
+		"empty":        "",
+		"short record": header + "GPTBot,OpenAI\n",
+	} {
+		if _, err := ReadAICrawlers(strings.NewReader(body)); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+func TestWriteAICrawlers_Sorted(t *testing.T) {
+	var buf bytes.Buffer
+	list := []Crawler{{"b", "B", "other", "x"}, {"A", "A", "training", "y"}, {"c,d", "C", "other", "z"}}
+	if err := WriteAICrawlers(&buf, list[:2]); err != nil {
+		t.Fatal(err)
+	}
+	if want := "token,operator,purpose,source\nA,A,training,y\nb,B,other,x\n"; buf.String() != want {
+		t.Errorf("WriteAICrawlers = %q, want %q", buf.String(), want)
+	}
+}
