@@ -204,7 +204,8 @@ type cardEndpoint struct {
 }
 
 // snapshotCard returns the agent-card.json snapshot (§4.3) of a feed: an
-// A2A-style card whose url is the a2a endpoint, and an "endpoints" list
+// A2A agent card (every field A2A requires) whose url is the a2a endpoint,
+// with an "endpoints" list
 // mirroring the feed's latest announcements. Endpoints are path-relative,
 // like the feed's, so that the card and the feed agree whatever the host
 // and scheme.
@@ -216,10 +217,13 @@ func snapshotCard(endpoints ...cardEndpoint) string {
 			url = e.endpoint
 		}
 	}
-	b.WriteString("{\n  \"name\": \"Example Corp agent surface\",\n")
-	b.WriteString("  \"description\": \"Current state of the endpoints announced in /.well-known/agent-feed.xml.\",\n")
-	fmt.Fprintf(&b, "  \"url\": %q,\n  \"version\": \"1.0\",\n", url)
-	b.WriteString("  \"capabilities\": {\"streaming\": false},\n  \"endpoints\": [")
+	b.WriteString("{\n  \"protocolVersion\": \"0.3.0\",\n  \"name\": \"Example Corp order assistant\",\n")
+	b.WriteString("  \"description\": \"Answers questions about orders. The endpoints below are those announced in /.well-known/agent-feed.xml.\",\n")
+	fmt.Fprintf(&b, "  \"url\": %q,\n  \"preferredTransport\": \"JSONRPC\",\n  \"version\": \"1.0\",\n", url)
+	b.WriteString("  \"capabilities\": {\"streaming\": false},\n")
+	b.WriteString("  \"defaultInputModes\": [\"text/plain\"],\n  \"defaultOutputModes\": [\"text/plain\"],\n")
+	b.WriteString("  \"skills\": [{\"id\": \"order-status\", \"name\": \"Order status\", \"description\": \"Looks up an order.\", \"tags\": [\"orders\"]}],\n")
+	b.WriteString("  \"endpoints\": [")
 	for i, e := range endpoints {
 		if i > 0 {
 			b.WriteString(",")
