@@ -1,0 +1,169 @@
+package tdmrep
+
+import "strings"
+
+// normalize prepares a pattern or a path for comparison: percent-encoded
+// unreserved characters are decoded, other escapes upper-cased, and bytes
+// outside printable US-ASCII encoded. In a path, "*" and "$" are encoded
+// too, so that they compare equal to "%2A" and "%24" in a pattern; in a
+// pattern, a "$" that is not the last character is literal and encoded.
+func normalize(s string, pattern bool) string {
+	clean := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '%' || c <= ' ' || c >= 0x7f || c == '$' && (!pattern || i != len(s)-1) || c == '*' && !pattern {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			v := unhex(s[i+1])<<4 | unhex(s[i+2])
+			if isUnreserved(v) {
+				b.WriteByte(v)
+			} else {
+				b.WriteByte('%')
+				b.WriteByte(hex[v>>4])
+				b.WriteByte(hex[v&15])
+			}
+			i += 2
+		case c <= ' ' || c >= 0x7f || !pattern && (c == '*' || c == '$') || c == '$' && i != len(s)-1:
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0'
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}
+
+// isUnreserved reports whether c is an unreserved character of RFC 3986
+// §2.3.
+func isUnreserved(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+		c == '-' || c == '.' || c == '_' || c == '~'
+}
+
+// match reports whether the normalized pattern matches the normalized path:
+// the path starts with the pattern, "*" matching any sequence and a final
+// "$" anchoring the end. An empty pattern matches nothing.
+func match(pattern, path string) bool {
+	if pattern == "" {
+		return false
+	}
+	anchored := strings.HasSuffix(pattern, "$")
+	if anchored {
+		pattern = pattern[:len(pattern)-1]
+	}
+	parts := strings.Split(pattern, "*")
+	if len(parts) == 1 {
+		if anchored {
+			return path == pattern
+		}
+		return strings.HasPrefix(path, pattern)
+	}
+	if !strings.HasPrefix(path, parts[0]) {
+		return false
+	}
+	rest := path[len(parts[0]):]
+	last := len(parts) - 1
+	for _, part := range parts[1:last] {
+		i := strings.Index(rest, part)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len(part):]
+	}
+	if anchored {
+		return strings.HasSuffix(rest, parts[last])
+	}
+	return strings.Contains(rest, parts[last])
+}
+
+// literalPrefix returns the part of a normalized pattern before its first
+// "*" or "$", and whether the pattern is a plain prefix: that literal
+// followed only by "*"s, so that it matches every path starting with the
+// literal.
+func literalPrefix(pattern string) (string, bool) {
+	i := strings.IndexAny(pattern, "*$")
+	if i < 0 {
+		return pattern, true
+	}
+	return pattern[:i], strings.Trim(pattern[i:], "*") == ""
+}
+
+// prefixIndex finds, among the plain-prefix patterns of earlier rules, one
+// that is a prefix of a literal, in time linear in the literal: literals
+// are indexed by a polynomial hash, and the hashes of every prefix of a
+// query are computed incrementally.
+type prefixIndex struct {
+	byHash map[uint64][]prefixEntry
+}
+
+type prefixEntry struct {
+	literal string
+	rule    int
+}
+
+// hashStep extends a prefix hash by one byte.
+func hashStep(h uint64, c byte) uint64 { return h*1099511628211 + uint64(c) + 1 }
+
+// insert records that rule matches every path starting with literal. An
+// earlier rule with the same literal is kept.
+func (x *prefixIndex) insert(literal string, rule int) {
+	if x.byHash == nil {
+		x.byHash = map[uint64][]prefixEntry{}
+	}
+	var h uint64
+	for i := 0; i < len(literal); i++ {
+		h = hashStep(h, literal[i])
+	}
+	for _, e := range x.byHash[h] {
+		if e.literal == literal {
+			return
+		}
+	}
+	x.byHash[h] = append(x.byHash[h], prefixEntry{literal, rule})
+}
+
+// covering returns a rule inserted with a prefix of literal (the shortest
+// such prefix), or -1.
+func (x *prefixIndex) covering(literal string) int {
+	if len(x.byHash) == 0 {
+		return -1
+	}
+	var h uint64
+	for k := 0; ; k++ {
+		for _, e := range x.byHash[h] {
+			if len(e.literal) == k && literal[:k] == e.literal {
+				return e.rule
+			}
+		}
+		if k == len(literal) {
+			return -1
+		}
+		h = hashStep(h, literal[k])
+	}
+}

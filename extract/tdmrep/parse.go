@@ -1,0 +1,427 @@
+package tdmrep
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/agentpolicy/survey/diag"
+)
+
+// The fields of a rule.
+const (
+	fieldLocation    = "location"
+	fieldReservation = "tdm-reservation"
+	fieldPolicy      = "tdm-policy"
+)
+
+// Parse parses a tdmrep.json file. It never fails: problems are reported
+// as diagnostics, and the File holds the rules that could be read.
+func Parse(data []byte) (*File, diag.List) {
+	p := &parser{f: &File{Rules: []Rule{}}}
+	if len(data) > MaxBytes {
+		p.diags.Add(codeTooLarge, 0, "the file is %d bytes; files over %d bytes are not parsed", len(data), MaxBytes)
+		return p.f, p.diags
+	}
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		p.diags.Add(codeBOM, 1, "the file starts with a UTF-8 byte order mark")
+		data = data[3:]
+	}
+	p.size = len(data)
+	p.newlines = newlineOffsets(data)
+	if !utf8.Valid(data) {
+		p.diags.Add(codeInvalidUTF8, p.lineAt(firstInvalidUTF8(data)), "the file is not valid UTF-8 (first invalid byte here)")
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		p.diags.Add(codeNotJSON, 0, "the file is empty")
+		return p.f, p.diags
+	}
+	p.dec = json.NewDecoder(bytes.NewReader(data))
+	p.dec.UseNumber()
+	p.run()
+	p.checkRules()
+	return p.f, p.diags
+}
+
+// parser holds the state of one Parse call.
+type parser struct {
+	f        *File
+	diags    diag.List
+	dec      *json.Decoder
+	newlines []int // offsets of the '\n' bytes
+	size     int   // length of the decoder's input
+	elements int   // elements of the rules array seen
+	failed   bool  // a syntax error or a limit stopped decoding
+	dropped  bool  // rules beyond MaxRules were seen
+}
+
+// errStop is returned once decoding has stopped; the reason is already
+// reported.
+var errStop = errors.New("stop")
+
+// run decodes the top-level value.
+func (p *parser) run() {
+	tok, err := p.token()
+	if err != nil {
+		return
+	}
+	switch tok {
+	case json.Delim('['):
+		p.f.Array = true
+		for p.dec.More() {
+			if p.element() != nil {
+				return
+			}
+		}
+		if _, err := p.token(); err != nil { // ']'
+			return
+		}
+		if p.elements == 0 {
+			p.diags.Add(codeNoRules, p.lineAt(p.offset()-1), "the array holds no rule: tdm-reservation is unset for every path")
+		}
+	case json.Delim('{'):
+		line := p.lineAt(p.offset() - 1)
+		p.diags.Add(codeNotArray, line, "the file is a single object, not an array of rules; it is read as one rule")
+		if p.object(line, true) != nil {
+			return
+		}
+	default:
+		p.diags.Add(codeNotArray, p.lineAt(p.offset()-1), "the file is %s, not an array of rules", describe(tok))
+	}
+	if _, err := p.dec.Token(); err != io.EOF {
+		p.diags.Add(codeNotJSON, p.lineAt(p.offset()), "data after the top-level value")
+	}
+}
+
+// element decodes one element of the rules array.
+func (p *parser) element() error {
+	tok, err := p.token()
+	if err != nil {
+		return err
+	}
+	p.elements++
+	line := p.lineAt(p.offset() - 1)
+	if tok != json.Delim('{') {
+		p.diags.Add(codeRuleNotObject, line, "element %d of the array is %s, not a rule object", p.elements, describe(tok))
+		return p.skip(tok, 2)
+	}
+	return p.object(line, len(p.f.Rules) < MaxRules)
+}
+
+// ruleNumber returns the 1-based number of the element being read.
+func (p *parser) ruleNumber() int { return len(p.f.Rules) + 1 }
+
+// object decodes a rule object whose '{' was just read. When keep is
+// false the object is checked for syntax only (MaxRules was reached).
+func (p *parser) object(line int, keep bool) error {
+	if !keep {
+		if !p.dropped {
+			p.dropped = true
+			p.diags.Add(codeTooManyRules, line, "more than %d rules; the rest are not kept", MaxRules)
+		}
+		return p.skip(json.Delim('{'), 2)
+	}
+	r := Rule{Line: line}
+	n := p.ruleNumber()
+	seen := map[string]bool{}
+	hasLocation, hasReservation := false, false
+	for p.dec.More() {
+		tok, err := p.token()
+		if err != nil {
+			return err
+		}
+		key, _ := tok.(string)
+		keyLine := p.lineAt(p.offset() - 1)
+		val, err := p.token()
+		if err != nil {
+			return err
+		}
+		dup := seen[key]
+		if dup {
+			p.diags.Add(codeDuplicateField, keyLine, "rule %d has %q twice; the last value is used", n, key)
+		}
+		seen[key] = true
+		switch key {
+		case fieldLocation:
+			r.Location, hasLocation = nil, true
+			if s, ok := val.(string); ok {
+				r.Location = &s
+			} else {
+				p.diags.Add(codeLocationType, keyLine, "rule %d: location is %s, not a string", n, describe(val))
+			}
+		case fieldReservation:
+			r.Reservation, hasReservation = nil, true
+			p.reservation(&r, n, keyLine, val)
+		case fieldPolicy:
+			r.Policy = ""
+			if s, ok := val.(string); ok {
+				r.Policy = s
+			} else {
+				p.diags.Add(codePolicyType, keyLine, "rule %d: tdm-policy is %s, not a string; it is ignored", n, describe(val))
+			}
+		default:
+			switch {
+			case strings.EqualFold(key, fieldLocation), strings.EqualFold(key, fieldReservation), strings.EqualFold(key, fieldPolicy):
+				p.diags.Add(codeFieldNameCase, keyLine, "rule %d: field %q is not %q: JSON names are case-sensitive", n, key, strings.ToLower(key))
+			default:
+				p.diags.Add(codeUnknownField, keyLine, "rule %d: unknown field %q is ignored%s", n, key, hint(key))
+			}
+			if !dup {
+				r.Unknown = append(r.Unknown, key)
+			}
+		}
+		if err := p.skip(val, 3); err != nil {
+			return err
+		}
+	}
+	if _, err := p.token(); err != nil { // '}'
+		return err
+	}
+	if !hasLocation {
+		p.diags.Add(codeMissingLocation, line, "rule %d has no location; it never matches", n)
+	}
+	if !hasReservation {
+		p.diags.Add(codeMissingReservation, line, "rule %d has no tdm-reservation; a path it matches has the reservation unset", n)
+	}
+	p.f.Rules = append(p.f.Rules, r)
+	return nil
+}
+
+// reservation checks and records a tdm-reservation value.
+func (p *parser) reservation(r *Rule, n, line int, val json.Token) {
+	switch v := val.(type) {
+	case json.Number:
+		switch v.String() {
+		case "0", "1":
+			x := int(v.String()[0] - '0')
+			r.Reservation = &x
+		default:
+			p.diags.Add(codeReservationValue, line, "rule %d: tdm-reservation is %s; only 0 and 1 are defined, so it is unset", n, v)
+		}
+	default:
+		p.diags.Add(codeReservationType, line, "rule %d: tdm-reservation is %s, not the integer 0 or 1, so it is unset", n, describe(val))
+	}
+}
+
+// checkRules runs the checks that need the whole rule: patterns, policy
+// URLs, duplicate and unreachable rules.
+func (p *parser) checkRules() {
+	firstByPattern := map[string]int{}
+	var prefixes prefixIndex
+	for i, r := range p.f.Rules {
+		n := i + 1
+		if r.Policy != "" {
+			if why := policyProblem(r.Policy); why != "" {
+				p.diags.Add(codePolicyNotAbsolute, r.Line, "rule %d: tdm-policy %q %s", n, clip(r.Policy), why)
+			}
+			if r.Reservation != nil && *r.Reservation == 0 {
+				p.diags.Add(codePolicyIgnored, r.Line, "rule %d: tdm-policy with tdm-reservation 0; agents should not process it", n)
+			}
+		}
+		if r.Location == nil {
+			continue
+		}
+		loc := *r.Location
+		switch {
+		case loc == "":
+			p.diags.Add(codeLocationEmpty, r.Line, "rule %d: the location is empty and matches no path", n)
+			continue
+		case loc[0] != '/' && loc[0] != '*':
+			p.diags.Add(codeLocationNotPath, r.Line, "rule %d: location %q does not start with \"/\" or \"*\"; it matches no path", n, clip(loc))
+			continue
+		}
+		pattern := normalize(loc, true)
+		if first, ok := firstByPattern[pattern]; ok {
+			p.diags.Add(codeDuplicateLocation, r.Line, "rule %d has the same location as rule %d, which is used first", n, first+1)
+			continue
+		}
+		firstByPattern[pattern] = i
+		literal, plain := literalPrefix(pattern)
+		if by := prefixes.covering(literal); by >= 0 {
+			p.diags.Add(codeUnreachableRule, r.Line, "rule %d (%q) is never used: rule %d (%q) matches every path it matches and comes first",
+				n, clip(loc), by+1, clip(*p.f.Rules[by].Location))
+			continue
+		}
+		if plain {
+			prefixes.insert(literal, i)
+		}
+	}
+}
+
+// policyProblem says why a tdm-policy is not an absolute http(s) URL, or
+// returns "".
+func policyProblem(s string) string {
+	u, err := url.Parse(s)
+	switch {
+	case err != nil:
+		return "is not a URL"
+	case u.Scheme == "":
+		return "is a relative URL"
+	case !strings.EqualFold(u.Scheme, "http") && !strings.EqualFold(u.Scheme, "https"):
+		return fmt.Sprintf("has scheme %q, not http or https", u.Scheme)
+	case u.Host == "":
+		return "has no host"
+	}
+	return ""
+}
+
+// token reads the next token, reporting a syntax error once.
+func (p *parser) token() (json.Token, error) {
+	if p.failed {
+		return nil, errStop
+	}
+	tok, err := p.dec.Token()
+	if err == nil {
+		return tok, nil
+	}
+	p.failed = true
+	off := p.offset()
+	var syn *json.SyntaxError
+	switch {
+	case errors.As(err, &syn):
+		off = int(syn.Offset) - 1
+		p.diags.Add(codeNotJSON, p.lineAt(off), "not JSON: %v", syn)
+	case err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF):
+		p.diags.Add(codeNotJSON, p.lineAt(p.end()), "not JSON: the file ends in the middle of a value")
+	default:
+		p.diags.Add(codeNotJSON, p.lineAt(off), "not JSON: %v", err)
+	}
+	return nil, errStop
+}
+
+// skip consumes the rest of a value whose first token was tok, at nesting
+// depth depth (the depth the value would open).
+func (p *parser) skip(tok json.Token, depth int) error {
+	d, ok := tok.(json.Delim)
+	if !ok || d == ']' || d == '}' {
+		return nil
+	}
+	open := 1
+	if depth > MaxDepth {
+		return p.tooDeep()
+	}
+	for open > 0 {
+		t, err := p.token()
+		if err != nil {
+			return err
+		}
+		if d, ok := t.(json.Delim); ok {
+			switch d {
+			case '[', '{':
+				open++
+				if depth+open-1 > MaxDepth {
+					return p.tooDeep()
+				}
+			default:
+				open--
+			}
+		}
+	}
+	return nil
+}
+
+// tooDeep reports the depth limit and stops decoding.
+func (p *parser) tooDeep() error {
+	p.failed = true
+	p.diags.Add(codeTooDeep, p.lineAt(p.offset()-1), "values are nested more than %d levels deep; parsing stops here", MaxDepth)
+	return errStop
+}
+
+// offset returns the decoder's offset in the input.
+func (p *parser) offset() int { return int(p.dec.InputOffset()) }
+
+// end returns the offset of the last byte of the input that is not a
+// trailing newline.
+func (p *parser) end() int {
+	end := p.size - 1
+	if len(p.newlines) > 0 && p.newlines[len(p.newlines)-1] == end {
+		end--
+	}
+	return end
+}
+
+// lineAt returns the 1-based line of a byte offset in the decoder's input.
+func (p *parser) lineAt(off int) int {
+	if off < 0 {
+		off = 0
+	}
+	return sort.SearchInts(p.newlines, off) + 1
+}
+
+// newlineOffsets returns the offsets of the '\n' bytes of data.
+func newlineOffsets(data []byte) []int {
+	var out []int
+	for i := 0; ; {
+		j := bytes.IndexByte(data[i:], '\n')
+		if j < 0 {
+			return out
+		}
+		out = append(out, i+j)
+		i += j + 1
+	}
+}
+
+// firstInvalidUTF8 returns the offset of the first byte that is not part
+// of a valid UTF-8 sequence.
+func firstInvalidUTF8(data []byte) int {
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return 0
+}
+
+// describe names the JSON type of a token for messages.
+func describe(tok json.Token) string {
+	switch v := tok.(type) {
+	case json.Delim:
+		if v == '[' {
+			return "an array"
+		}
+		return "an object"
+	case string:
+		return fmt.Sprintf("the string %q", clip(v))
+	case json.Number:
+		return "the number " + v.String()
+	case bool:
+		return fmt.Sprintf("the boolean %v", v)
+	case nil:
+		return "null"
+	}
+	return fmt.Sprintf("%T", tok)
+}
+
+// hint suggests the field an unknown name may stand for.
+func hint(key string) string {
+	switch strings.ToLower(key) {
+	case "tdm-a", "tdm_reservation", "tdmreservation", "reservation":
+		return " (did you mean \"tdm-reservation\"?)"
+	case "tdm-b", "tdm_policy", "tdmpolicy", "policy":
+		return " (did you mean \"tdm-policy\"?)"
+	case "path", "pattern", "url":
+		return " (did you mean \"location\"?)"
+	}
+	return ""
+}
+
+// clip shortens a quoted value in a message.
+func clip(s string) string {
+	const max = 80
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
