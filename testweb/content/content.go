@@ -21,6 +21,24 @@
 // reason. Comparisons that must not fail on an open question can skip
 // such variants with strings.HasPrefix(v.Note, content.OpenPrefix).
 //
+// # Decisions
+//
+// OtherFormat takes the values "robots-style" and "markdown" (agents.txt)
+// and "coding-agent-instructions" (AGENTS.md).
+//
+// The agents.txt near-misses are built so that exactly one reading matches:
+// "trailing newline" is the strict input followed by LF; "comments kept" is
+// every line but the hash line, comments included (that file has no blank
+// line); "raw file" is the bytes after the hash line, which is the file's
+// first line, final LF included (what sha256sum of the body gives).
+//
+// An agent feed's label is the conformance of the feed document itself
+// (agent-feed v0 §5–§7) read with its own did.json; a broken or missing
+// did.json is labelled on the did.json and leaves the feed's label alone.
+// Feed endpoints are path-relative (§5.2 allows it) so that payloads and
+// signatures do not depend on the host, and the snapshot cards use the same
+// relative URLs so that they agree with the feed whatever the scheme.
+//
 // # Cost
 //
 // Variants, FeedSets and HomePages build every body when they are called
