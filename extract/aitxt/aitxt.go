@@ -7,7 +7,7 @@
 // package adds the aitxt.* codes of Codes. On top of the robots.txt groups
 // it reports which media categories — images, text, audio, video, code —
 // the "*" policy disallows: each category's file extensions (Extensions)
-// are probed with robots.Matcher at a path "/ai.txt-probe/file.<ext>";
+// are probed with robots.Matcher at a path "/aitxt-probe/file.<ext>";
 // matching is case-sensitive, as in robots.txt, so "*.JPG" does not
 // disallow "file.jpg".
 //
@@ -109,7 +109,7 @@ type MediaStance struct {
 }
 
 // probePath is the path at which an extension is probed.
-func probePath(ext string) string { return "/ai.txt-probe/file." + ext }
+func probePath(ext string) string { return "/aitxt-probe/file." + ext }
 
 // Parse parses an ai.txt body. It never panics and runs in time linear in
 // the body (the media probes are a fixed number of matcher queries).
@@ -121,6 +121,8 @@ func Parse(body []byte) (*File, diag.List) {
 	f := &File{File: *rf, Media: []MediaStance{}, BlockedMedia: []Category{}, PartialMedia: []Category{}}
 
 	switch {
+	case rf.NotText != "":
+		// Not text at all: invalid (robots.not-text), not another format.
 	case rf.HTML:
 		f.OtherFormat = "html"
 	case c.records == 0 && c.content > 0:

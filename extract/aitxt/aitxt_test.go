@@ -1,0 +1,176 @@
+package aitxt
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/robots"
+)
+
+func corpus(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "corpus", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func found(l diag.List) []string {
+	out := []string{}
+	for _, d := range l {
+		out = append(out, fmt.Sprintf("%d:%s", d.Line, d.Code))
+	}
+	return out
+}
+
+func parse(t *testing.T, body []byte) (*File, diag.List) {
+	t.Helper()
+	f, d := Parse(body)
+	checkInvariants(t, body, f, d)
+	return f, d
+}
+
+func TestParse_Media(t *testing.T) {
+	for _, c := range []struct {
+		file             string
+		blocked, partial []Category
+		other            string
+		diags            []string
+	}{
+		{"spawning-all-media.txt", []Category{Images, Text, Audio, Video, Code}, []Category{}, "", []string{}},
+		{"spawning-images.txt", []Category{Images}, []Category{}, "", []string{}},
+		{"spawning-mixed.txt", []Category{}, []Category{Text, Audio, Code}, "", []string{"7:aitxt.unknown-file-type"}},
+		{"allow-all.txt", []Category{}, []Category{}, "", []string{}},
+		{"named-only.txt", []Category{}, []Category{}, "", []string{"0:aitxt.no-star-group"}},
+		{"prose.txt", []Category{}, []Category{}, "text", []string{"0:aitxt.other-format", "1:robots.malformed-line", "2:robots.malformed-line"}},
+		{"json.txt", []Category{}, []Category{}, "json", []string{"0:aitxt.other-format", "1:robots.unknown-record"}},
+		{"html.txt", []Category{}, []Category{}, "html", []string{"0:aitxt.other-format", "1:robots.html-document"}},
+		{"empty.txt", []Category{}, []Category{}, "", []string{}},
+		{"binary.txt", []Category{}, []Category{}, "", []string{"0:robots.not-text"}},
+	} {
+		f, d := parse(t, corpus(t, c.file))
+		if !reflect.DeepEqual(f.BlockedMedia, c.blocked) || !reflect.DeepEqual(f.PartialMedia, c.partial) || f.OtherFormat != c.other {
+			t.Errorf("%s: blocked %v partial %v other %q; want %v %v %q", c.file, f.BlockedMedia, f.PartialMedia, f.OtherFormat, c.blocked, c.partial, c.other)
+		}
+		if got := found(d); !reflect.DeepEqual(got, c.diags) {
+			t.Errorf("%s: diagnostics %q, want %q", c.file, got, c.diags)
+		}
+	}
+}
+
+func TestParse_MediaStanceDetail(t *testing.T) {
+	f, _ := parse(t, corpus(t, "spawning-mixed.txt"))
+	want := []MediaStance{
+		{Images, robots.Allowed, []string{}},
+		{Text, robots.Partial, []string{"txt", "pdf"}},
+		{Audio, robots.Partial, []string{"mp3", "wav"}},
+		{Video, robots.Allowed, []string{}},
+		{Code, robots.Partial, []string{"py"}},
+	}
+	if !reflect.DeepEqual(f.Media, want) {
+		t.Errorf("media = %+v\nwant %+v", f.Media, want)
+	}
+	if len(f.Groups) != 1 || len(f.Groups[0].Rules) != 7 {
+		t.Errorf("groups = %+v, want one group of seven rules", f.Groups)
+	}
+}
+
+// TestParse_CaseSensitive: robots.txt matching is case-sensitive, so
+// "*.JPG" does not disallow "file.jpg".
+func TestParse_CaseSensitive(t *testing.T) {
+	f, d := parse(t, []byte("User-Agent: *\nDisallow: *.JPG\n"))
+	if len(f.BlockedMedia) != 0 || len(f.PartialMedia) != 0 || len(d) != 0 {
+		t.Errorf("blocked %v partial %v diags %v; want none", f.BlockedMedia, f.PartialMedia, d)
+	}
+}
+
+func TestExtensions_Disjoint(t *testing.T) {
+	seen := map[string]Category{}
+	for _, c := range Categories() {
+		for _, ext := range Extensions(c) {
+			if prev, dup := seen[ext]; dup {
+				t.Errorf("%s is in %s and %s", ext, prev, c)
+			}
+			if ext != strings.ToLower(ext) {
+				t.Errorf("%s is not lower case", ext)
+			}
+			seen[ext] = c
+		}
+	}
+}
+
+func TestFileType(t *testing.T) {
+	for in, want := range map[string]string{"*.jpg": "jpg", "/*.png$": "png", "*.tar.gz": "", "/images/*.jpg": "", "*.": "", "/": ""} {
+		got, ok := fileType(in)
+		if got != want || ok != (want != "") {
+			t.Errorf("fileType(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+}
+
+func TestCodes(t *testing.T) {
+	all := append(Codes(), robots.Codes()...)
+	if err := diag.Catalogue(all).Check(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// checkInvariants: diagnostics on existing lines with codes of this
+// package or of robots, JSON-encodable results, deterministic re-parse.
+func checkInvariants(t *testing.T, body []byte, f *File, d diag.List) {
+	t.Helper()
+	cat := diag.Catalogue(append(Codes(), robots.Codes()...))
+	for _, x := range d {
+		if x.Line < 0 || x.Line > f.Lines {
+			t.Errorf("diagnostic %s on line %d of a %d-line file", x.Code, x.Line, f.Lines)
+		}
+		if c, ok := cat.Lookup(x.Code); !ok || c.Severity != x.Severity {
+			t.Errorf("diagnostic %s (%s) is not catalogued with that severity", x.Code, x.Severity)
+		}
+	}
+	if len(f.Media) != len(Categories()) {
+		t.Errorf("%d media stances, want %d", len(f.Media), len(Categories()))
+	}
+	if _, err := json.Marshal(f); err != nil {
+		t.Errorf("the File does not encode as JSON: %v", err)
+	}
+	f2, d2 := Parse(body)
+	if !reflect.DeepEqual(f, f2) || !reflect.DeepEqual(d, d2) {
+		t.Errorf("re-parsing gave a different result")
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	paths, _ := filepath.Glob(filepath.Join("testdata", "corpus", "*.txt"))
+	if len(paths) == 0 {
+		f.Fatal("no seed corpus in testdata/corpus")
+	}
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte("User-Agent: *\nDisallow: *.\nDisallow: /*.$\nDisallow: **.jpg$$\n"))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		file, d := Parse(body)
+		checkInvariants(t, body, file, d)
+	})
+}
+
+func BenchmarkParse(b *testing.B) {
+	body := corpus(b, "spawning-mixed.txt")
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Parse(body)
+	}
+}

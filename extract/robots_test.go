@@ -1,0 +1,119 @@
+package extract
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/agentpolicy/survey/extract/robots"
+	"github.com/agentpolicy/survey/registry"
+)
+
+func TestRobotsAdapter_Effective(t *testing.T) {
+	for _, c := range []struct {
+		name, body, effective string
+		valid                 bool
+		other                 string
+	}{
+		{"empty", "", "empty", true, ""},
+		{"sitemap only", "Sitemap: https://example.com/s.xml\n", "empty", true, ""},
+		{"explicit allow all", "User-agent: *\nDisallow:\n", "allow-all", true, ""},
+		{"disallow all", "User-agent: *\nDisallow: /\n", "disallow-all", true, ""},
+		{"partial", "User-agent: *\nDisallow: /private/\n", "partial", true, ""},
+		{"named only", "User-agent: GPTBot\nDisallow: /\n", "allow-all", true, ""},
+		{"html", "<!DOCTYPE html><html><body>404</body></html>", "empty", false, "html"},
+		{"utf-16", "\xff\xfeU\x00s\x00e\x00r\x00", "empty", false, ""},
+	} {
+		doc := Parse(registry.Robots, []byte(c.body), Input{})
+		if doc.Effective != c.effective || doc.Valid != c.valid || doc.OtherFormat != c.other || doc.Format != registry.Robots {
+			t.Errorf("%s: effective %q valid %v other %q format %q; want %q %v %q robots", c.name, doc.Effective, doc.Valid, doc.OtherFormat, doc.Format, c.effective, c.valid, c.other)
+		}
+		if _, ok := doc.Result.(*robots.File); !ok {
+			t.Errorf("%s: Result is %T, want *robots.File", c.name, doc.Result)
+		}
+	}
+}
+
+func TestRobotsAdapter_Summary(t *testing.T) {
+	body, err := os.ReadFile(filepath.Join("robots", "testdata", "corpus", "cloudflare-content-signals.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := Parse(registry.Robots, body, Input{})
+	want := robotsSummary{Groups: 9, Rules: 9, ContentSignal: true, AIBlocked: 8, AIBlockedNamed: 8}
+	if got := doc.Summary.(robotsSummary); !reflect.DeepEqual(got, want) {
+		t.Errorf("summary = %+v, want %+v", got, want)
+	}
+	b, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back map[string]any
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"type", "valid", "usable", "effective", "diagnostics", "summary", "result"} {
+		if _, ok := back[key]; !ok {
+			t.Errorf("JSON document has no %q", key)
+		}
+	}
+	doc = Parse(registry.Robots, []byte("User-agent: *\nDisallow: /\nApp-Directives: a;b\nContent-Usage: / train-ai=n\n"), Input{})
+	want = robotsSummary{Groups: 1, Rules: 1, AppDirectives: true, ContentUsage: true, AIBlocked: len(robots.AITokens())}
+	if got := doc.Summary.(robotsSummary); !reflect.DeepEqual(got, want) {
+		t.Errorf("summary = %+v, want %+v", got, want)
+	}
+}
+
+func TestRobotsAdapter_Decide(t *testing.T) {
+	doc := Parse(registry.Robots, []byte("User-agent: *\nDisallow: /private/\nAllow: /private/ok\n\nUser-agent: GPTBot\nDisallow: /\n"), Input{})
+	for _, c := range []struct {
+		agent, url string
+		allowed    bool
+		line       int
+	}{
+		{"FooBot", "https://example.com/private/x", false, 2},
+		{"FooBot", "/private/ok.html", true, 3},
+		{"FooBot", "/public", true, 0},
+		{"GPTBot/1.1", "/public", false, 6},
+		{"GPTBot", "/robots.txt", true, 0},
+	} {
+		d, err := Decide(doc, Query{Agent: c.agent, URL: c.url})
+		if err != nil || d.Allowed != c.allowed || d.Line != c.line || d.Reason == "" {
+			t.Errorf("Decide(%s, %s) = %+v, %v; want allowed %v line %d", c.agent, c.url, d, err, c.allowed, c.line)
+		}
+	}
+	if !CanDecide(registry.Robots) {
+		t.Errorf("CanDecide(robots) = false")
+	}
+	if _, err := Decide(Document{Format: registry.Robots, Result: "not a file"}, Query{Agent: "x", URL: "/"}); err == nil {
+		t.Errorf("Decide on a foreign result gave no error")
+	}
+}
+
+// TestRobotsAdapter_Codes: every code a robots.txt document carries is in
+// the extract catalogue.
+func TestRobotsAdapter_Codes(t *testing.T) {
+	cat := Catalogue()
+	if err := cat.Check(); err != nil {
+		t.Fatal(err)
+	}
+	paths, _ := filepath.Glob(filepath.Join("robots", "testdata", "corpus", "*.txt"))
+	for _, p := range paths {
+		body, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range Parse(registry.Robots, body, Input{}).Diagnostics {
+			if _, ok := cat.Lookup(d.Code); !ok {
+				t.Errorf("%s: %s is not in the catalogue", p, d.Code)
+			}
+		}
+	}
+	for _, c := range robots.Codes() {
+		if got, ok := cat.Lookup(c.ID); !ok || got != c {
+			t.Errorf("%s missing from the catalogue", c.ID)
+		}
+	}
+}
