@@ -1,0 +1,141 @@
+package sink
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// benchFetches returns one domain's fetch rows, as the crawl writes them.
+func benchFetches(i int) []FetchRow {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Second)
+	domain := fmt.Sprintf("site-%07d.example", i)
+	locs := []string{"robots", "agents-txt", "agents-md", "agents-md-wk", "agent-feed", "did", "agent-card",
+		"autoctl", "llms-txt", "tdmrep", "ai-txt", "home", "canary"}
+	rows := make([]FetchRow, len(locs))
+	for k, loc := range locs {
+		digest := Digest([]byte(domain + loc))
+		rows[k] = FetchRow{
+			CrawlID: "bench", Domain: domain, Location: loc,
+			URL: "https://" + domain + "/" + loc, FinalURL: "https://www." + domain + "/" + loc,
+			Redirects:   []RedirectHop{{URL: "https://" + domain + "/" + loc, Status: 301, Location: "https://www." + domain + "/" + loc}},
+			Scheme:      "https",
+			Status:      ptr(int32(200 + 204*(k%2))),
+			ContentType: "text/plain; charset=utf-8", Size: int64(100 * k), BodyDigest: &digest,
+			RemoteAddr: "192.0.2.1:443", StartedAt: t0, DNSMs: 1.5, ConnectMs: 12, TLSMs: 30, TTFBMs: 80, TotalMs: 120,
+			Outcome: "present", Reason: "status_200",
+			Headers: map[string]string{"server": "nginx", "cache-control": "max-age=3600", "x-robots-tag": "noai"},
+		}
+	}
+	return rows
+}
+
+// BenchmarkWriteFetches measures the writer on fetch rows: reflection,
+// Arrow encoding, zstd Parquet and the crash-safe renames, one unit per
+// domain of 13 rows. Bytes are the rows' estimated size.
+func BenchmarkWriteFetches(b *testing.B) {
+	units := make([][]FetchRow, 64)
+	var unitBytes int64
+	for i := range units {
+		units[i] = benchFetches(i)
+	}
+	fields := MustTable[FetchRow]("f", "d").codec.fields
+	for _, r := range units[0] {
+		n, _ := measureFields(fields, reflect.ValueOf(r))
+		unitBytes += n
+	}
+	b.SetBytes(unitBytes / int64(len(units[0])))
+	w, err := Create(b.TempDir(), Options{CrawlID: "bench", BatchRows: 50_000})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	rows := 0
+	for i := 0; rows < b.N; i++ {
+		u := units[i%len(units)]
+		if err := w.Append(TableFetches, u); err != nil {
+			b.Fatal(err)
+		}
+		if err := w.Append(TableTargets, TargetRow{CrawlID: "bench", Domain: u[0].Domain}); err != nil {
+			b.Fatal(err)
+		}
+		if err := w.Commit(); err != nil {
+			b.Fatal(err)
+		}
+		rows += len(u)
+	}
+	if err := w.Close(); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(rows)/b.Elapsed().Seconds(), "rows/s")
+}
+
+// BenchmarkBuild measures building the database from 100,000 fetch rows
+// (and their targets) in parts of 20,000 rows.
+func BenchmarkBuild(b *testing.B) {
+	dir := b.TempDir()
+	w, err := Create(dir, Options{CrawlID: "bench", BatchRows: 20_000})
+	if err != nil {
+		b.Fatal(err)
+	}
+	const domains = 100_000 / 13
+	rows := 0
+	for i := range domains {
+		u := benchFetches(i)
+		rows += len(u) + 1
+		if err := w.Append(TableFetches, u); err != nil {
+			b.Fatal(err)
+		}
+		if err := w.Append(TableTargets, TargetRow{CrawlID: "bench", Domain: u[0].Domain}); err != nil {
+			b.Fatal(err)
+		}
+		if err := w.Commit(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		b.Fatal(err)
+	}
+	out := b.TempDir()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := Build(context.Background(), filepath.Join(out, fmt.Sprintf("b%d.duckdb", i)), []string{dir}, nil, BuildOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(rows*b.N)/b.Elapsed().Seconds(), "rows/s")
+}
+
+// BenchmarkBodyStorePut measures hashing and compressing distinct bodies
+// of 16 KiB of text.
+func BenchmarkBodyStorePut(b *testing.B) {
+	w, err := Create(b.TempDir(), Options{CrawlID: "bench"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	store, err := NewBodyStore(w, BodyOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	base := []byte(strings.Repeat("User-agent: *\nDisallow: /private/\nAllow: /public/\n", 16<<10/48))
+	b.SetBytes(int64(len(base)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		body := fmt.Appendf(base[:len(base):len(base)], "# %d\n", i)
+		if _, err := store.Put(body); err != nil {
+			b.Fatal(err)
+		}
+		if i%1000 == 999 {
+			if err := w.Commit(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.StopTimer()
+	w.Close()
+	store.Close()
+}
