@@ -1,0 +1,168 @@
+package autoctl
+
+import (
+	"strings"
+	"testing"
+)
+
+// §3.4: specificity is (1) exact host over wildcard or absent host, (2)
+// longest matching scope, (3) most specific user-agent, (4) the later
+// group.
+func TestAllowed_Section3_4_Precedence(t *testing.T) {
+	body := strings.Join([]string{
+		"scope: /", // 1: no host, no user-agent
+		"allowed-methods: GET",
+		"",
+		"scope: /shop/cart/", // 4: wildcard host, long scope
+		"host: *.example.com",
+		"allowed-methods: GET, HEAD",
+		"",
+		"scope: /shop/", // 8: exact host, shorter scope
+		"host: www.example.com",
+		"allowed-methods: GET, POST",
+		"",
+		"scope: /shop/", // 12: exact host, same scope, exact agent
+		"host: www.example.com",
+		"user-agent: ExampleBot",
+		"allowed-methods: GET, PUT",
+		"",
+		"scope: /shop/", // 17: same as 12 but "*": less specific
+		"host: www.example.com",
+		"user-agent: *",
+		"allowed-methods: DELETE",
+		"",
+		"scope: /docs/", // 22: tie with 26, earlier
+		"allowed-methods: GET",
+		"",
+		"scope: /docs/", // 25: tie with 22, later: wins
+		"allowed-methods: HEAD",
+		"",
+		"scope: /files/*.pdf$", // 28: wildcard and anchor
+		"allowed-methods: GET",
+		"",
+	}, "\n") + "\n"
+	f, diags := parseSorted(body, Options{Host: "www.example.com"})
+	wantCodes(t, diags)
+	for _, tc := range []struct {
+		name, agent, url, method string
+		allowed                  bool
+		line                     int
+	}{
+		{"exact host beats longer scope of wildcard host", "OtherBot", "https://www.example.com/shop/cart/1", "POST", false, 17},
+		{"exact host, exact agent beats *", "ExampleBot", "https://www.example.com/shop/cart/1", "PUT", true, 12},
+		{"exact agent token in a User-Agent string", "Mozilla/5.0 (compatible; ExampleBot/1.0; +https://bot.example/)", "https://www.example.com/shop/", "PUT", true, 12},
+		{"agent tokens are case-insensitive", "examplebot", "https://www.example.com/shop/", "PUT", true, 12},
+		{"\"*\" and no user-agent rank equal: the later group wins", "OtherBot", "https://www.example.com/shop/x", "DELETE", true, 17},
+		{"wildcard host, longest scope", "OtherBot", "https://api.example.com/shop/cart/", "HEAD", true, 4},
+		{"wildcard host does not match the apex", "OtherBot", "https://example.com/shop/cart/", "GET", true, 1},
+		{"host is case-insensitive", "OtherBot", "https://WWW.Example.COM/shop/", "DELETE", true, 17},
+		{"path uses the file's host", "ExampleBot", "/shop/", "PUT", true, 12},
+		{"later group wins a tie", "OtherBot", "/docs/a", "HEAD", true, 25},
+		{"later group wins a tie (GET not listed)", "OtherBot", "/docs/a", "GET", false, 25},
+		{"wildcard and $ match", "OtherBot", "/files/a/b.pdf", "GET", true, 28},
+		{"$ anchors the end", "OtherBot", "/files/a.pdf?x=1", "POST", false, 1},
+		{"fallback to the root group", "OtherBot", "/other", "GET", true, 1},
+		{"method defaults to GET", "OtherBot", "/other", "", true, 1},
+		{"method is upper-cased", "OtherBot", "/other", "get", true, 1},
+	} {
+		d := f.Allowed(tc.agent, tc.url, tc.method)
+		if d.Allowed != tc.allowed || d.Line != tc.line {
+			t.Errorf("%s: %s %s as %q = %+v, want allowed=%v line=%d", tc.name, tc.method, tc.url, tc.agent, d, tc.allowed, tc.line)
+		}
+	}
+}
+
+// §1.2: the file never expands access beyond robots.txt; the evaluator
+// answers for this file alone, and says so when no group applies.
+func TestAllowed_Section1_2_NoGroupApplies(t *testing.T) {
+	f, _ := parseSorted("scope: /admin/\nallowed-methods: GET\n\n", Options{})
+	d := f.Allowed("Bot", "https://example.com/public", "POST")
+	if !d.Allowed || d.Line != 0 || d.Group != -1 || !strings.Contains(d.Reason, "robots.txt still applies") {
+		t.Errorf("decision %+v", d)
+	}
+	if d := f.Allowed("Bot", "https://example.com/admin/x", "POST"); d.Allowed || d.Line != 1 || d.Group != 0 {
+		t.Errorf("decision %+v", d)
+	}
+}
+
+// Groups whose host or user-agent does not match do not apply.
+func TestAllowed_NonMatchingGroups(t *testing.T) {
+	f, _ := parseSorted("scope: /\nhost: example.com\nuser-agent: ExampleBot\n\n", Options{})
+	for _, tc := range []struct{ agent, url string }{
+		{"OtherBot", "https://example.com/"},
+		{"ExampleBot", "https://other.example/"},
+		{"", "https://example.com/"},
+	} {
+		if d := f.Allowed(tc.agent, tc.url, "GET"); !d.Allowed || d.Group != -1 {
+			t.Errorf("%q %s: %+v", tc.agent, tc.url, d)
+		}
+	}
+	if d := f.Allowed("ExampleBot", "https://example.com/", "GET"); d.Allowed || d.Line != 1 {
+		t.Errorf("matching group: %+v", d)
+	}
+	if d := f.Allowed("ExampleBot", "http://[::1", "GET"); d.Allowed {
+		t.Errorf("malformed URL: %+v", d)
+	}
+}
+
+// Hosts compare after IDNA conversion (§4: servers SHOULD match IDNA
+// U-labels); ports are ignored; scopes may name a host.
+func TestAllowed_HostsAndScopeForms(t *testing.T) {
+	f, _ := parseSorted("scope: /\nhost: bücher.example\nallowed-methods: GET\n\nscope: shop.example/cart/\nallowed-methods: POST\n\nscope: https://api.example/v1/\nallowed-methods: PUT\n\n", Options{})
+	for _, tc := range []struct {
+		url, method string
+		allowed     bool
+		line        int
+	}{
+		{"https://xn--bcher-kva.example/a", "GET", true, 1},
+		{"https://bücher.example:8443/a", "GET", true, 1},
+		{"https://shop.example/cart/1", "POST", true, 5},
+		{"https://other.example/cart/1", "POST", true, 0},
+		{"https://api.example/v1/x", "PUT", true, 8},
+		{"https://api.example/v2/x", "PUT", true, 0},
+	} {
+		if d := f.Allowed("Bot", tc.url, tc.method); d.Allowed != tc.allowed || d.Line != tc.line {
+			t.Errorf("%s %s = %+v", tc.method, tc.url, d)
+		}
+	}
+}
+
+func TestMatchPattern(t *testing.T) {
+	for _, tc := range []struct {
+		pattern, s string
+		want       bool
+	}{
+		{"/", "/anything", true},
+		{"/admin/", "/admin/", true},
+		{"/admin/", "/admin", false},
+		{"/admin", "/administrator", true},
+		{"/*.pdf", "/a/b.pdf", true},
+		{"/*.pdf$", "/a/b.pdf", true},
+		{"/*.pdf$", "/a/b.pdf.bak", false},
+		{"/a*b*c", "/axxbyyc", true},
+		{"/a*b*c$", "/axxbyycd", false},
+		{"*", "", true},
+		{"/$", "/", true},
+		{"/$", "/a", false},
+		{"", "/a", true},
+		{"/a", "", false},
+	} {
+		if got := matchPattern(tc.pattern, tc.s); got != tc.want {
+			t.Errorf("matchPattern(%q, %q) = %v", tc.pattern, tc.s, got)
+		}
+	}
+}
+
+func TestProductTokens(t *testing.T) {
+	for agent, want := range map[string]string{
+		"ExampleBot": "ExampleBot",
+		"Mozilla/5.0 (compatible; ExampleBot/1.0; +https://bot.example/info)": "Mozilla ExampleBot",
+		"curl/8.4.0": "curl",
+		"":           "",
+		"Bot 2":      "",
+	} {
+		if got := strings.Join(productTokens(agent), " "); got != want {
+			t.Errorf("productTokens(%q) = %q, want %q", agent, got, want)
+		}
+	}
+}

@@ -1,0 +1,368 @@
+package autoctl
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// Appendix: the draft's sample file parses with no errors; its HTML
+// comments are info diagnostics (README).
+func TestParse_Appendix_SampleFile(t *testing.T) {
+	f, diags := Parse(readTestdata(t, "spec-sample.txt"), plainUTF8)
+	wantCodes(t, diags, "1:autoctl.html-comment", "2:autoctl.html-comment", "3:autoctl.html-comment", "5:autoctl.html-comment", "12:autoctl.html-comment")
+	want := &File{
+		Effective: ReadOnly,
+		Groups: []Group{
+			{Line: 6, EndLine: 10, Scopes: []string{"/"}, Hosts: []string{"example.com"}, UserAgents: []string{"*"},
+				MethodsListed: true, Methods: []string{"GET", "HEAD"}, Purposes: []string{"PLACEHOLDER_PURPOSE1", "PLACEHOLDER_PURPOSE2"}},
+			{Line: 13, EndLine: 17, Scopes: []string{"/admin/"}, Hosts: []string{"example.com"}, UserAgents: []string{"ExampleBot"},
+				MethodsListed: true, Methods: []string{"GET"}, Purposes: []string{"PLACEHOLDER_PURPOSE1"}},
+		},
+		HTMLComments: 5,
+		Lines:        18,
+	}
+	if !reflect.DeepEqual(f, want) {
+		t.Errorf("got  %+v\nwant %+v", f, want)
+	}
+}
+
+// §3.4 example: scope after user-agent and host (an info), no final blank
+// line (an info), no errors.
+func TestParse_Section3_4_Example(t *testing.T) {
+	f, diags := Parse(readTestdata(t, "spec-section3-4.txt"), plainUTF8)
+	wantCodes(t, diags, "1:autoctl.html-comment", "2:autoctl.scope-not-first", "7:autoctl.html-comment", "8:autoctl.scope-not-first", "11:autoctl.no-final-blank-line")
+	if len(f.Groups) != 2 || f.Groups[0].Line != 2 || f.Groups[1].Line != 8 ||
+		!reflect.DeepEqual(f.Groups[1].Scopes, []string{"/admin/"}) || !reflect.DeepEqual(f.Groups[1].Methods, []string{"GET"}) {
+		t.Errorf("groups = %+v", f.Groups)
+	}
+	for _, tc := range []struct {
+		url, method string
+		allowed     bool
+		line        int
+	}{
+		{"https://example.com/", "GET", true, 2},
+		{"https://example.com/page", "HEAD", true, 2},
+		{"https://example.com/admin/users", "GET", true, 8},
+		{"https://example.com/admin/users", "HEAD", false, 8},
+		{"https://example.com/page", "POST", false, 2},
+		{"https://other.example/page", "POST", true, 0},
+	} {
+		d := f.Allowed("AnyBot", tc.url, tc.method)
+		if d.Allowed != tc.allowed || d.Line != tc.line {
+			t.Errorf("%s %s: %+v, want allowed=%v line=%d", tc.method, tc.url, d, tc.allowed, tc.line)
+		}
+	}
+}
+
+// §3.2 example (inside a group, since a group needs a scope).
+func TestParse_Section3_2_Example(t *testing.T) {
+	f, diags := parseSorted("scope: /\nallowed-methods: GET, HEAD\n<!-- Note: This example shows basic method allowance -->\n\n", plainUTF8)
+	wantCodes(t, diags, "3:autoctl.html-comment")
+	if g := f.Groups[0]; !g.MethodsListed || !reflect.DeepEqual(g.Methods, []string{"GET", "HEAD"}) {
+		t.Errorf("group = %+v", g)
+	}
+}
+
+// §3.2: methods that are not listed are disallowed; a group without
+// allowed-methods disallows every method in its scope.
+func TestParse_Section3_2_UnlistedAndMissingMethods(t *testing.T) {
+	f, diags := parseSorted("scope: /\nallowed-methods: GET\n\nscope: /private/\n\n", plainUTF8)
+	wantCodes(t, diags)
+	if f.Effective != ReadOnly || f.Groups[1].MethodsListed || len(f.Groups[1].Methods) != 0 {
+		t.Fatalf("file = %+v", f)
+	}
+	for _, tc := range []struct {
+		path, method string
+		allowed      bool
+		line         int
+	}{
+		{"/", "GET", true, 1},
+		{"/", "HEAD", false, 1},
+		{"/", "DELETE", false, 1},
+		{"/private/x", "GET", false, 4},
+		{"/private/x", "HEAD", false, 4},
+	} {
+		d := f.Allowed("Bot", tc.path, tc.method)
+		if d.Allowed != tc.allowed || d.Line != tc.line {
+			t.Errorf("%s %s: %+v", tc.method, tc.path, d)
+		}
+	}
+	if d := f.Allowed("Bot", "/private/x", "GET"); !strings.Contains(d.Reason, "no allowed-methods, so every method is disallowed") {
+		t.Errorf("reason %q", d.Reason)
+	}
+	deny, _ := parseSorted("scope: /\n\n", Options{})
+	if deny.Effective != DenyAll {
+		t.Errorf("effective %q, want %q", deny.Effective, DenyAll)
+	}
+}
+
+// §3.3 example: allowed-purposes is a comma-separated list.
+func TestParse_Section3_3_Example(t *testing.T) {
+	f, diags := parseSorted("scope: /\nallowed-purposes: PLACEHOLDER_PURPOSE1, PLACEHOLDER_PURPOSE2\n<!-- Note: Placeholder purposes are used here -->\n\n", plainUTF8)
+	wantCodes(t, diags, "3:autoctl.html-comment")
+	if !reflect.DeepEqual(f.Groups[0].Purposes, []string{"PLACEHOLDER_PURPOSE1", "PLACEHOLDER_PURPOSE2"}) {
+		t.Errorf("purposes = %q", f.Groups[0].Purposes)
+	}
+}
+
+// §3.4: a group MUST contain at least one scope; README: a group without
+// one is an error for that group, and the rest of the file applies.
+func TestParse_Section3_4_GroupWithoutScope(t *testing.T) {
+	f, diags := parseSorted("user-agent: *\nallowed-methods: GET, POST\n\nscope: /\nallowed-methods: GET\n\n", plainUTF8)
+	wantCodes(t, diags, "1:autoctl.missing-scope")
+	if !f.Groups[0].MissingScope || f.Groups[1].MissingScope || f.Effective != ReadOnly {
+		t.Fatalf("file = %+v", f)
+	}
+	if d := f.Allowed("Bot", "/", "POST"); d.Allowed || d.Line != 4 {
+		t.Errorf("POST / = %+v: the scopeless group must be ignored", d)
+	}
+	only, _ := parseSorted("allowed-methods: GET\n", Options{})
+	if only.Effective != Empty {
+		t.Errorf("effective %q, want %q", only.Effective, Empty)
+	}
+}
+
+// §3.4: a group begins with its scope directives and may hold several;
+// MAY omit all other directives.
+func TestParse_Section3_4_SeveralScopes(t *testing.T) {
+	f, diags := parseSorted("scope: /a/\nscope: /b/\n\n", Options{})
+	wantCodes(t, diags)
+	if !reflect.DeepEqual(f.Groups[0].Scopes, []string{"/a/", "/b/"}) || f.Groups[0].MethodsListed {
+		t.Errorf("group = %+v", f.Groups[0])
+	}
+}
+
+// Groups are separated by blank lines (README); comments and HTML
+// comments inside a group do not split it.
+func TestParse_README_GroupsSeparatedByBlankLines(t *testing.T) {
+	body := "scope: /a/\n# a comment\nallowed-methods: GET\n<!-- note -->\nuser-agent: X\n \t \nscope: /b/\n\n\n\nscope: /c/\n"
+	f, diags := parseSorted(body, Options{})
+	wantCodes(t, diags, "4:autoctl.html-comment", "6:autoctl.tab-character", "11:autoctl.no-final-blank-line")
+	if len(f.Groups) != 3 || f.Groups[0].EndLine != 5 || !reflect.DeepEqual(f.Groups[0].UserAgents, []string{"X"}) ||
+		f.Groups[1].Line != 7 || f.Groups[2].Line != 11 {
+		t.Errorf("groups = %+v", f.Groups)
+	}
+}
+
+// README: "<!-- ... -->" lines are info, ignored, and never fail the file;
+// one spanning lines runs to its "-->".
+func TestParse_README_HTMLComments(t *testing.T) {
+	body := "<!--\nscope: /hidden/\n-->\nscope: /\n<!-- unterminated\nallowed-methods: GET\n\n"
+	f, diags := parseSorted(body, Options{})
+	wantCodes(t, diags, "1:autoctl.html-comment", "5:autoctl.html-comment")
+	if len(f.Groups) != 1 || !reflect.DeepEqual(f.Groups[0].Scopes, []string{"/"}) || !reflect.DeepEqual(f.Groups[0].Methods, []string{"GET"}) || f.HTMLComments != 2 {
+		t.Errorf("file = %+v", f)
+	}
+}
+
+// §3.1: lines beginning with "#" are comments and MUST be ignored; a
+// comment may also end a directive line (§4 EOL).
+func TestParse_Section3_1_Comments(t *testing.T) {
+	body := "# header\nscope: /a#b # the admin area\n  # indented\nhost: example.com#c\nuser-agent: Bot # comment\nallowed-methods: GET,HEAD# no space\nallowed-purposes: p#1 # comment\n\n"
+	f, diags := parseSorted(body, Options{})
+	wantCodes(t, diags)
+	want := Group{Line: 2, EndLine: 7, Scopes: []string{"/a#b"}, Hosts: []string{"example.com"}, UserAgents: []string{"Bot"},
+		MethodsListed: true, Methods: []string{"GET", "HEAD"}, Purposes: []string{"p#1"}}
+	if !reflect.DeepEqual(f.Groups, []Group{want}) {
+		t.Errorf("groups = %+v\nwant %+v", f.Groups, want)
+	}
+}
+
+// §3.1: the file MUST be served as text/plain; charset=utf-8.
+func TestParse_Section3_1_MediaType(t *testing.T) {
+	body := "scope: /\nallowed-methods: GET\n\n"
+	for _, tc := range []struct {
+		opts Options
+		want []string
+	}{
+		{Options{ContentType: "text/plain; charset=utf-8", Served: true}, nil},
+		{Options{ContentType: "text/plain;charset=UTF-8", Served: true}, nil},
+		{Options{ContentType: "text/plain", Served: true}, []string{"0:autoctl.charset-missing"}},
+		{Options{ContentType: "text/plain; charset=windows-1252", Served: true}, []string{"0:autoctl.charset"}},
+		{Options{ContentType: "text/html; charset=utf-8", Served: true}, []string{"0:autoctl.content-type"}},
+		{Options{ContentType: "application/octet-stream", Served: true}, []string{"0:autoctl.content-type"}},
+		{Options{ContentType: "nonsense/", Served: true}, []string{"0:autoctl.content-type"}},
+		{Options{Served: true}, []string{"0:autoctl.content-type"}},
+		{Options{}, nil},
+	} {
+		_, diags := parseSorted(body, tc.opts)
+		wantCodes(t, diags, tc.want...)
+	}
+}
+
+// §3.1, §5: parsers MUST silently ignore directives they do not recognise
+// and MUST NOT fail on them; the survey counts them as info (README).
+func TestParse_Section5_UnknownDirectivesIgnored(t *testing.T) {
+	with, diags := parseSorted("scope: /\nrate-limit: 10/m\nallowed-methods: GET\nSession-Required: yes\n\n", plainUTF8)
+	wantCodes(t, diags, "2:autoctl.unknown-directive", "4:autoctl.unknown-directive")
+	want := []Directive{{Line: 2, Name: "rate-limit", Value: "10/m"}, {Line: 4, Name: "Session-Required", Value: "yes"}}
+	if !reflect.DeepEqual(with.Groups[0].Unknown, want) {
+		t.Errorf("unknown = %+v", with.Groups[0].Unknown)
+	}
+	without, _ := parseSorted("scope: /\nallowed-methods: GET\n\n", plainUTF8)
+	for _, m := range []string{"GET", "POST"} {
+		if a, b := with.Allowed("Bot", "/x", m), without.Allowed("Bot", "/x", m); a.Allowed != b.Allowed {
+			t.Errorf("%s: unknown directives changed the decision: %+v vs %+v", m, a, b)
+		}
+	}
+}
+
+// §3.1 SHOULD (README: rejected): raw control bytes other than CR and LF
+// reject the file.
+func TestParse_Section3_1_ControlBytesRejectFile(t *testing.T) {
+	for _, tc := range []struct {
+		name, body string
+		want       []string
+	}{
+		{"NUL", "scope: /\x00\nallowed-methods: GET\n\n", []string{"1:autoctl.control-character"}},
+		{"escape", "scope: /\nallowed-methods: GET\x1b[0m\n\n", []string{"2:autoctl.control-character", "2:autoctl.unknown-method"}},
+		{"form feed", "\f\nscope: /\n\n", []string{"1:autoctl.control-character", "1:autoctl.malformed-line"}},
+		{"tab", "scope:\t/\nallowed-methods: GET\n\n", []string{"1:autoctl.tab-character"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, diags := parseSorted(tc.body, plainUTF8)
+			wantCodes(t, diags, tc.want...)
+			if !f.Rejected || f.Effective != Rejected {
+				t.Errorf("rejected %v effective %q", f.Rejected, f.Effective)
+			}
+			d := f.Allowed("Bot", "/", "DELETE")
+			if !d.Allowed || d.Line != 0 || !strings.Contains(d.Reason, "rejected") {
+				t.Errorf("decision %+v: a rejected file expresses no preference", d)
+			}
+		})
+	}
+	// CR and LF are the permitted line breaks, in every combination.
+	f, diags := parseSorted("scope: /\rallowed-methods: GET\r\n\nscope: /x/\n\r", Options{})
+	wantCodes(t, diags)
+	if f.Rejected || len(f.Groups) != 2 || f.Lines != 5 || f.Groups[1].Line != 4 {
+		t.Errorf("file = %+v", f)
+	}
+}
+
+// §4 ABNF: the values of each directive.
+func TestParse_Section4_ABNF(t *testing.T) {
+	for _, tc := range []struct {
+		name, line string
+		want       []string
+		check      func(Group) bool
+	}{
+		{"method list with spaces", "allowed-methods: GET ,HEAD,  POST", nil,
+			func(g Group) bool { return reflect.DeepEqual(g.Methods, []string{"GET", "HEAD", "POST"}) }},
+		{"every method", "allowed-methods: GET, HEAD, POST, PUT, DELETE, PATCH, OPTIONS, TRACE, CONNECT", nil,
+			func(g Group) bool { return len(g.Methods) == 9 }},
+		{"repeated method", "allowed-methods: GET, GET", nil,
+			func(g Group) bool { return reflect.DeepEqual(g.Methods, []string{"GET"}) }},
+		{"lowercase method", "allowed-methods: get, Head", []string{"2:autoctl.method-case", "2:autoctl.method-case"},
+			func(g Group) bool { return reflect.DeepEqual(g.Methods, []string{"GET", "HEAD"}) }},
+		{"unknown method", "allowed-methods: GET, PROPFIND", []string{"2:autoctl.unknown-method"},
+			func(g Group) bool { return reflect.DeepEqual(g.Methods, []string{"GET"}) }},
+		{"wildcard method", "allowed-methods: *", []string{"2:autoctl.unknown-method"},
+			func(g Group) bool { return g.MethodsListed && len(g.Methods) == 0 }},
+		{"empty methods", "allowed-methods:", []string{"2:autoctl.empty-value"},
+			func(g Group) bool { return g.MethodsListed && len(g.Methods) == 0 }},
+		{"empty list element", "allowed-methods: GET,,HEAD", []string{"2:autoctl.empty-value"},
+			func(g Group) bool { return reflect.DeepEqual(g.Methods, []string{"GET", "HEAD"}) }},
+		{"user-agent list", "user-agent: ExampleBot, Google-Extended , my_bot, *", nil,
+			func(g Group) bool {
+				return reflect.DeepEqual(g.UserAgents, []string{"ExampleBot", "Google-Extended", "my_bot", "*"})
+			}},
+		{"user-agent with digits", "user-agent: Bot2", []string{"2:autoctl.user-agent-syntax"},
+			func(g Group) bool { return reflect.DeepEqual(g.UserAgents, []string{"Bot2"}) }},
+		{"user-agent with version", "user-agent: ExampleBot/1.0", []string{"2:autoctl.user-agent-syntax"},
+			func(g Group) bool { return reflect.DeepEqual(g.UserAgents, []string{"ExampleBot/1.0"}) }},
+		{"user-agent with space", "user-agent: Example Bot", []string{"2:autoctl.user-agent-syntax"}, nil},
+		{"empty user-agent", "user-agent:", []string{"2:autoctl.empty-value"},
+			func(g Group) bool { return len(g.UserAgents) == 0 }},
+		{"purpose non-ASCII", "allowed-purposes: recherche-scientifique, données", []string{"2:autoctl.purpose-syntax"},
+			func(g Group) bool { return len(g.Purposes) == 2 }},
+		{"purpose with space", "allowed-purposes: ai training", []string{"2:autoctl.purpose-syntax"}, nil},
+		{"empty purposes", "allowed-purposes: ", []string{"2:autoctl.empty-value"}, nil},
+		{"host IDN", "host: bücher.example", nil,
+			func(g Group) bool { return reflect.DeepEqual(g.Hosts, []string{"bücher.example"}) }},
+		{"host wildcard and port", "host: *.example.com:8443", nil, nil},
+		{"host list", "host: a.example, b.example", []string{"2:autoctl.multiple-values"},
+			func(g Group) bool { return reflect.DeepEqual(g.Hosts, []string{"a.example", "b.example"}) }},
+		{"host URL", "host: https://example.com/", []string{"2:autoctl.host-syntax"}, nil},
+		{"host underscore", "host: my_host.example", []string{"2:autoctl.host-syntax"}, nil},
+		{"empty host", "host:", []string{"2:autoctl.empty-value"}, nil},
+		{"scope list", "scope: /a/, /b/", []string{"2:autoctl.multiple-values"},
+			func(g Group) bool { return reflect.DeepEqual(g.Scopes, []string{"/", "/a/", "/b/"}) }},
+		{"scope comma in path", "scope: /a,b/", nil,
+			func(g Group) bool { return reflect.DeepEqual(g.Scopes, []string{"/", "/a,b/"}) }},
+		{"scope wildcard", "scope: *.pdf$", nil, nil},
+		{"scope UTF-8", "scope: /café/", nil, nil},
+		{"scope URL", "scope: https://example.com/admin/", []string{"2:autoctl.scope-not-path"}, nil},
+		{"empty scope", "scope:", []string{"2:autoctl.empty-value"}, nil},
+		{"names are case-insensitive", "Allowed-Methods: GET", nil,
+			func(g Group) bool { return reflect.DeepEqual(g.Methods, []string{"GET"}) }},
+		{"white space around the colon", "  allowed-methods   :   GET  ", nil,
+			func(g Group) bool { return reflect.DeepEqual(g.Methods, []string{"GET"}) }},
+		{"no colon", "allowed-methods GET", []string{"2:autoctl.malformed-line"},
+			func(g Group) bool { return !g.MethodsListed }},
+		{"not a name", "allowed methods: GET", []string{"2:autoctl.malformed-line"}, nil},
+		{"invalid UTF-8", "allowed-purposes: caf\xe9", []string{"2:autoctl.invalid-utf8", "2:autoctl.purpose-syntax"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, diags := parseSorted("scope: /\n"+tc.line+"\n\n", Options{})
+			wantCodes(t, diags, tc.want...)
+			if len(f.Groups) != 1 {
+				t.Fatalf("groups = %+v", f.Groups)
+			}
+			if tc.check != nil && !tc.check(f.Groups[0]) {
+				t.Errorf("group = %+v", f.Groups[0])
+			}
+		})
+	}
+}
+
+// A leading byte order mark is ignored with a warning.
+func TestParse_BOM(t *testing.T) {
+	f, diags := parseSorted(bom+"scope: /\nallowed-methods: GET\n\n", Options{})
+	wantCodes(t, diags, "1:autoctl.bom")
+	if len(f.Groups) != 1 || f.Groups[0].Scopes[0] != "/" {
+		t.Errorf("groups = %+v", f.Groups)
+	}
+}
+
+// An empty file matches the ABNF (*group) and applies to nothing.
+func TestParse_EmptyFile(t *testing.T) {
+	for _, body := range []string{"", "\n", "# only comments\n\n"} {
+		f, diags := parseSorted(body, Options{})
+		wantCodes(t, diags)
+		if f.Effective != Empty || len(f.Groups) != 0 {
+			t.Errorf("%q: %+v", body, f)
+		}
+	}
+}
+
+// Effective labels.
+func TestParse_Effective(t *testing.T) {
+	for body, want := range map[string]Effective{
+		"scope: /\nallowed-methods: GET, HEAD, OPTIONS, TRACE\n\n":                  ReadOnly,
+		"scope: /\nallowed-methods: GET\n\nscope: /api/\nallowed-methods: POST\n\n": WritesAllowed,
+		"scope: /\nallowed-methods: CONNECT\n\n":                                    WritesAllowed,
+		"scope: /\n\n":                                                              DenyAll,
+		"host: a\n\n":                                                               Empty,
+	} {
+		if f, _ := parseSorted(body, Options{}); f.Effective != want {
+			t.Errorf("%q: effective %q, want %q", body, f.Effective, want)
+		}
+	}
+}
+
+// The JSON form is stable.
+func TestParse_JSON(t *testing.T) {
+	f, _ := Parse([]byte("scope: /\nhost: example.com\nuser-agent: ExampleBot\nallowed-methods: GET\nallowed-purposes: search\nx-note: hi\n\nuser-agent: *\n"), Options{Host: "example.com"})
+	got, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"effective":"read-only","rejected":false,"host":"example.com","groups":[` +
+		`{"line":1,"end_line":6,"scopes":["/"],"hosts":["example.com"],"user_agents":["ExampleBot"],"methods_listed":true,"allowed_methods":["GET"],"allowed_purposes":["search"],"unknown":[{"line":6,"name":"x-note","value":"hi"}]},` +
+		`{"line":8,"end_line":8,"scopes":[],"user_agents":["*"],"methods_listed":false,"allowed_methods":[],"missing_scope":true}],"html_comments":0,"lines":8}`
+	if string(got) != want {
+		t.Errorf("JSON\n got %s\nwant %s", got, want)
+	}
+}
