@@ -7,11 +7,31 @@ import (
 // looksLikeHTML applies the rule of docs/outcomes.md: after an optional
 // byte-order mark and white space, the body starts with "<!doctype html",
 // "<html", or an element that opens HTML pages (head, body, meta, title,
-// script, div), in any case. The truth uses it to predict soft 404s; the
-// crawler's classifier has its own implementation.
+// script, div), in any case. Leading comments and an XML declaration are
+// skipped first: they open HTML pages too, and a file that merely starts
+// with a comment (automation-preferences.txt examples do) is not HTML.
+// The truth uses it to predict soft 404s; the crawler's classifier has its
+// own implementation.
 func looksLikeHTML(body []byte) bool {
 	b := bytes.TrimPrefix(body, []byte("\xef\xbb\xbf"))
-	b = bytes.TrimLeft(b, " \t\r\n\f")
+	for {
+		b = bytes.TrimLeft(b, " \t\r\n\f")
+		var end []byte
+		switch {
+		case bytes.HasPrefix(b, []byte("<!--")):
+			end = []byte("-->")
+		case bytes.HasPrefix(b, []byte("<?")):
+			end = []byte("?>")
+		}
+		if end == nil {
+			break
+		}
+		i := bytes.Index(b, end)
+		if i < 0 {
+			return false
+		}
+		b = b[i+len(end):]
+	}
 	if len(b) > 16 {
 		b = b[:16]
 	}
@@ -21,7 +41,7 @@ func looksLikeHTML(body []byte) bool {
 	}
 	for _, tag := range []string{"html", "head", "body", "meta", "title", "script", "div"} {
 		if rest, ok := bytes.CutPrefix(lower, []byte("<"+tag)); ok {
-			if len(rest) == 0 || rest[0] == '>' || rest[0] == ' ' || rest[0] == '/' || rest[0] == '\t' || rest[0] == '\n' || rest[0] == '\r' {
+			if len(rest) == 0 || bytes.IndexByte([]byte("> /\t\n\r\f"), rest[0]) >= 0 {
 				return true
 			}
 		}
