@@ -69,7 +69,7 @@ var (
 		Summary: "A boolean field whose value is not true/yes/1/on or false/no/0/off; the default is used."}
 	codeInvalidInteger = diag.Code{ID: "agents-md.invalid-integer", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §6.4",
 		Summary: "An integer field whose value is not base-10 digits with an optional leading `-` (no `+`, leading zeros, `_` or fraction); the field is omitted."}
-	codeOutOfRange = diag.Code{ID: "agents-md.out-of-range", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §5.2, §7",
+	codeOutOfRange = diag.Code{ID: "agents-md.out-of-range", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §5.2, §6.4, §7",
 		Summary: "`minimum-trust-level` is outside 0–5 (or an integer does not fit 64 bits); the field is omitted."}
 	codeNegativeRateLimit = diag.Code{ID: "agents-md.negative-rate-limit", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §5.4",
 		Summary: "A negative rate limit; rate limits must be positive (0 means no limit), so the field is omitted."}

@@ -151,7 +151,7 @@ func (p *parser) hashLine(s string) {
 	if len(s) > 2 && s[1] == '#' && s[2] != '#' && s[2] != ' ' && s[2] != '\t' {
 		p.add(codeHeadingMissingSpace, p.line, "%s lacks the space after `##`; it is a comment, not a section heading (§6.1)", quote(clip(s)))
 	}
-	if _, text, ok := atxHeading(s); ok {
+	if _, text, ok := atxHeading(s); ok && p.res.Identity.Line == 0 {
 		p.coding.heading(text)
 	}
 }
@@ -179,7 +179,9 @@ func atxHeading(s string) (level int, text string, ok bool) {
 
 // heading starts a section (§6.1).
 func (p *parser) heading(name string) {
-	p.coding.heading(name)
+	if p.res.Identity.Line == 0 {
+		p.coding.heading(name)
+	}
 	p.inFence("a section heading")
 	key := normalizeName(name)
 	sec := Section{Name: name, Key: key, Kind: sectionKind(key), Line: p.line}
@@ -506,17 +508,28 @@ func nearSection(key string) string {
 	}
 	for _, name := range sectionNames() {
 		n := strings.TrimSuffix(squash(name), "s")
-		if k == n || editDistance(k, n) <= 2 {
+		if k == n || near(k, n) {
 			return name
 		}
 	}
 	return ""
 }
 
+// near reports whether a and b are at most two edits apart (Levenshtein).
+func near(a, b string) bool {
+	if d := len(a) - len(b); d > 2 || d < -2 {
+		return false
+	}
+	return editDistance(a, b) <= 2
+}
+
 // editDistance returns the Levenshtein distance of two short strings.
 func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	var rows [2][41]int
+	if len(b) > 40 {
+		return len(a) + len(b)
+	}
+	prev, cur := rows[0][:len(b)+1], rows[1][:len(b)+1]
 	for j := range prev {
 		prev[j] = j
 	}

@@ -36,7 +36,7 @@ func suggestKey(kind SectionKind, key string) string {
 		return ""
 	}
 	for _, d := range definedKeys(kind) {
-		if k == squash(d) || editDistance(k, squash(d)) <= 2 {
+		if sd := squash(d); k == sd || near(k, sd) {
 			return " (did you mean " + quote(d) + "?)"
 		}
 	}
