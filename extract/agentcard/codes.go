@@ -32,6 +32,8 @@ var (
 		Summary: "A field of an A2A agent card has the wrong JSON type (for example `skills` that is not an array)."}
 	codeEndpointURL = diag.Code{ID: "agent-card.endpoint-url", Severity: diag.Warning, Spec: specSnapshot,
 		Summary: "An endpoint URL the card names is neither an absolute http(s) URL nor a path starting with /."}
+	codeFeedMismatch = diag.Code{ID: "agent-card.feed-mismatch", Severity: diag.Error, Spec: specSnapshot + "; agent-feed v0 §8.2",
+		Summary: "The card names an endpoint differently (URL or version) from the latest verified announcement of the origin's agent feed; the snapshot must be consistent with the feed."}
 	codeEndpointNoURL = diag.Code{ID: "agent-card.endpoint-missing-url", Severity: diag.Warning, Spec: specSnapshot,
 		Summary: "An endpoint or interface entry of the card has no URL."}
 )
@@ -40,6 +42,6 @@ var (
 func Codes() []diag.Code {
 	return []diag.Code{
 		codeNotJSON, codeInvalidUTF8, codeNUL, codeTooLarge, codeTooDeep, codeBOM, codeNotObject, codeDuplicateKey,
-		codeUnrecognised, codeA2AMissing, codeA2AType, codeEndpointURL, codeEndpointNoURL,
+		codeUnrecognised, codeA2AMissing, codeA2AType, codeEndpointURL, codeEndpointNoURL, codeFeedMismatch,
 	}
 }

@@ -51,9 +51,11 @@ type Document struct {
 	Host string `json:"host,omitempty"`
 	// Methods are the verification methods in document order.
 	Methods []Method `json:"verification_methods"`
-	// OK is true when the document can yield keys: it is a JSON object
-	// whose id is right for the host (or the host is unknown) and at least
-	// one method is usable.
+	// IDOK is true when `id` is a did:web DID for the host the document
+	// speaks for (or of the right form, when the host is unknown).
+	IDOK bool `json:"id_ok"`
+	// OK is true when the document can yield keys: IDOK, and at least one
+	// method is usable.
 	OK bool `json:"ok"`
 }
 
@@ -139,13 +141,13 @@ func Parse(body []byte, host string) (doc *Document, diags diag.List) {
 		diags.Add(codeDuplicateKey, m.Line, "member %q appears twice in one object; the first one is used", m.Key)
 	}
 	doc = &Document{Methods: []Method{}}
-	idOK := checkID(doc, root, host, &diags)
+	doc.IDOK = checkID(doc, root, host, &diags)
 	checkMethods(doc, root, &diags)
 	usable := false
 	for _, m := range doc.Methods {
 		usable = usable || m.Usable()
 	}
-	doc.OK = idOK && usable
+	doc.OK = doc.IDOK && usable
 	return doc, diags
 }
 

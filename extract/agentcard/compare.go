@@ -1,0 +1,128 @@
+package agentcard
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/agentpolicy/survey/diag"
+)
+
+// Announced is an endpoint as an agent feed's latest applied
+// endpoint-announcement (and schema-changes) leave it (agent-feed v0 §2.4).
+type Announced struct {
+	Protocol string
+	ID       string
+	URL      string // absolute, or a path starting with /
+	Version  string
+	// Deprecated is true when a deprecation applies to the endpoint; a card
+	// may then omit it.
+	Deprecated bool
+	// Line is the line of the feed entry that last set the URL.
+	Line int
+}
+
+// Disagreement is one way a card disagrees with a feed (§4.3).
+type Disagreement struct {
+	// Announced is the feed's endpoint.
+	Announced Announced
+	// Card is the card endpoint that disagrees; for a missing URL it is the
+	// first card endpoint of the protocol.
+	Card Endpoint
+	// Message describes the disagreement.
+	Message string
+}
+
+// Compare checks a card against a feed's endpoint table (§4.3: the
+// snapshot must be consistent with the most recent applicable feed entry).
+// URLs are compared after resolving paths against origin (for example
+// "https://example.com") and normalising scheme and host case and default
+// ports; nothing else is normalised. Where the card names an endpoint by
+// endpoint-id, its URL and version must equal the feed's; otherwise, where
+// the card names endpoints of the same protocol, the announced URL must be
+// one of them (deprecated endpoints may be omitted). A card that names no
+// endpoint for a protocol is not compared for it.
+func Compare(card *Card, origin string, announced []Announced) []Disagreement {
+	if card == nil {
+		return nil
+	}
+	var out []Disagreement
+	for _, a := range announced {
+		if a.URL == "" {
+			continue
+		}
+		want := normalizeURL(a.URL, origin)
+		var byID, byProto []Endpoint
+		for _, e := range card.Endpoints {
+			switch {
+			case e.ID != "" && e.ID == a.ID && (e.Protocol == "" || strings.EqualFold(e.Protocol, a.Protocol)):
+				byID = append(byID, e)
+			case e.ID == "" && strings.EqualFold(e.Protocol, a.Protocol):
+				byProto = append(byProto, e)
+			}
+		}
+		if len(byID) > 0 {
+			e := byID[0]
+			switch {
+			case normalizeURL(e.URL, origin) != want:
+				out = append(out, Disagreement{Announced: a, Card: e,
+					Message: fmt.Sprintf("%s names endpoint %q at %s; the feed announces %s", e.Source, a.ID, e.URL, a.URL)})
+			case e.Version != "" && a.Version != "" && e.Version != a.Version:
+				out = append(out, Disagreement{Announced: a, Card: e,
+					Message: fmt.Sprintf("%s gives endpoint %q version %s; the feed's latest is %s", e.Source, a.ID, e.Version, a.Version)})
+			}
+			continue
+		}
+		if len(byProto) == 0 || a.Deprecated {
+			continue
+		}
+		found := false
+		for _, e := range byProto {
+			found = found || normalizeURL(e.URL, origin) == want
+		}
+		if !found {
+			out = append(out, Disagreement{Announced: a, Card: byProto[0],
+				Message: fmt.Sprintf("the card's %s endpoints (%s) do not include %s, which the feed announces for %q", a.Protocol, urls(byProto), a.URL, a.ID)})
+		}
+	}
+	return out
+}
+
+func urls(eps []Endpoint) string {
+	s := make([]string, len(eps))
+	for i, e := range eps {
+		s[i] = e.URL
+	}
+	return strings.Join(s, ", ")
+}
+
+// normalizeURL resolves u against origin and lower-cases scheme and host,
+// dropping a default port. An unparsable URL is returned as is.
+func normalizeURL(u, origin string) string {
+	ref, err := url.Parse(u)
+	if err != nil {
+		return u
+	}
+	if base, err := url.Parse(origin); err == nil && origin != "" {
+		ref = base.ResolveReference(ref)
+	}
+	ref.Scheme = strings.ToLower(ref.Scheme)
+	ref.Host = strings.ToLower(ref.Host)
+	if (ref.Scheme == "https" && strings.HasSuffix(ref.Host, ":443")) || (ref.Scheme == "http" && strings.HasSuffix(ref.Host, ":80")) {
+		ref.Host = ref.Host[:strings.LastIndexByte(ref.Host, ':')]
+	}
+	if ref.Host != "" && ref.Path == "" {
+		ref.Path = "/"
+	}
+	return ref.String()
+}
+
+// FeedDiagnostics returns the card's diagnostics for disagreements with the
+// feed, at the card's lines.
+func FeedDiagnostics(ds []Disagreement) diag.List {
+	var out diag.List
+	for _, d := range ds {
+		out.Add(codeFeedMismatch, d.Card.Line, "%s (feed line %d)", d.Message, d.Announced.Line)
+	}
+	return out
+}

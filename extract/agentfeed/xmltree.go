@@ -1,0 +1,126 @@
+package agentfeed
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/agentpolicy/survey/diag"
+)
+
+// maxXMLDepth bounds element nesting; an agent feed nests four deep
+// (feed, entry, content), Atom text constructs with XHTML a few more.
+const maxXMLDepth = 32
+
+// element is a node of the parsed XML tree: just what the feed reader
+// needs. Namespaces are resolved to URIs by encoding/xml.
+type element struct {
+	name     xml.Name
+	attrs    []xml.Attr
+	line     int // line of the start tag's '<'
+	textLine int // line where the element's content starts
+	text     []byte
+	children []*element
+}
+
+// attr returns the value of the un-namespaced attribute local.
+func (e *element) attr(local string) (string, bool) {
+	for _, a := range e.attrs {
+		if a.Name.Space == "" && a.Name.Local == local {
+			return a.Value, true
+		}
+	}
+	return "", false
+}
+
+// declares reports whether the element declares namespace uri, as the
+// default namespace or for a prefix.
+func (e *element) declares(uri string) bool {
+	for _, a := range e.attrs {
+		if (a.Name.Space == "xmlns" || (a.Name.Space == "" && a.Name.Local == "xmlns")) && a.Value == uri {
+			return true
+		}
+	}
+	return false
+}
+
+// trimmedText returns the element's text with XML white space trimmed.
+func (e *element) trimmedText() string {
+	return strings.Trim(string(e.text), " \t\r\n")
+}
+
+// parseXML reads body into an element tree. It refuses DOCTYPE and other
+// declarations (no entity is ever expanded: encoding/xml knows only the
+// five predefined entities and character references, and Decoder.Entity is
+// left nil), bounds the depth, and accepts only UTF-8. On failure it
+// returns nil and one diagnostic.
+func parseXML(body []byte) (*element, *diag.Diagnostic) {
+	d := xml.NewDecoder(bytes.NewReader(body))
+	d.Strict = true
+	var (
+		root  *element
+		stack []*element
+	)
+	fail := func(c diag.Code, line int, format string, args ...any) (*element, *diag.Diagnostic) {
+		dg := c.At(line, format, args...)
+		return nil, &dg
+	}
+	for {
+		line, _ := d.InputPos()
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			var se *xml.SyntaxError
+			if errors.As(err, &se) {
+				return fail(codeXMLSyntax, se.Line, "%s", se.Msg)
+			}
+			return fail(codeXMLSyntax, line, "%v", err)
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if len(stack) >= maxXMLDepth {
+				return fail(codeTooDeep, line, "elements nest deeper than %d", maxXMLDepth)
+			}
+			if len(stack) == 0 && root != nil {
+				return fail(codeXMLSyntax, line, "a second root element <%s> after the first one", t.Name.Local)
+			}
+			textLine, _ := d.InputPos()
+			el := &element{name: t.Name, attrs: t.Copy().Attr, line: line, textLine: textLine}
+			if len(stack) == 0 {
+				root = el
+			} else {
+				parent := stack[len(stack)-1]
+				parent.children = append(parent.children, el)
+			}
+			stack = append(stack, el)
+		case xml.EndElement:
+			stack = stack[:len(stack)-1]
+		case xml.CharData:
+			if len(stack) > 0 {
+				top := stack[len(stack)-1]
+				top.text = append(top.text, t...)
+			} else if len(bytes.Trim(t, " \t\r\n")) > 0 {
+				return fail(codeXMLSyntax, line, "text outside the root element")
+			}
+		case xml.Directive:
+			return fail(codeDoctype, line, "declaration <!%s> refused: DOCTYPE and ENTITY declarations are not accepted", truncate(string(t), 40))
+		}
+	}
+	if root == nil {
+		return fail(codeXMLSyntax, 1, "no root element")
+	}
+	return root, nil
+}
+
+// truncate shortens s to n runes for a message.
+func truncate(s string, n int) string {
+	if utf8.RuneCountInString(s) > n {
+		return string([]rune(s)[:n]) + "..."
+	}
+	return s
+}
