@@ -158,8 +158,7 @@ func buildTable(ctx context.Context, conn *sql.Conn, t Table, files []string) er
 	for i, f := range files {
 		quoted[i] = quoteString(f)
 	}
-	source := fmt.Sprintf("read_parquet([%s], union_by_name = true, hive_partitioning = false, filename = true, file_row_number = true)",
-		strings.Join(quoted, ", "))
+	source := fmt.Sprintf("read_parquet([%s], union_by_name = true, hive_partitioning = false)", strings.Join(quoted, ", "))
 
 	present := map[string]bool{}
 	rows, err := conn.QueryContext(ctx, "SELECT column_name FROM (DESCRIBE SELECT * FROM "+source+")")
@@ -189,8 +188,10 @@ func buildTable(ctx context.Context, conn *sql.Conn, t Table, files []string) er
 			exprs[i] = fmt.Sprintf("CAST(NULL AS %s)", c.Type)
 		}
 	}
-	query := fmt.Sprintf("INSERT INTO %s SELECT %s FROM %s", quoteIdent(t.Name), strings.Join(exprs, ", "), source)
+	from, qualify := source, ""
 	if len(t.Key) > 0 {
+		from = fmt.Sprintf("read_parquet([%s], union_by_name = true, hive_partitioning = false, filename = true, file_row_number = true)",
+			strings.Join(quoted, ", "))
 		keys := make([]string, len(t.Key))
 		for i, k := range t.Key {
 			keys[i] = quoteIdent(k)
@@ -198,9 +199,10 @@ func buildTable(ctx context.Context, conn *sql.Conn, t Table, files []string) er
 		// Parts are named with zero-padded sequence numbers, so the
 		// last-written row of a key has the greatest (filename,
 		// file_row_number) within a shard.
-		query += fmt.Sprintf(" QUALIFY row_number() OVER (PARTITION BY %s ORDER BY filename DESC, file_row_number DESC) = 1",
+		qualify = fmt.Sprintf(" QUALIFY row_number() OVER (PARTITION BY %s ORDER BY filename DESC, file_row_number DESC) = 1",
 			strings.Join(keys, ", "))
 	}
+	query := fmt.Sprintf("INSERT INTO %s SELECT %s FROM %s%s", quoteIdent(t.Name), strings.Join(exprs, ", "), from, qualify)
 	_, err = conn.ExecContext(ctx, query)
 	return err
 }
@@ -217,6 +219,9 @@ func Open(dbPath string) (*sql.DB, error) {
 // openDuckDB opens a DuckDB database with modest resources and no
 // extension downloads.
 func openDuckDB(path string, readOnly bool, memoryLimit string, threads int, tempDir string) (*sql.DB, error) {
+	if strings.ContainsAny(path, "?#") {
+		return nil, fmt.Errorf("sink: database path %q: DuckDB cannot open a path containing ? or #", path)
+	}
 	if memoryLimit == "" {
 		memoryLimit = DefaultMemoryLimit
 	}

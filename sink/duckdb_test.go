@@ -260,4 +260,7 @@ func TestBuild_ReplacesDatabase(t *testing.T) {
 	if _, err := Open(filepath.Join(out, "missing.duckdb")); err == nil {
 		t.Error("Open of a missing file succeeded")
 	}
+	if err := Build(context.Background(), filepath.Join(out, "a?b.duckdb"), nil, nil, BuildOptions{}); err == nil {
+		t.Error("Build to a path with ? succeeded")
+	}
 }

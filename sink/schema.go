@@ -138,6 +138,12 @@ func (t Table) compiled() (Table, error) {
 			return Table{}, fmt.Errorf("sink: table %s: key column %q is not a column", t.Name, k)
 		}
 	}
+	if len(t.Key) > 0 && slices.ContainsFunc(rc.fields, func(f field) bool {
+		return f.name == "filename" || f.name == "file_row_number"
+	}) {
+		// Build orders a key's rows by these columns of read_parquet.
+		return Table{}, fmt.Errorf("sink: table %s: a table with a key cannot have a column filename or file_row_number", t.Name)
+	}
 	arrowFields := make([]arrow.Field, len(rc.fields))
 	for i, f := range rc.fields {
 		arrowFields[i] = f.arrowField()

@@ -189,6 +189,10 @@ type (
 	withBadNested struct {
 		A []withInt `col:"a" doc:"d"`
 	}
+	withFilename struct {
+		ID       string `col:"id" doc:"d"`
+		Filename string `col:"filename" doc:"d"`
+	}
 )
 
 // TestNewTable_Errors checks that unsupported types and malformed names
@@ -215,6 +219,7 @@ func TestNewTable_Errors(t *testing.T) {
 		{"not a struct", second(NewTable[string]("t", "d")), "is not a struct"},
 		{"bad table name", second(NewTable[rowV1]("Things", "d")), `table name "Things"`},
 		{"bad key", second(NewTable[rowV1]("t", "d", "nope")), `key column "nope"`},
+		{"key and filename", second(NewTable[withFilename]("t", "d", "id")), "cannot have a column filename"},
 	} {
 		if tc.err == nil || !strings.Contains(tc.err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one containing %q", tc.name, tc.err, tc.want)

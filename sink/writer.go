@@ -22,7 +22,7 @@ import (
 // whichever comes first.
 const (
 	DefaultBatchRows  = 100_000
-	DefaultBatchBytes = 64 << 20
+	DefaultBatchBytes = 32 << 20
 	DefaultBatchAge   = 5 * time.Minute
 )
 
