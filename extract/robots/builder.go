@@ -81,25 +81,9 @@ func (b *Builder) HandleLine(l Line) {
 			b.add(codeMissingColon, l.Number, "%q has no colon after its name; accepted as a %s line", l.Key, strings.ToLower(l.Key))
 		}
 		if l.Typo {
-			b.add(codeMisspelled, l.Number, "%q is a misspelling of %q; accepted", l.Key, canonicalName(strings.ToLower(l.Key)))
+			b.add(codeMisspelled, l.Number, "%q is a misspelling of %q; accepted", l.Key, canonicalName(l.key.rec))
 		}
 	}
-}
-
-// canonicalName returns the correct spelling of an accepted record name.
-func canonicalName(lower string) string {
-	r, _, _ := lookupRecord(lower)
-	switch r {
-	case recUserAgent:
-		return "user-agent"
-	case recAllow:
-		return "allow"
-	case recDisallow:
-		return "disallow"
-	case recSitemap:
-		return "sitemap"
-	}
-	return lower
 }
 
 // productToken returns the product token a user-agent value names: "*" for
@@ -171,7 +155,7 @@ func (b *Builder) rule(line int, kind RuleKind, value string) {
 	if value != "" && value[0] != '/' && value[0] != '*' {
 		b.add(codePathNotAbsolute, line, "%s path %q does not start with \"/\"; it matches no URL", kind, value)
 	}
-	if strings.ContainsAny(value, " \t") {
+	if indexSpace(value) >= 0 {
 		b.add(codeWhitespaceInPath, line, "%s path %q contains whitespace; it is matched as %q", kind, value, strings.NewReplacer(" ", "%20", "\t", "%09").Replace(value))
 	}
 	if b.cur == 0 {

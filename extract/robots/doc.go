@@ -24,7 +24,8 @@
 // an unparseable App-Directives value) or an info when it is a neutral
 // observation worth counting (crawl-delay, unknown records, merged groups).
 // An HTML body is reported as robots.html-document and, by the extract
-// adapter, as another format.
+// adapter, as another format. For a body that is not text or is HTML, the
+// per-line diagnostics are dropped: only the body diagnostic is reported.
 //
 // # Decisions
 //
@@ -75,10 +76,17 @@
 //     path, parsed as an RFC 9651 Dictionary of Tokens; keys search,
 //     ai-input, ai-train and values yes, no; anything else is reported.
 //
+//   - Matcher.Preferences applies the extensions to a URL: the rules with
+//     the longest matching path win (plan-b §2.1, attach §3.1); equally long
+//     ones are combined, a restrictive "n"/"no" winning a conflict (vocab,
+//     Combining Preferences); Content-Usage applies only to crawlable URLs.
+//
 // # AI crawlers
 //
 // aicrawlers.csv lists known AI crawlers (AICrawlers, AITokens); Stance
-// says, per token, whether a file blocks it, restricts it partly or allows
-// it, and whether the token is named in a group or inherits "*". README.md
-// explains how to refresh the list from ai-robots-txt's robots.json.
+// says, per token, whether a file blocks it (a disallow rule matching every
+// path and no allow rule but /robots.txt), restricts it partly, or allows
+// it, and whether the token is named in a group or inherits "*" (or no
+// group applies). README.md explains how to refresh the list from
+// ai-robots-txt's robots.json.
 package robots

@@ -115,6 +115,8 @@ type Line struct {
 	Control int
 	// BeyondLimit is true when the line extends past SizeLimit bytes.
 	BeyondLimit bool
+
+	key keyClass
 }
 
 // BodyInfo is what ParseEvents learned about the whole body.
@@ -158,24 +160,21 @@ func ParseEvents(body []byte, h Handler) {
 	info.PartialBOM = start > 0 && !info.BOM
 	line := 0
 	for pos := start; pos < len(text); {
-		end := strings.IndexAny(text[pos:], "\r\n")
+		end := lineEnd(text, pos)
 		next := len(text)
-		if end < 0 {
-			end = len(text)
-		} else {
-			end += pos
+		if end < len(text) {
 			next = end + 1
 			if text[end] == '\r' && next < len(text) && text[next] == '\n' {
 				next++
 			}
 		}
 		line++
-		l := lexLine(text[pos:end], line, pos)
+		l, value := lexLine(text[pos:end], line, pos)
 		if next > SizeLimit && info.LimitLine == 0 {
 			info.LimitLine = line
 		}
 		l.BeyondLimit = info.LimitLine != 0
-		dispatch(h, l, text[pos:end])
+		dispatch(h, l, value)
 		pos = next
 	}
 	info.Lines = line
@@ -184,74 +183,124 @@ func ParseEvents(body []byte, h Handler) {
 
 const bom = "\xEF\xBB\xBF"
 
+// lineEnd returns the index of the first CR or LF at or after pos, or
+// len(text).
+func lineEnd(text string, pos int) int {
+	for i := pos; i < len(text); i++ {
+		if c := text[i]; c == '\n' || c == '\r' {
+			return i
+		}
+	}
+	return len(text)
+}
+
 // dispatch reports one lexed line to h.
-func dispatch(h Handler, l Line, raw string) {
+func dispatch(h Handler, l Line, value string) {
 	h.HandleLine(l)
 	if l.Blank || l.Malformed {
 		return
 	}
-	value := l.value(raw)
-	name := strings.ToLower(l.Key)
-	if k, _, ok := lookupRecord(name); ok {
-		switch k {
-		case recUserAgent:
-			h.HandleUserAgent(l.Number, value)
-		case recAllow:
-			h.HandleAllow(l.Number, value)
-		case recDisallow:
-			h.HandleDisallow(l.Number, value)
-		case recSitemap:
-			h.HandleSitemap(l.Number, value)
-		}
-		return
+	switch l.key.rec {
+	case recUserAgent:
+		h.HandleUserAgent(l.Number, value)
+	case recAllow:
+		h.HandleAllow(l.Number, value)
+	case recDisallow:
+		h.HandleDisallow(l.Number, value)
+	case recSitemap:
+		h.HandleSitemap(l.Number, value)
+	case recExtension:
+		h.HandleExtension(l.Number, l.key.ext, l.Key, value)
+	default:
+		h.HandleUnknown(l.Number, l.Key, value)
 	}
-	if name == "app-directive" {
-		h.HandleExtension(l.Number, ExtAppDirectives, l.Key, value)
-		return
-	}
-	switch e := Extension(name); e {
-	case ExtCrawlDelay, ExtAppDirectives, ExtContentUsage, ExtContentSignal, ExtHost, ExtCleanParam, ExtRequestRate, ExtVisitTime, ExtNoIndex:
-		h.HandleExtension(l.Number, e, l.Key, value)
-		return
-	}
-	h.HandleUnknown(l.Number, l.Key, value)
 }
 
 type record int
 
 const (
-	recUserAgent record = iota + 1
+	recUnknown record = iota
+	recUserAgent
 	recAllow
 	recDisallow
 	recSitemap
+	recExtension
 )
 
-// lookupRecord maps a lower-case record name to an RFC 9309 record (or
-// sitemap), accepting the misspellings google/robotstxt accepts; typo is
-// true for those.
-func lookupRecord(lower string) (r record, typo, ok bool) {
-	switch lower {
-	case "user-agent":
-		return recUserAgent, false, true
-	case "useragent", "user agent", "user-agents":
-		return recUserAgent, true, true
-	case "allow":
-		return recAllow, false, true
-	case "disallow":
-		return recDisallow, false, true
-	case "dissallow", "dissalow", "disalow", "diasllow", "disallaw":
-		return recDisallow, true, true
-	case "sitemap":
-		return recSitemap, false, true
-	case "site-map", "sitemaps":
-		return recSitemap, true, true
-	}
-	return 0, false, false
+// keyClass is what a record name names.
+type keyClass struct {
+	rec  record
+	ext  Extension // for recExtension
+	typo bool      // an accepted misspelling
 }
 
-// lexLine splits one line (without its terminator) into key and value and
-// records what it found. The value is recovered by Line.value.
-func lexLine(raw string, number, offset int) Line {
+// classifyKey recognises a record name case-insensitively: the RFC 9309
+// records and sitemap, with the misspellings google/robotstxt accepts, and
+// the extensions. It does not allocate.
+func classifyKey(key string) keyClass {
+	var buf [16]byte
+	if len(key) > len(buf) {
+		return keyClass{}
+	}
+	for i := 0; i < len(key); i++ {
+		buf[i] = lowerASCII(key[i])
+	}
+	switch string(buf[:len(key)]) {
+	case "user-agent":
+		return keyClass{rec: recUserAgent}
+	case "useragent", "user agent", "user-agents":
+		return keyClass{rec: recUserAgent, typo: true}
+	case "allow":
+		return keyClass{rec: recAllow}
+	case "disallow":
+		return keyClass{rec: recDisallow}
+	case "dissallow", "dissalow", "disalow", "diasllow", "disallaw":
+		return keyClass{rec: recDisallow, typo: true}
+	case "sitemap":
+		return keyClass{rec: recSitemap}
+	case "site-map", "sitemaps":
+		return keyClass{rec: recSitemap, typo: true}
+	case "crawl-delay":
+		return keyClass{rec: recExtension, ext: ExtCrawlDelay}
+	case "app-directives", "app-directive":
+		return keyClass{rec: recExtension, ext: ExtAppDirectives}
+	case "content-usage":
+		return keyClass{rec: recExtension, ext: ExtContentUsage}
+	case "content-signal":
+		return keyClass{rec: recExtension, ext: ExtContentSignal}
+	case "host":
+		return keyClass{rec: recExtension, ext: ExtHost}
+	case "clean-param":
+		return keyClass{rec: recExtension, ext: ExtCleanParam}
+	case "request-rate":
+		return keyClass{rec: recExtension, ext: ExtRequestRate}
+	case "visit-time":
+		return keyClass{rec: recExtension, ext: ExtVisitTime}
+	case "noindex":
+		return keyClass{rec: recExtension, ext: ExtNoIndex}
+	}
+	return keyClass{}
+}
+
+// canonicalName returns the correct spelling of an RFC 9309 record (or
+// sitemap) name.
+func canonicalName(r record) string {
+	switch r {
+	case recUserAgent:
+		return "user-agent"
+	case recAllow:
+		return "allow"
+	case recDisallow:
+		return "disallow"
+	case recSitemap:
+		return "sitemap"
+	}
+	return ""
+}
+
+// lexLine splits one line (without its terminator) into its name and value
+// and records what it found.
+func lexLine(raw string, number, offset int) (Line, string) {
 	l := Line{Number: number, Offset: offset, Control: -1}
 	if !utf8.ValidString(raw) {
 		l.InvalidUTF8 = true
@@ -270,46 +319,59 @@ func lexLine(raw string, number, offset int) Line {
 	content = trimSpace(content)
 	if content == "" {
 		l.Blank = true
-		return l
+		return l, ""
 	}
-	key, _, ok := strings.Cut(content, ":")
+	key, value, ok := strings.Cut(content, ":")
 	if !ok {
 		// google/robotstxt accepts "key value" without a colon when the
 		// line holds exactly two whitespace-separated words.
-		i := strings.IndexAny(content, " \t")
-		if i < 0 || strings.ContainsAny(trimSpace(content[i:]), " \t") {
+		i := indexSpace(content)
+		if i < 0 {
 			l.Malformed = true
-			return l
+			return l, ""
+		}
+		key, value = content[:i], trimSpace(content[i:])
+		if indexSpace(value) >= 0 {
+			l.Malformed = true
+			return l, ""
 		}
 		l.MissingColon = true
-		key = content[:i]
 	}
 	l.Key = trimSpace(key)
 	if l.Key == "" {
 		l.Malformed = true
-		return l
+		return l, ""
 	}
-	_, l.Typo, _ = lookupRecord(strings.ToLower(l.Key))
-	return l
+	l.key = classifyKey(l.Key)
+	l.Typo = l.key.typo
+	return l, trimSpace(value)
 }
 
-// value returns the trimmed record value of a lexed line.
-func (l Line) value(raw string) string {
-	if i := strings.IndexByte(raw, '#'); i >= 0 {
-		raw = raw[:i]
+// indexSpace returns the index of the first SP or HTAB in s, or -1.
+func indexSpace(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' || s[i] == '\t' {
+			return i
+		}
 	}
-	raw = trimSpace(raw)
-	if l.MissingColon {
-		i := strings.IndexAny(raw, " \t")
-		return trimSpace(raw[i:])
-	}
-	_, v, _ := strings.Cut(raw, ":")
-	return trimSpace(v)
+	return -1
 }
 
-// trimSpace removes the whitespace google/robotstxt trims: SP, HTAB, VT and
-// FF (CR and LF end lines before this is called).
-func trimSpace(s string) string { return strings.Trim(s, " \t\v\f") }
+// isSpace reports whether c is whitespace google/robotstxt trims: SP,
+// HTAB, VT and FF (CR and LF end lines first).
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
+
+// trimSpace removes leading and trailing isSpace bytes.
+func trimSpace(s string) string {
+	i, j := 0, len(s)
+	for i < j && isSpace(s[i]) {
+		i++
+	}
+	for j > i && isSpace(s[j-1]) {
+		j--
+	}
+	return s[i:j]
+}
 
 // sniff decides whether body is text at all and whether it is HTML. It looks
 // at the first 8000 bytes, as git and file(1) do: a UTF-16/UTF-32 byte order

@@ -16,7 +16,7 @@ func splitPath(value string) (path, rest string) {
 	if !strings.HasPrefix(value, "/") {
 		return "", value
 	}
-	i := strings.IndexAny(value, " \t")
+	i := indexSpace(value)
 	if i < 0 {
 		return value, ""
 	}
