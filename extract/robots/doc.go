@@ -31,26 +31,31 @@
 //
 //   - Lines end at LF, CR or CRLF. A UTF-8 byte order mark is skipped; so
 //     are its first one or two bytes alone, as google/robotstxt does.
+//
 //   - "#" starts a comment anywhere on a line (the grammar has no "#" in
 //     values). Names are case-insensitive; "name value" without a colon is
 //     accepted when the line has exactly two words, and the misspellings
 //     google/robotstxt accepts (useragent, user agent, dissallow, dissalow,
 //     disalow, diasllow, disallaw, site-map, ...) are accepted; all are
 //     diagnosed.
+//
 //   - A group is one or more user-agent lines (blank lines between them do
 //     not matter) and the records after them; only an allow or disallow
 //     line closes the run of user-agent lines. Extension, crawl-delay and
 //     unknown lines stay in the group they occur in and never end it
 //     (§2.2.4; specs README), so a user-agent line after them joins the
 //     group (diagnosed, robots.group-joined-after-extension).
+//
 //   - A user-agent value is matched by its product token: "*" (alone or
 //     followed by whitespace) names the global group, otherwise the leading
 //     [a-zA-Z_-]+ characters are used ("Googlebot/2.1" names Googlebot).
 //     Agents asking are reduced to their token the same way (AgentToken).
+//
 //   - The 500 KiB limit (§2.5): every byte given is parsed; the first line
 //     extending past 512000 bytes is recorded (File.LimitLine), rules from
 //     there on are flagged BeyondLimit, and a warning says conforming
 //     crawlers may ignore them. Matcher applies all rules.
+//
 //   - Matching follows §2.2.2 and §2.2.3: path and query are compared octet
 //     by octet after normalizing percent-encoding on both sides (escaped
 //     unreserved characters decoded, hex digits upper-cased, non-ASCII,
@@ -60,6 +65,7 @@
 //     specific match is the one whose normalized pattern has the most
 //     octets ("*" and "$" count); allow wins a tie; an empty pattern matches
 //     nothing; /robots.txt is always allowed.
+//
 //   - App-Directives (specs README): both spellings are accepted and
 //     recorded; a leading "/" path runs to the first whitespace; the rest is
 //     parsed as an RFC 9651 List with github.com/dunglas/httpsfv. A value
@@ -67,11 +73,13 @@
 //     valid=false and a warning (robots.app-directives-invalid); the file
 //     stays valid. Rules with the same path in a group are combined by
 //     concatenating their lists (RFC 9651 §4.2).
+//
 //   - Content-Usage: the path is optional (the current draft requires it:
 //     its absence is a warning and the rule applies to every path); the
 //     preference is an RFC 9651 Dictionary processed with the vocabulary's
 //     algorithm: train-ai and search with Tokens y or n; other keys and
 //     values are reported and leave the preference unknown.
+//
 //   - Content-Signal: "search=yes, ai-train=no" with an optional leading
 //     path, parsed as an RFC 9651 Dictionary of Tokens; keys search,
 //     ai-input, ai-train and values yes, no; anything else is reported.
