@@ -20,7 +20,7 @@ func (p *parser) directives(lines []line, hashLine int) {
 		}
 		d := p.directive(l)
 		if first, ok := firstByPath[d.Path]; ok && !d.Malformed {
-			p.diags.Add(codeDuplicatePath, l.num, "path %q already has a directive on line %d", d.Path, first)
+			p.diags.Add(codeDuplicatePath, l.num, "path %.100q already has a directive on line %d", d.Path, first)
 		} else if !d.Malformed {
 			firstByPath[d.Path] = l.num
 		}
@@ -42,9 +42,9 @@ func (p *parser) directive(l line) Directive {
 		if name, ok := fieldName(strings.TrimSpace(l.text)); ok {
 			hint = " (\"" + name + ":\" is robots.txt-style syntax, not an agents.txt directive)"
 		}
-		p.diags.Add(codePathSyntax, l.num, "the directive's path %q does not start with \"/\"%s", d.Path, hint)
+		p.diags.Add(codePathSyntax, l.num, "the directive's path %.100q does not start with \"/\"%s", d.Path, hint)
 	} else if bad, why := uriProblem(d.Path, pathChar); bad {
-		p.diags.Add(codePathCharacters, l.num, "path %q: %s", d.Path, why)
+		p.diags.Add(codePathCharacters, l.num, "path %.100q: %s", d.Path, why)
 	}
 	if len(fields) < 2 {
 		d.Malformed = true
@@ -56,10 +56,10 @@ func (p *parser) directive(l line) Directive {
 	case d.Action == Allow || d.Action == Disallow:
 	case strings.EqualFold(fields[1], string(Allow)) || strings.EqualFold(fields[1], string(Disallow)):
 		d.Malformed = true
-		p.diags.Add(codeActionCase, l.num, "action %q must be written %q", fields[1], strings.ToUpper(fields[1]))
+		p.diags.Add(codeActionCase, l.num, "action %.100q must be written %q", fields[1], strings.ToUpper(fields[1]))
 	default:
 		d.Malformed = true
-		p.diags.Add(codeActionUnknown, l.num, "action %q is neither ALLOW nor DISALLOW", fields[1])
+		p.diags.Add(codeActionUnknown, l.num, "action %.100q is neither ALLOW nor DISALLOW", fields[1])
 	}
 	seen := map[string]bool{}
 	for _, field := range fields[2:] {
@@ -68,27 +68,27 @@ func (p *parser) directive(l line) Directive {
 		switch {
 		case !hasEq:
 			d.Malformed = true
-			p.diags.Add(codeParamSyntax, l.num, "parameter %q is not key=value", field)
+			p.diags.Add(codeParamSyntax, l.num, "parameter %.100q is not key=value", field)
 			continue
 		case key == "":
 			d.Malformed = true
-			p.diags.Add(codeParamSyntax, l.num, "parameter %q has an empty key", field)
+			p.diags.Add(codeParamSyntax, l.num, "parameter %.100q has an empty key", field)
 			continue
 		case value == "":
 			d.Malformed = true
-			p.diags.Add(codeParamSyntax, l.num, "parameter %q has an empty value", field)
+			p.diags.Add(codeParamSyntax, l.num, "parameter %.100q has an empty value", field)
 			continue
 		}
 		if bad, why := uriProblem(key, keyChar); bad {
 			d.Malformed = true
-			p.diags.Add(codeParamSyntax, l.num, "parameter key %q: %s", key, why)
+			p.diags.Add(codeParamSyntax, l.num, "parameter key %.100q: %s", key, why)
 		}
 		if bad, why := uriProblem(value, valueChar); bad {
 			d.Malformed = true
-			p.diags.Add(codeParamSyntax, l.num, "parameter value %q: %s", value, why)
+			p.diags.Add(codeParamSyntax, l.num, "parameter value %.100q: %s", value, why)
 		}
 		if seen[key] {
-			p.diags.Add(codeDuplicateParam, l.num, "parameter %q is given twice", key)
+			p.diags.Add(codeDuplicateParam, l.num, "parameter %.100q is given twice", key)
 		}
 		seen[key] = true
 	}
@@ -158,7 +158,7 @@ func parseMetadata(f *File, lines []line, diags *diag.List) {
 		switch key {
 		case MetaVersion, MetaGeneratedBy, MetaGracePeriod:
 			if line, dup := first[key]; dup {
-				diags.Add(codeDuplicateMetadata, l.num, "metadata %q is already given on line %d", key, line)
+				diags.Add(codeDuplicateMetadata, l.num, "metadata %.100q is already given on line %d", key, line)
 			} else {
 				first[key] = l.num
 			}

@@ -38,7 +38,7 @@ func (p *parser) directive(num int, name, value string) {
 		p.purposes(g, num, stripComment(value, true))
 	default:
 		g.Unknown = append(g.Unknown, Directive{Line: num, Name: name, Value: value})
-		p.diags.Add(codeUnknownDirective, num, "directive %q is not defined by the core specification; ignored", name)
+		p.diags.Add(codeUnknownDirective, num, "directive %.100q is not defined by the core specification; ignored", name)
 	}
 }
 
@@ -89,7 +89,7 @@ func (p *parser) scope(g *Group, num int, v string) {
 	}
 	for _, pat := range patterns {
 		if pat[0] != '/' && pat[0] != '*' {
-			p.diags.Add(codeScopeNotPath, num, "scope %q does not start with \"/\"; read as a URL or host/path", pat)
+			p.diags.Add(codeScopeNotPath, num, "scope %.100q does not start with \"/\"; read as a URL or host/path", pat)
 		}
 		g.Scopes = append(g.Scopes, pat)
 	}
@@ -108,7 +108,7 @@ func (p *parser) host(g *Group, num int, v string) {
 	}
 	for _, h := range hosts {
 		if bad := badHostChar(h); bad != "" {
-			p.diags.Add(codeHostSyntax, num, "host %q holds %s, which cannot appear in a host name", h, bad)
+			p.diags.Add(codeHostSyntax, num, "host %.100q holds %s, which cannot appear in a host name", h, bad)
 		}
 		g.Hosts = append(g.Hosts, h)
 	}
@@ -145,7 +145,7 @@ func (p *parser) userAgent(g *Group, num int, v string) {
 			p.diags.Add(codeEmptyValue, num, "user-agent has an empty element in its list")
 			continue
 		case tok != "*" && !isIdentifier(tok):
-			p.diags.Add(codeUserAgentSyntax, num, "user-agent %q is not a product token (letters, \"-\" and \"_\") or \"*\"", tok)
+			p.diags.Add(codeUserAgentSyntax, num, "user-agent %.100q is not a product token (letters, \"-\" and \"_\") or \"*\"", tok)
 		}
 		g.UserAgents = append(g.UserAgents, tok)
 	}
@@ -175,11 +175,11 @@ func (p *parser) methods(g *Group, num int, v string) {
 		}
 		upper := strings.ToUpper(m)
 		if !slices.Contains(methods(), upper) {
-			p.diags.Add(codeUnknownMethod, num, "method %q is not one of %s; it allows nothing", m, strings.Join(methods(), " "))
+			p.diags.Add(codeUnknownMethod, num, "method %.100q is not one of %s; it allows nothing", m, strings.Join(methods(), " "))
 			continue
 		}
 		if upper != m {
-			p.diags.Add(codeMethodCase, num, "method %q is written %q in HTTP", m, upper)
+			p.diags.Add(codeMethodCase, num, "method %.100q is written %q in HTTP", m, upper)
 		}
 		if !slices.Contains(g.Methods, upper) {
 			g.Methods = append(g.Methods, upper)
@@ -200,7 +200,7 @@ func (p *parser) purposes(g *Group, num int, v string) {
 		}
 		for i := 0; i < len(tok); i++ {
 			if c := tok[i]; c < 0x21 || c > 0x7e {
-				p.diags.Add(codePurposeSyntax, num, "purpose %q holds a character that is not visible ASCII", tok)
+				p.diags.Add(codePurposeSyntax, num, "purpose %.100q holds a character that is not visible ASCII", tok)
 				break
 			}
 		}

@@ -105,9 +105,10 @@ func TestAllowed_NonMatchingGroups(t *testing.T) {
 	}
 }
 
-// Hosts compare after IDNA conversion (§4: servers SHOULD match IDNA
-// U-labels); ports are ignored; scopes may name a host.
-func TestAllowed_HostsAndScopeForms(t *testing.T) {
+// §4: servers SHOULD match IDNA U-labels, so hosts compare after IDNA
+// conversion; ports are ignored; scopes may name a host ("path/authority
+// matcher").
+func TestAllowed_Section4_IDNAHostsAndScopeForms(t *testing.T) {
 	f, _ := parseSorted("scope: /\nhost: bücher.example\nallowed-methods: GET\n\nscope: shop.example/cart/\nallowed-methods: POST\n\nscope: https://api.example/v1/\nallowed-methods: PUT\n\n", Options{})
 	for _, tc := range []struct {
 		url, method string
@@ -127,7 +128,8 @@ func TestAllowed_HostsAndScopeForms(t *testing.T) {
 	}
 }
 
-func TestMatchPattern(t *testing.T) {
+// §3.4: wildcards MAY be used in scopes; they match the robots.txt way.
+func TestMatchPattern_Section3_4_Wildcards(t *testing.T) {
 	for _, tc := range []struct {
 		pattern, s string
 		want       bool

@@ -209,7 +209,7 @@ func (p *parser) endGroup(byBlank bool) {
 			p.diags.Add(codeMissingScope, g.Line, "the group of lines %d–%d has no scope directive; a group MUST contain at least one, so it is ignored", g.Line, g.EndLine)
 		}
 	} else if p.firstName != nameScope {
-		p.diags.Add(codeScopeNotFirst, g.Line, "the group begins with %q, not with its scope", p.firstName)
+		p.diags.Add(codeScopeNotFirst, g.Line, "the group begins with %.100q, not with its scope", p.firstName)
 	}
 	p.f.Groups = append(p.f.Groups, *g)
 }

@@ -366,3 +366,27 @@ func TestParse_JSON(t *testing.T) {
 		t.Errorf("JSON\n got %s\nwant %s", got, want)
 	}
 }
+
+// §7: parsing MUST be performed securely, without denial of service:
+// hostile inputs parse, and byte-level diagnostics are capped.
+func TestParse_Section7_HostileInput(t *testing.T) {
+	for name, body := range map[string]string{
+		"control bytes":     strings.Repeat("\x00\n", 10000),
+		"unclosed comments": strings.Repeat("<!--\n", 10000),
+		"long line":         "scope: /" + strings.Repeat("a", 1<<20) + "\n",
+		"many scopes":       "scope:" + strings.Repeat(" /x", 10000) + "\n",
+		"binary":            string([]byte{0xff, 0xfe, 0x00, 0x01, 0x80, 0xc0}),
+	} {
+		f, diags := Parse([]byte(body), Options{})
+		checkInvariants(t, []byte(body), f, diags)
+		n := 0
+		for _, d := range diags {
+			if d.Code == codeControlCharacter.ID || d.Code == codeInvalidUTF8.ID || d.Code == codeTab.ID {
+				n++
+			}
+		}
+		if n > 3*maxByteDiagnostics {
+			t.Errorf("%s: %d byte-level diagnostics, above the cap", name, n)
+		}
+	}
+}
