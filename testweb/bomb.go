@@ -8,11 +8,12 @@ import (
 
 // The decompression bomb is a run of identical gzip members (RFC 1952
 // §2.2 allows a file of several members; every decoder concatenates them),
-// each the compression of one block of robots.txt lines. It costs one
-// block's compression to build, and about a thousandth of its expanded
-// size to hold.
+// each the compression of one block: a single robots.txt line of 1 MiB,
+// "Disallow: /aaaa...a". A run of one byte is what deflate compresses best
+// (about 1,000 to 1), so the bomb costs one block's compression to build
+// and about a thousandth of its expanded size to hold.
 const (
-	bombLine      = "Disallow: /bomb\n" // 16 bytes, so a block holds whole lines
+	bombPrefix    = "Disallow: /"
 	bombBlockSize = 1 << 20
 )
 
@@ -29,7 +30,10 @@ func bombDecodedSize(size int64) int64 {
 // buildBomb returns a gzip stream that expands to decoded bytes, which
 // must be a multiple of bombBlockSize.
 func buildBomb(decoded int64) ([]byte, error) {
-	block := bytes.Repeat([]byte(bombLine), bombBlockSize/len(bombLine))
+	block := make([]byte, 0, bombBlockSize)
+	block = append(block, bombPrefix...)
+	block = append(block, bytes.Repeat([]byte("a"), bombBlockSize-len(bombPrefix)-1)...)
+	block = append(block, '\n')
 	var member bytes.Buffer
 	zw, err := gzip.NewWriterLevel(&member, gzip.BestCompression)
 	if err != nil {
