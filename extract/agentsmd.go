@@ -31,11 +31,18 @@ func parseAgentsMD(body []byte, in Input) Document {
 	case registry.LocAgentsMDWK:
 		src.Location = agentsmd.LocationWellKnown
 		if rel, ok := in.related(registry.LocAgentsMD); ok && rel.Fetched {
+			scheme := rel.Scheme
+			if scheme == "" {
+				scheme = schemeOf(rel.URL)
+			}
 			root := agentsmd.Assess(rel.Body, agentsmd.Source{
-				Location:    agentsmd.LocationRoot,
-				Host:        in.Host,
-				Scheme:      schemeOf(rel.URL),
-				ContentType: rel.ContentType,
+				Location:     agentsmd.LocationRoot,
+				Host:         in.Host,
+				Scheme:       scheme,
+				ContentType:  rel.ContentType,
+				RedirectHops: rel.RedirectHops,
+				Downgraded:   rel.Downgraded,
+				Truncated:    rel.Truncated,
 			})
 			src.Root = &root
 		}

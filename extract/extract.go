@@ -57,6 +57,11 @@ type Related struct {
 	// Reason then says why (for example "absent" or "network_error").
 	Fetched bool
 	Reason  string
+	// How the file was fetched, as for Input.
+	Scheme       string
+	Truncated    bool
+	RedirectHops int
+	Downgraded   bool
 }
 
 // related returns in.Related(loc) when in.Related is set.

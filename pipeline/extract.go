@@ -48,7 +48,8 @@ func ExtractDomain(host string, views []View) []Parsed {
 		if !v.Outcome.HoldsFile() {
 			return extract.Related{Fetched: false, Reason: string(v.Outcome), URL: v.FinalURL}, true
 		}
-		return extract.Related{Body: v.Body, URL: v.FinalURL, ContentType: v.ContentType, Fetched: true}, true
+		return extract.Related{Body: v.Body, URL: v.FinalURL, ContentType: v.ContentType, Fetched: true,
+			Scheme: v.Scheme, Truncated: v.Truncated, RedirectHops: v.Hops, Downgraded: v.Downgraded}, true
 	}
 	var out []Parsed
 	for _, v := range views {

@@ -1,0 +1,56 @@
+# survey — see README.md. `make demo` and `make test` are the first two
+# commands a new user runs.
+
+GO      ?= go
+BIN     ?= bin/survey
+DEMO    ?= demo-data
+PKGS    := ./...
+
+.PHONY: all build test test-short demo bench bench-quick notebooks fuzz docs check-docs vet clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN) ./cmd/survey
+
+## test: every test (real servers on loopback, real DuckDB and Parquet, Chromium for the report)
+test:
+	$(GO) vet $(PKGS)
+	$(GO) test -count=1 -timeout 20m $(PKGS)
+
+## test-short: the fast tests only
+test-short:
+	$(GO) test -short -count=1 $(PKGS)
+
+## demo: start the simulated web, crawl it, print an adoption summary from DuckDB
+demo: build
+	./scripts/demo.sh $(BIN) $(DEMO)
+
+## bench: the benchmark program (figures and ratios; see README)
+bench: build
+	$(GO) run ./cmd/survey-bench -survey $(BIN)
+
+## bench-quick: the same program on a small population (under three minutes)
+bench-quick: build
+	$(GO) run ./cmd/survey-bench -survey $(BIN) -quick
+
+## notebooks: execute every notebook against the demo dataset
+notebooks: demo
+	./scripts/notebooks.sh $(DEMO)
+
+## fuzz: run every fuzz target for FUZZTIME each (default 5m)
+FUZZTIME ?= 5m
+fuzz:
+	./scripts/fuzz.sh $(FUZZTIME)
+
+## docs: regenerate the generated documentation (diagnostic codes, data dictionary)
+docs: build
+	$(BIN) check --codes --format markdown > docs/diagnostics.md
+	$(GO) run ./sink/cmd/gendict > docs/data-dictionary.md
+
+vet:
+	$(GO) vet $(PKGS)
+	@test -z "$$(gofmt -l .)" || (gofmt -l . && exit 1)
+
+clean:
+	rm -rf bin $(DEMO)
