@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"net/http"
 	"runtime/debug"
+	"strings"
 
 	"github.com/agentpolicy/survey/diag"
 	"github.com/agentpolicy/survey/registry"
@@ -188,7 +189,13 @@ func usableTransport(in Input) bool {
 func Decide(doc Document, q Query) (Decision, error) {
 	a, ok := adapters[doc.Format]
 	if !ok || a.decide == nil {
-		return Decision{}, fmt.Errorf("format %s has no evaluator (robots, agents-md and autoctl have one)", doc.Format)
+		var with []string
+		for _, f := range registry.Formats() {
+			if CanDecide(f.ID) {
+				with = append(with, string(f.ID))
+			}
+		}
+		return Decision{}, fmt.Errorf("format %s has no evaluator (%s have one)", doc.Format, strings.Join(with, ", "))
 	}
 	if q.Method == "" {
 		q.Method = http.MethodGet
