@@ -1,0 +1,55 @@
+package homepage
+
+import "github.com/agentpolicy/survey/diag"
+
+// Specification sections the diagnostics rest on.
+const (
+	specHTML        = "survey (home page signals); WHATWG HTML"
+	specRobots      = "Google Search Central, robots meta tag and X-Robots-Tag specification"
+	specRobotsAI    = "Google Search Central, robots meta tag and X-Robots-Tag specification; noai/noimageai (DeviantArt, Spawning)"
+	specRobotsMerge = "Google Search Central, robots meta tag and X-Robots-Tag specification (conflicting rules)"
+	specCUField     = "draft-ietf-aipref-attach §2; RFC 9651 §3.2"
+	specCUVocab     = "draft-ietf-aipref-vocab §6 (Exemplary Serialization Format)"
+	specTDMRes      = "TDMRep §Declaring the reservation of TDM Rights, tdm-reservation"
+	specTDMPolicy   = "TDMRep §Declaring the reservation of TDM Rights, tdm-policy"
+	specTDMPriority = "TDMRep §Processing priority"
+)
+
+var (
+	codeNotHTML = diag.Code{ID: "homepage.not-html", Severity: diag.Error, Spec: specHTML,
+		Summary: "The home page body is not HTML at all; its meta tags cannot be read (the policy headers still are)."}
+	codeEmptyBody = diag.Code{ID: "homepage.empty-body", Severity: diag.Info, Spec: specHTML,
+		Summary: "The home page body is empty; only the policy headers are read."}
+	codeUnknownDirective = diag.Code{ID: "homepage.unknown-directive", Severity: diag.Info, Spec: specRobotsAI,
+		Summary: "An X-Robots-Tag or robots meta directive that is not a known one; it is kept in the directive list."}
+	codeBadDirectiveValue = diag.Code{ID: "homepage.bad-directive-value", Severity: diag.Warning, Spec: specRobots,
+		Summary: "A robots directive with a malformed value (max-snippet and max-video-preview take an integer of -1 or more, max-image-preview none, standard or large)."}
+	codeRobotsConflict = diag.Code{ID: "homepage.robots-conflict", Severity: diag.Warning, Spec: specRobotsMerge,
+		Summary: "Robots directives for the same agents contradict each other (for example index and noindex, from the header and a meta tag); the more restrictive applies."}
+	codeContentUsageUnparsable = diag.Code{ID: "homepage.content-usage-unparsable", Severity: diag.Warning, Spec: specCUField,
+		Summary: "The Content-Usage header is not an RFC 9651 Dictionary (for example upper-case keys); it expresses no preference."}
+	codeContentUsageUnknownKey = diag.Code{ID: "homepage.content-usage-unknown-key", Severity: diag.Info, Spec: specCUVocab,
+		Summary: "A Content-Usage key that is not a usage category survey recognises (train-ai, search); unknown labels are ignored."}
+	codeContentUsageBadValue = diag.Code{ID: "homepage.content-usage-bad-value", Severity: diag.Warning, Spec: specCUVocab,
+		Summary: "A Content-Usage category whose value is not the Token y or n; no preference is expressed for it."}
+	codeTDMReservationInvalid = diag.Code{ID: "homepage.tdm-reservation-invalid", Severity: diag.Warning, Spec: specTDMRes,
+		Summary: "A tdm-reservation header or meta value other than 0 or 1; it is a protocol error and the reservation is unset."}
+	codeTDMPolicyNotAbsolute = diag.Code{ID: "homepage.tdm-policy-not-absolute-url", Severity: diag.Warning, Spec: specTDMPolicy,
+		Summary: "A tdm-policy header or meta value that is not an absolute http or https URL."}
+	codeTDMPolicyIgnored = diag.Code{ID: "homepage.tdm-policy-ignored", Severity: diag.Info, Spec: specTDMPolicy,
+		Summary: "A tdm-policy with tdm-reservation 0; agents should not process it."}
+	codeTDMPolicyAlone = diag.Code{ID: "homepage.tdm-policy-without-reservation", Severity: diag.Info, Spec: specTDMPolicy,
+		Summary: "A tdm-policy without a tdm-reservation from the same source."}
+	codeTDMConflict = diag.Code{ID: "homepage.tdm-conflict", Severity: diag.Warning, Spec: specTDMPriority,
+		Summary: "TDMRep declarations disagree (header against meta tag, or repeated declarations); the meta tag supersedes the header, and the first of repeated ones is used."}
+)
+
+// Codes returns every diagnostic code the home page extractor emits.
+func Codes() []diag.Code {
+	return []diag.Code{
+		codeNotHTML, codeEmptyBody, codeUnknownDirective, codeBadDirectiveValue, codeRobotsConflict,
+		codeContentUsageUnparsable, codeContentUsageUnknownKey, codeContentUsageBadValue,
+		codeTDMReservationInvalid, codeTDMPolicyNotAbsolute, codeTDMPolicyIgnored, codeTDMPolicyAlone,
+		codeTDMConflict,
+	}
+}

@@ -1,0 +1,161 @@
+package homepage
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/PuerkitoBio/goquery"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// tag is a meta or link element of the head, with the attributes survey
+// reads.
+type tag struct {
+	meta bool
+	// name and content for a meta tag; rel, href and type for a link.
+	name, content    string
+	rel, href, ctype string
+	line             int
+}
+
+// rawTag is a meta or link start tag as the tokenizer saw it, used to find
+// the line of the element the tree builder produced.
+type rawTag struct {
+	meta     bool
+	key, val string // name and content, or rel and href
+	line     int
+}
+
+// headTags returns the meta and link elements of the document's head, in
+// document order, with their lines.
+//
+// Only the head matters, and bodies can be large: a tokenizer pass (linear,
+// no tree) finds where the head ends (see scanHead) and records the line of every meta and link start tag before it; goquery then
+// parses that prefix alone. Elements the tree builder moves or drops are
+// handled by matching the parsed elements to the recorded tags in order.
+func headTags(body []byte) []tag {
+	body = bytes.TrimPrefix(body, []byte("\xef\xbb\xbf")) // decoding strips the BOM
+	end, raws := scanHead(body)
+	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(body[:end]))
+	if err != nil {
+		return nil
+	}
+	var out []tag
+	next := 0
+	doc.Find("meta, link").Each(func(_ int, s *goquery.Selection) {
+		if s.Closest("template, noscript").Length() > 0 {
+			return // inert or raw text: not part of the page's head
+		}
+		t := tag{meta: goquery.NodeName(s) == "meta"}
+		var key, val string
+		if t.meta {
+			t.name = strings.ToLower(strings.TrimSpace(s.AttrOr("name", "")))
+			t.content = s.AttrOr("content", "")
+			key, val = t.name, t.content
+		} else {
+			t.rel = strings.ToLower(strings.TrimSpace(s.AttrOr("rel", "")))
+			t.href = strings.TrimSpace(s.AttrOr("href", ""))
+			t.ctype = strings.TrimSpace(s.AttrOr("type", ""))
+			key, val = t.rel, t.href
+		}
+		// Look a few tags ahead: the tree builder drops or moves few
+		// elements, and a bounded search keeps this linear.
+		for i := next; i < len(raws) && i < next+16; i++ {
+			r := &raws[i]
+			if r.meta == t.meta && r.key == key && r.val == val {
+				t.line, next = r.line, i+1
+				break
+			}
+		}
+		out = append(out, t)
+	})
+	return out
+}
+
+// scanHead tokenizes body up to the end of its head and returns the offset
+// where the head ends and the meta and link start tags before it. The head
+// ends where the HTML tree builder ends it: at </head>, or at the first
+// start tag that does not belong in a head (<body>, <div>, ...), the first
+// text that is not white space, or an end tag of body, html or br. The
+// contents of <noscript> and <template> are skipped: scripting is enabled,
+// so the former is raw text, and the latter is inert.
+func scanHead(body []byte) (int, []rawTag) {
+	z := html.NewTokenizer(bytes.NewReader(body))
+	var raws []rawTag
+	off, line := 0, 1
+	var inside atom.Atom // noscript or template while inside one
+	rawText := false     // the previous token opened title, script or style
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return len(body), raws
+		}
+		raw := z.Raw()
+		start, startLine := off, line
+		off += len(raw)
+		line += bytes.Count(raw, []byte("\n"))
+		afterRaw := rawText
+		rawText = false
+		switch tt {
+		case html.TextToken:
+			if inside != 0 || afterRaw || len(bytes.TrimLeft(raw, " \t\r\n\f")) == 0 {
+				continue
+			}
+			return start, raws
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, hasAttr := z.TagName()
+			a := atom.Lookup(name)
+			if inside != 0 {
+				continue
+			}
+			switch a {
+			case atom.Html, atom.Head, atom.Base, atom.Basefont, atom.Bgsound:
+			case atom.Title, atom.Script, atom.Style:
+				rawText = tt == html.StartTagToken
+			case atom.Noscript, atom.Template:
+				if tt == html.StartTagToken {
+					inside = a
+				}
+			case atom.Meta, atom.Link:
+				raws = append(raws, readRawTag(z, a == atom.Meta, hasAttr, startLine))
+			default:
+				return start, raws
+			}
+		case html.EndTagToken:
+			name, _ := z.TagName()
+			a := atom.Lookup(name)
+			switch {
+			case inside != 0:
+				if a == inside {
+					inside = 0
+				}
+			case a == atom.Head:
+				return off, raws
+			case a == atom.Body, a == atom.Html, a == atom.Br:
+				return start, raws
+			}
+		}
+	}
+}
+
+// readRawTag reads the attributes of a meta or link start tag. The first of
+// repeated attributes counts, as in the tree builder.
+func readRawTag(z *html.Tokenizer, meta, hasAttr bool, line int) rawTag {
+	r := rawTag{meta: meta, line: line}
+	keySet, valSet := false, false
+	for hasAttr {
+		var k, v []byte
+		k, v, hasAttr = z.TagAttr()
+		switch {
+		case !keySet && (meta && string(k) == "name" || !meta && string(k) == "rel"):
+			r.key, keySet = strings.ToLower(strings.TrimSpace(string(v))), true
+		case !valSet && (meta && string(k) == "content" || !meta && string(k) == "href"):
+			r.val, valSet = string(v), true
+			if !meta {
+				r.val = strings.TrimSpace(r.val)
+			}
+		}
+	}
+	return r
+}

@@ -1,0 +1,312 @@
+// Package homepage extracts the agent-policy signals of a site's home
+// page: its response headers (X-Robots-Tag, Content-Usage, tdm-reservation
+// and tdm-policy) and the meta and link tags of its HTML head (robots and
+// per-crawler robots meta tags, tdm-reservation and tdm-policy meta tags,
+// links to llms.txt and other agent-policy files).
+//
+// Parse is a pure function from headers and body to a flat Signals value
+// and diagnostics. The page is always valid unless its body is not HTML at
+// all; malformed values are warnings.
+//
+// Decisions:
+//   - The booleans of Signals (NoAI, NoIndex, ...) reflect directives for
+//     every agent: the X-Robots-Tag header without a user-agent prefix and
+//     <meta name="robots">. Directives scoped to one crawler
+//     ("X-Robots-Tag: googlebot: noindex", <meta name="googlebot">) are in
+//     Robots with their Agent, and the agents in ScopedAgents. When
+//     directives conflict, the more restrictive applies (as Google
+//     documents), so NoIndex is true when any noindex or none applies.
+//   - A meta name is a per-crawler robots meta tag when it is a search
+//     engine crawler documented to read one (googlebot, bingbot, ...) or a
+//     known AI crawler (extract/robots.AICrawlers).
+//   - TDMRep: the meta tags supersede the headers (§Processing priority),
+//     property by property, when their value is valid; repeated values of
+//     one source that disagree are reported and the first is used.
+//   - Content-Usage: the recognised categories are train-ai and search
+//     (specs README), as for the robots.txt Content-Usage rule.
+//   - Only the head is read: the document up to where the HTML tree
+//     builder ends the head (</head>, <body>, or the first element or text
+//     that cannot be in a head), so a meta tag in the body is not read, and
+//     a large body costs one linear tokenizer pass. Meta tags inside
+//     <noscript> and <template> are not read either.
+package homepage
+
+import (
+	"bytes"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/robots"
+	"github.com/agentpolicy/survey/registry"
+)
+
+// Source is where a signal was found.
+type Source string
+
+// The sources.
+const (
+	SourceHeader Source = "header" // a response header
+	SourceMeta   Source = "meta"   // a meta tag of the HTML head
+)
+
+// Signals are the policy signals of a home page.
+type Signals struct {
+	// NoAI and NoImageAI are true when the noai or noimageai robots
+	// directive applies to every agent.
+	NoAI      bool `json:"noai"`
+	NoImageAI bool `json:"noimageai"`
+	// NoIndex, NoFollow, NoArchive, NoSnippet and NoImageIndex are true
+	// when the directive (or none, for the first two; nocache for
+	// NoArchive) applies to every agent.
+	NoIndex      bool `json:"noindex"`
+	NoFollow     bool `json:"nofollow"`
+	NoArchive    bool `json:"noarchive"`
+	NoSnippet    bool `json:"nosnippet"`
+	NoImageIndex bool `json:"noimageindex"`
+	// MaxSnippet is the most restrictive valid max-snippet for every agent
+	// (-1: no limit); nil when there is none.
+	MaxSnippet *int `json:"max_snippet,omitempty"`
+	// ScopedAgents are the agents some directive is scoped to, sorted.
+	ScopedAgents []string `json:"scoped_agents,omitempty"`
+
+	// TDMReserved is true when the effective tdm-reservation is 1.
+	TDMReserved bool `json:"tdm_reserved"`
+	// TDMReservation is the effective tdm-reservation, 0 or 1; nil when
+	// unset. TDMSource is where it comes from.
+	TDMReservation *int   `json:"tdm_reservation"`
+	TDMSource      Source `json:"tdm_source,omitempty"`
+	// TDMPolicy is the effective tdm-policy.
+	TDMPolicy string `json:"tdm_policy,omitempty"`
+
+	// TrainAI and Search are the Content-Usage preferences for train-ai
+	// and search: "y", "n", or "" for no preference.
+	TrainAI string `json:"train_ai,omitempty"`
+	Search  string `json:"search,omitempty"`
+
+	// ContentUsage is the Content-Usage header; nil when absent.
+	ContentUsage *ContentUsage `json:"content_usage,omitempty"`
+	// Robots are every robots directive, headers first, then meta tags in
+	// document order.
+	Robots []Directive `json:"robots"`
+	// TDM are the TDMRep declarations: the headers', then the meta tags'.
+	TDM []TDMDeclaration `json:"tdm"`
+	// Links are the <link> elements pointing to agent-policy files.
+	Links []Link `json:"links"`
+	// HTML is true when the body is an HTML document.
+	HTML bool `json:"html"`
+}
+
+// Link is a <link> element of the head that points to an agent-policy
+// file (llms.txt, agents.txt, AGENTS.md, tdmrep.json, ...).
+type Link struct {
+	Rel  string `json:"rel"`
+	Href string `json:"href"`
+	Type string `json:"type,omitempty"`
+	// Location is the registry location whose path the link points to,
+	// if any.
+	Location registry.LocationID `json:"location,omitempty"`
+	Line     int                 `json:"line,omitempty"`
+}
+
+// Any reports whether the page carries any policy signal.
+func (s *Signals) Any() bool {
+	return len(s.Robots) > 0 || s.ContentUsage != nil || len(s.TDM) > 0 || len(s.Links) > 0
+}
+
+// Effective labels the page: "signals" when it carries any policy signal,
+// "none" otherwise.
+func (s *Signals) Effective() string {
+	if s.Any() {
+		return "signals"
+	}
+	return "none"
+}
+
+// Parse extracts the signals of a home page from its response headers and
+// body. It never fails: problems are reported as diagnostics.
+func Parse(header http.Header, body []byte) (*Signals, diag.List) {
+	var diags diag.List
+	s := &Signals{Robots: []Directive{}, TDM: []TDMDeclaration{}, Links: []Link{}}
+
+	for _, v := range header.Values("X-Robots-Tag") {
+		s.Robots = append(s.Robots, parseRobots(v, SourceHeader, "X-Robots-Tag", "", 0, &diags)...)
+	}
+	if lines := header.Values("Content-Usage"); len(lines) > 0 {
+		s.ContentUsage = parseContentUsage(lines, &diags)
+		s.TrainAI = s.ContentUsage.Preferences["train-ai"]
+		s.Search = s.ContentUsage.Preferences["search"]
+	}
+	var hRes, hPol, mRes, mPol tdmValues
+	for _, v := range header.Values("Tdm-Reservation") {
+		hRes.add(v, 0)
+	}
+	for _, v := range header.Values("Tdm-Policy") {
+		hPol.add(v, 0)
+	}
+
+	switch {
+	case len(bytes.TrimSpace(body)) == 0:
+		diags.Add(codeEmptyBody, 0, "the body is empty; only the headers are read")
+	case !looksHTML(body):
+		diags.Add(codeNotHTML, 1, "the body is not HTML (Content-Type %q)", clip(header.Get("Content-Type")))
+	default:
+		s.HTML = true
+		var aiTokens map[string]bool
+		var locations []registry.Location
+		for _, t := range headTags(body) {
+			if !t.meta {
+				if locations == nil {
+					locations = registry.Locations()
+				}
+				if l, ok := agentLink(t, locations); ok {
+					s.Links = append(s.Links, l)
+				}
+				continue
+			}
+			switch t.name {
+			case "robots":
+				s.Robots = append(s.Robots, parseRobots(t.content, SourceMeta, t.name, "", t.line, &diags)...)
+			case "tdm-reservation":
+				mRes.add(t.content, t.line)
+			case "tdm-policy":
+				mPol.add(t.content, t.line)
+			case "", "description", "viewport", "keywords", "author", "generator", "theme-color":
+			default:
+				if aiTokens == nil {
+					aiTokens = lowerSet(robots.AITokens())
+				}
+				if isBotMetaName(t.name, aiTokens) {
+					s.Robots = append(s.Robots, parseRobots(t.content, SourceMeta, t.name, t.name, t.line, &diags)...)
+				}
+			}
+		}
+	}
+
+	hDecl := declaration(SourceHeader, hRes, hPol, &diags)
+	mDecl := declaration(SourceMeta, mRes, mPol, &diags)
+	tdmConflicts(hDecl, mDecl, &diags)
+	for _, d := range []*TDMDeclaration{hDecl, mDecl} {
+		if d == nil {
+			continue
+		}
+		s.TDM = append(s.TDM, *d)
+		if d.Reservation != nil {
+			s.TDMReservation, s.TDMSource = d.Reservation, d.Source
+		}
+		if d.Policy != "" {
+			s.TDMPolicy = d.Policy
+		}
+	}
+	s.TDMReserved = s.TDMReservation != nil && *s.TDMReservation == 1
+
+	robotsConflicts(s.Robots, &diags)
+	s.applyRobots()
+	return s, diags
+}
+
+// applyRobots sets the booleans from the directives for every agent.
+func (s *Signals) applyRobots() {
+	for _, d := range s.Robots {
+		if d.Agent != "" {
+			if !slices.Contains(s.ScopedAgents, d.Agent) {
+				s.ScopedAgents = append(s.ScopedAgents, d.Agent)
+			}
+			continue
+		}
+		switch d.Name {
+		case "noai":
+			s.NoAI = true
+		case "noimageai":
+			s.NoImageAI = true
+		case "noindex":
+			s.NoIndex = true
+		case "nofollow":
+			s.NoFollow = true
+		case "none":
+			s.NoIndex, s.NoFollow = true, true
+		case "noarchive", "nocache":
+			s.NoArchive = true
+		case "nosnippet":
+			s.NoSnippet = true
+		case "noimageindex":
+			s.NoImageIndex = true
+		case "max-snippet":
+			n, err := strconv.Atoi(d.Value)
+			if err != nil || n < -1 {
+				continue
+			}
+			if s.MaxSnippet == nil || *s.MaxSnippet == -1 || n != -1 && n < *s.MaxSnippet {
+				s.MaxSnippet = &n
+			}
+		}
+	}
+	slices.Sort(s.ScopedAgents)
+}
+
+// looksHTML reports whether a body is HTML: after any BOM and white space
+// it starts with "<", or content sniffing (WHATWG MIME Sniffing) says
+// text/html.
+func looksHTML(body []byte) bool {
+	b := bytes.TrimPrefix(body, []byte("\xef\xbb\xbf"))
+	b = bytes.TrimLeft(b, " \t\r\n\f")
+	if len(b) > 0 && b[0] == '<' {
+		return true
+	}
+	return strings.HasPrefix(http.DetectContentType(body), "text/html")
+}
+
+// agentLink returns the link as an agent-policy link when its href points
+// to a registry location (or an llms.txt in a subpath, or llms-full.txt),
+// or its rel names llms.txt.
+func agentLink(t tag, locations []registry.Location) (Link, bool) {
+	l := Link{Rel: t.rel, Href: t.href, Type: t.ctype, Line: t.line}
+	path := ""
+	if u, err := url.Parse(t.href); err == nil {
+		path = strings.ToLower(u.Path)
+	}
+	for _, loc := range locations {
+		if loc.Canary || loc.Path == "/" {
+			continue
+		}
+		if path == strings.ToLower(loc.Path) {
+			l.Location = loc.ID
+			return l, true
+		}
+	}
+	if strings.HasSuffix(path, "/llms.txt") || strings.HasSuffix(path, "/llms-full.txt") {
+		return l, true
+	}
+	for _, rel := range strings.Fields(t.rel) {
+		if strings.HasPrefix(rel, "llms") {
+			return l, true
+		}
+	}
+	return Link{}, false
+}
+
+// lowerSet returns the lower-cased strings as a set.
+func lowerSet(list []string) map[string]bool {
+	m := make(map[string]bool, len(list))
+	for _, s := range list {
+		m[strings.ToLower(s)] = true
+	}
+	return m
+}
+
+// clip shortens a quoted value in a message.
+func clip(s string) string {
+	const max = 80
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}

@@ -1,0 +1,424 @@
+package homepage
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/agentpolicy/survey/diag"
+)
+
+// found lists diagnostics as "code@line", sorted, for exact comparison.
+func found(l diag.List) []string {
+	out := []string{}
+	for _, d := range l {
+		out = append(out, fmt.Sprintf("%s@%d", d.Code, d.Line))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// hdr builds a header from name/value pairs (repeated names add lines).
+func hdr(kv ...string) http.Header {
+	h := http.Header{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		h.Add(kv[i], kv[i+1])
+	}
+	return h
+}
+
+// page returns a small HTML page with extra head content.
+func page(head string) []byte {
+	return []byte("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>t</title>\n" + head + "\n</head>\n<body><p>hi</p></body>\n</html>\n")
+}
+
+func parse(t *testing.T, h http.Header, body []byte) (*Signals, []string) {
+	t.Helper()
+	s, d := Parse(h, body)
+	checkInvariants(t, h, body, s, d)
+	return s, found(d)
+}
+
+// names lists directives as "agent/name=value@source".
+func names(ds []Directive) []string {
+	out := []string{}
+	for _, d := range ds {
+		s := d.Agent + "/" + d.Name
+		if d.Value != "" {
+			s += "=" + d.Value
+		}
+		out = append(out, s+"@"+string(d.Source))
+	}
+	return out
+}
+
+// TestParse_XRobotsTag covers the X-Robots-Tag examples of Google's
+// specification: plain directives, several header lines, user-agent scopes,
+// valued directives and unavailable_after dates with commas.
+func TestParse_XRobotsTag(t *testing.T) {
+	h := hdr(
+		"X-Robots-Tag", "noindex",
+		"X-Robots-Tag", "googlebot: nofollow",
+		"X-Robots-Tag", "otherbot: noindex, nofollow",
+		"X-Robots-Tag", "unavailable_after: 25 Jun 2010 15:00:00 PST",
+		"X-Robots-Tag", "unavailable_after: Sunday, 01-Sep-30 00:00:00 GMT, noarchive",
+		"X-Robots-Tag", "max-snippet: 20, max-image-preview:large, max-video-preview:-1",
+		"X-Robots-Tag", "googlebot: noindex, bingbot: nosnippet",
+	)
+	s, got := parse(t, h, nil)
+	want := []string{
+		"/noindex@header",
+		"googlebot/nofollow@header",
+		"otherbot/noindex@header", "otherbot/nofollow@header",
+		"/unavailable_after=25 Jun 2010 15:00:00 PST@header",
+		"/unavailable_after=Sunday, 01-Sep-30 00:00:00 GMT@header", "/noarchive@header",
+		"/max-snippet=20@header", "/max-image-preview=large@header", "/max-video-preview=-1@header",
+		"googlebot/noindex@header", "bingbot/nosnippet@header",
+	}
+	if n := names(s.Robots); !slices.Equal(n, want) {
+		t.Errorf("directives:\n got %q\nwant %q", n, want)
+	}
+	if want := []string{"homepage.empty-body@0"}; !slices.Equal(got, want) {
+		t.Errorf("diagnostics %v", got)
+	}
+	if !s.NoIndex || s.NoFollow || !s.NoArchive || s.NoSnippet || s.MaxSnippet == nil || *s.MaxSnippet != 20 {
+		t.Errorf("booleans: %+v", s)
+	}
+	if !slices.Equal(s.ScopedAgents, []string{"bingbot", "googlebot", "otherbot"}) {
+		t.Errorf("scoped agents %v", s.ScopedAgents)
+	}
+	if s.Effective() != "signals" {
+		t.Errorf("Effective %q", s.Effective())
+	}
+}
+
+// TestParse_NoAI covers the noai and noimageai directives (DeviantArt,
+// Spawning) in the header and in <meta name="robots">.
+func TestParse_NoAI(t *testing.T) {
+	s, got := parse(t, hdr("X-Robots-Tag", "noai, noimageai"), page(""))
+	if !s.NoAI || !s.NoImageAI || s.NoIndex || len(got) != 0 {
+		t.Errorf("header: %+v %v", s, got)
+	}
+	s, got = parse(t, nil, page(`<meta name="robots" content="noai, noimageai">`))
+	if !s.NoAI || !s.NoImageAI || len(got) != 0 {
+		t.Errorf("meta: %+v %v", s, got)
+	}
+	if s.Robots[0].Line != 6 || s.Robots[0].Source != SourceMeta || s.Robots[0].Field != "robots" {
+		t.Errorf("directive %+v", s.Robots[0])
+	}
+	// Scoped to one agent: not a global signal.
+	s, _ = parse(t, hdr("X-Robots-Tag", "otherbot: noai, noimageai"), page(""))
+	if s.NoAI || s.NoImageAI || !slices.Equal(s.ScopedAgents, []string{"otherbot"}) {
+		t.Errorf("scoped: %+v", s)
+	}
+}
+
+// TestParse_None: "none" is noindex and nofollow.
+func TestParse_None(t *testing.T) {
+	s, _ := parse(t, nil, page(`<meta name="ROBOTS" content="NONE">`))
+	if !s.NoIndex || !s.NoFollow || s.Robots[0].Name != "none" {
+		t.Errorf("%+v", s)
+	}
+}
+
+// TestParse_MetaPerBot: <meta name="googlebot"> and AI crawler names carry
+// directives for that crawler; other meta names are not robots tags.
+func TestParse_MetaPerBot(t *testing.T) {
+	s, got := parse(t, nil, page(`<meta name="googlebot" content="noindex, nofollow">
+<meta name="GPTBot" content="noindex">
+<meta name="description" content="noindex is a word">
+<meta name="somebot" content="noindex">`))
+	want := []string{"googlebot/noindex@meta", "googlebot/nofollow@meta", "gptbot/noindex@meta"}
+	if n := names(s.Robots); !slices.Equal(n, want) {
+		t.Errorf("got %q, want %q", n, want)
+	}
+	if s.NoIndex || len(got) != 0 {
+		t.Errorf("NoIndex %v, diagnostics %v", s.NoIndex, got)
+	}
+}
+
+func TestParse_DirectiveValues(t *testing.T) {
+	s, got := parse(t, hdr("X-Robots-Tag", "max-snippet: abc, max-image-preview: huge, noindex: yes, nopreview, max-snippet:-5, max-snippet: 50, max-snippet: 10"), page(""))
+	want := []string{
+		"homepage.bad-directive-value@0", "homepage.bad-directive-value@0", "homepage.bad-directive-value@0",
+		"homepage.bad-directive-value@0", "homepage.unknown-directive@0",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if s.MaxSnippet == nil || *s.MaxSnippet != 10 {
+		t.Errorf("MaxSnippet %v", s.MaxSnippet)
+	}
+	if !s.NoIndex {
+		t.Errorf("noindex with a value still forbids indexing")
+	}
+	s, _ = parse(t, hdr("X-Robots-Tag", "max-snippet:-1, max-snippet:0"), nil)
+	if *s.MaxSnippet != 0 {
+		t.Errorf("MaxSnippet %d, want 0 (the most restrictive)", *s.MaxSnippet)
+	}
+}
+
+// TestParse_RobotsConflict: contradicting directives for the same agents,
+// in the header and the meta tag; the more restrictive applies.
+func TestParse_RobotsConflict(t *testing.T) {
+	s, got := parse(t, hdr("X-Robots-Tag", "index, follow"), page(`<meta name="robots" content="noindex">
+<meta name="googlebot" content="follow, nofollow">`))
+	want := []string{"homepage.robots-conflict@6", "homepage.robots-conflict@7"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if !s.NoIndex || s.NoFollow {
+		t.Errorf("NoIndex %v NoFollow %v", s.NoIndex, s.NoFollow)
+	}
+}
+
+// TestParse_ContentUsage covers draft-ietf-aipref-attach §2 (a Dictionary
+// field; the §1.2 example "Content-Usage: train-ai=n") and the processing
+// of draft-ietf-aipref-vocab §6.
+func TestParse_ContentUsage(t *testing.T) {
+	cases := []struct {
+		lines   []string
+		valid   bool
+		trainAI string
+		search  string
+		diags   []string
+	}{
+		{[]string{"train-ai=n"}, true, "n", "", nil},
+		{[]string{"train-ai=y, search=n"}, true, "y", "n", nil},
+		{[]string{"train-ai=n", "search=y"}, true, "n", "y", nil}, // two field lines
+		{[]string{"train-ai=n;exp=1"}, true, "n", "", nil},        // parameters ignored
+		{[]string{"train-ai=y, train-ai=n"}, true, "n", "", nil},  // the last value is taken
+		{[]string{`train-ai="n"`}, true, "", "", []string{"homepage.content-usage-bad-value@0"}},
+		{[]string{"train-ai"}, true, "", "", []string{"homepage.content-usage-bad-value@0"}},
+		{[]string{"train-ai=()"}, true, "", "", []string{"homepage.content-usage-bad-value@0"}},
+		{[]string{"genai=n, tdm=y"}, true, "", "", []string{"homepage.content-usage-unknown-key@0", "homepage.content-usage-unknown-key@0"}},
+		{[]string{"Train-AI=n"}, false, "", "", []string{"homepage.content-usage-unparsable@0"}},
+		{[]string{"train-ai=n,"}, false, "", "", []string{"homepage.content-usage-unparsable@0"}},
+	}
+	for _, c := range cases {
+		h := http.Header{"Content-Usage": c.lines}
+		s, got := parse(t, h, page(""))
+		want := c.diags
+		if want == nil {
+			want = []string{}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%q: got %v, want %v", c.lines, got, want)
+		}
+		if s.ContentUsage == nil || s.ContentUsage.Valid != c.valid || s.TrainAI != c.trainAI || s.Search != c.search {
+			t.Errorf("%q: %+v train-ai %q search %q", c.lines, s.ContentUsage, s.TrainAI, s.Search)
+		}
+	}
+}
+
+// TestParse_TDMHeaders covers the examples of TDMRep §TDM Header Field in
+// HTTP Responses.
+func TestParse_TDMHeaders(t *testing.T) {
+	s, got := parse(t, hdr("tdm-reservation", "1"), page(""))
+	if !s.TDMReserved || s.TDMSource != SourceHeader || s.TDMPolicy != "" || len(got) != 0 {
+		t.Errorf("%+v %v", s, got)
+	}
+	s, got = parse(t, hdr("tdm-reservation", "1", "tdm-policy", "https://provider.com/policies/policy.json"), page(""))
+	if !s.TDMReserved || s.TDMPolicy != "https://provider.com/policies/policy.json" || len(got) != 0 {
+		t.Errorf("%+v %v", s, got)
+	}
+	want := []TDMDeclaration{{Source: SourceHeader, Reservation: ptr(1), RawReservation: "1", Policy: "https://provider.com/policies/policy.json"}}
+	if !reflect.DeepEqual(s.TDM, want) {
+		t.Errorf("TDM %+v", s.TDM)
+	}
+}
+
+func ptr(i int) *int { return &i }
+
+// TestParse_TDMMeta is the example of TDMRep §TDM Metadata in HTML
+// Content.
+func TestParse_TDMMeta(t *testing.T) {
+	body, err := os.ReadFile("testdata/tdmrep-html-example.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, got := parse(t, hdr("Content-Type", "text/html"), body)
+	if len(got) != 0 {
+		t.Errorf("diagnostics %v", got)
+	}
+	want := []TDMDeclaration{{Source: SourceMeta, Reservation: ptr(1), RawReservation: "1", Policy: "https://provider.com/policies/policy.json", Line: 5}}
+	if !reflect.DeepEqual(s.TDM, want) || !s.TDMReserved || s.TDMSource != SourceMeta {
+		t.Errorf("TDM %+v", s.TDM)
+	}
+}
+
+// TestParse_TDMValues: "Other values are considered protocol errors"; a
+// policy is a URL; with reservation 0 it is not processed.
+func TestParse_TDMValues(t *testing.T) {
+	cases := []struct {
+		h     http.Header
+		head  string
+		res   *int
+		diags []string
+	}{
+		{hdr("tdm-reservation", "2"), "", nil, []string{"homepage.tdm-reservation-invalid@0"}},
+		{hdr("tdm-reservation", " 1 "), "", ptr(1), []string{}},
+		{hdr("tdm-reservation", "yes"), "", nil, []string{"homepage.tdm-reservation-invalid@0"}},
+		{nil, `<meta name="tdm-reservation" content="true">`, nil, []string{"homepage.tdm-reservation-invalid@6"}},
+		{hdr("tdm-reservation", "1", "tdm-policy", "/policy.json"), "", ptr(1), []string{"homepage.tdm-policy-not-absolute-url@0"}},
+		{hdr("tdm-reservation", "0", "tdm-policy", "https://p.example/x"), "", ptr(0), []string{"homepage.tdm-policy-ignored@0"}},
+		{nil, `<meta name="tdm-policy" content="https://p.example/x">`, nil, []string{"homepage.tdm-policy-without-reservation@6"}},
+		{hdr("tdm-reservation", "1", "tdm-reservation", "0"), "", ptr(1), []string{"homepage.tdm-conflict@0"}},
+		{nil, `<meta name="tdm-reservation" content="0">` + "\n" + `<meta name="tdm-reservation" content="1">`, ptr(0), []string{"homepage.tdm-conflict@7"}},
+	}
+	for i, c := range cases {
+		s, got := parse(t, c.h, page(c.head))
+		if !slices.Equal(got, c.diags) {
+			t.Errorf("case %d: got %v, want %v", i, got, c.diags)
+		}
+		if !reflect.DeepEqual(s.TDMReservation, c.res) {
+			t.Errorf("case %d: reservation %v, want %v", i, s.TDMReservation, c.res)
+		}
+	}
+}
+
+// TestParse_TDMPriority: "The values of tdm-reservation and tdm-policy
+// found here [HTML] supersede previous values" (§Processing priority).
+func TestParse_TDMPriority(t *testing.T) {
+	s, got := parse(t, hdr("tdm-reservation", "0", "tdm-policy", "https://a.example/p"),
+		page(`<meta name="tdm-reservation" content="1">`+"\n"+`<meta name="tdm-policy" content="https://b.example/p">`))
+	if want := []string{"homepage.tdm-conflict@6", "homepage.tdm-conflict@6", "homepage.tdm-policy-ignored@0"}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if !s.TDMReserved || s.TDMSource != SourceMeta || s.TDMPolicy != "https://b.example/p" || len(s.TDM) != 2 {
+		t.Errorf("%+v", s)
+	}
+	// An invalid meta value does not supersede a valid header.
+	s, _ = parse(t, hdr("tdm-reservation", "1"), page(`<meta name="tdm-reservation" content="x">`))
+	if !s.TDMReserved || s.TDMSource != SourceHeader {
+		t.Errorf("%+v", s)
+	}
+}
+
+func TestParse_Links(t *testing.T) {
+	s, got := parse(t, nil, page(`<link rel="stylesheet" href="/site.css">
+<link rel="alternate" type="text/markdown" href="/llms.txt">
+<link rel="llms-txt" href="https://cdn.example/docs/llms-full.txt">
+<link rel="help" href="/.well-known/tdmrep.json">
+<link rel="author" href="/AGENTS.md">
+<link rel="llms" href="/index.md">`))
+	want := []Link{
+		{Rel: "alternate", Href: "/llms.txt", Type: "text/markdown", Location: "llms-txt", Line: 7},
+		{Rel: "llms-txt", Href: "https://cdn.example/docs/llms-full.txt", Line: 8},
+		{Rel: "help", Href: "/.well-known/tdmrep.json", Location: "tdmrep", Line: 9},
+		{Rel: "author", Href: "/AGENTS.md", Location: "agents-md", Line: 10},
+		{Rel: "llms", Href: "/index.md", Line: 11},
+	}
+	if !reflect.DeepEqual(s.Links, want) || len(got) != 0 {
+		t.Errorf("links:\n got %+v\nwant %+v\n%v", s.Links, want, got)
+	}
+}
+
+// TestParse_HeadOnly: meta tags after the head (in the body) are not read,
+// and "</head>" inside a script does not end the head.
+func TestParse_HeadOnly(t *testing.T) {
+	body := []byte("<html><head><script>var s = '</head><body>';</script>\n<meta name=robots content=noai></head>\n<body><meta name=robots content=noindex></body></html>")
+	s, _ := parse(t, nil, body)
+	if !s.NoAI || s.NoIndex || s.Robots[0].Line != 2 {
+		t.Errorf("%+v", s)
+	}
+	// A head without </head> ends at <body>, at an element that cannot be
+	// in a head, or at text.
+	for _, end := range []string{"<body>", "<div>oops</div>", "text", "</html>"} {
+		s, _ = parse(t, nil, []byte("<title>t</title><meta name=robots content=noai>\n"+end+"\n<meta name=robots content=noindex>"))
+		if !s.NoAI || s.NoIndex {
+			t.Errorf("%s: %+v", end, s)
+		}
+	}
+	// noscript and template contents are not the head's meta tags.
+	s, _ = parse(t, nil, []byte("<head><noscript><meta name=robots content=noindex></noscript><template><meta name=robots content=noindex></template><meta name=robots content=noai></head>"))
+	if !s.NoAI || s.NoIndex || len(s.Robots) != 1 {
+		t.Errorf("noscript/template: %+v", s.Robots)
+	}
+}
+
+// TestParse_NotHTML: the page is valid unless its body is not HTML at all;
+// headers are read either way.
+func TestParse_NotHTML(t *testing.T) {
+	s, got := parse(t, hdr("Content-Type", "application/json", "X-Robots-Tag", "noai"), []byte(`{"ok": true}`))
+	if want := []string{"homepage.not-html@1"}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if s.HTML || !s.NoAI {
+		t.Errorf("%+v", s)
+	}
+	s, got = parse(t, nil, []byte("  \n"))
+	if want := []string{"homepage.empty-body@0"}; !slices.Equal(got, want) || s.HTML || s.Effective() != "none" {
+		t.Errorf("got %v, %+v", got, s)
+	}
+	// HTML without a leading tag is still recognised by sniffing.
+	s, got = parse(t, nil, []byte("\xef\xbb\xbf  <!-- c -->\n<html><head><meta name=robots content=noindex>"))
+	if !s.HTML || !s.NoIndex || len(got) != 0 {
+		t.Errorf("got %v, %+v", got, s)
+	}
+}
+
+func TestParse_Plain(t *testing.T) {
+	s, got := parse(t, hdr("Content-Type", "text/html"), page(""))
+	if len(got) != 0 || s.Effective() != "none" || s.Any() || !s.HTML {
+		t.Errorf("got %v, %+v", got, s)
+	}
+}
+
+// TestParse_LargePage reads the 100 KiB news page of testdata: signals in
+// the head, a noindex meta in the body that is not read.
+func TestParse_LargePage(t *testing.T) {
+	body, err := os.ReadFile("testdata/large.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, got := parse(t, hdr("Content-Type", "text/html; charset=utf-8"), body)
+	if len(got) != 0 {
+		t.Errorf("diagnostics %v", got)
+	}
+	want := []string{"/index@meta", "/follow@meta", "/max-image-preview=large@meta", "/max-snippet=-1@meta", "googlebot/notranslate@meta"}
+	if n := names(s.Robots); !slices.Equal(n, want) {
+		t.Errorf("got %q, want %q", n, want)
+	}
+	if s.NoIndex || !s.TDMReserved || s.TDMPolicy != "https://example.com/legal/tdm-policy.json" || len(s.Links) != 1 || s.Links[0].Line != 19 {
+		t.Errorf("%+v", s)
+	}
+}
+
+func TestParse_JSONEncodable(t *testing.T) {
+	s, _ := Parse(nil, page(""))
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"noai":false,"noimageai":false,"noindex":false,"nofollow":false,"noarchive":false,"nosnippet":false,"noimageindex":false,"tdm_reserved":false,"tdm_reservation":null,"robots":[],"tdm":[],"links":[],"html":true}`
+	if string(b) != want {
+		t.Errorf("got  %s\nwant %s", b, want)
+	}
+}
+
+func TestCodes(t *testing.T) {
+	if err := diag.Catalogue(Codes()).Check(); err != nil {
+		t.Fatal(err)
+	}
+	declared := map[string]bool{}
+	for _, c := range Codes() {
+		declared[c.ID] = true
+		if !strings.HasPrefix(c.ID, "homepage.") {
+			t.Errorf("code %s lacks the homepage. prefix", c.ID)
+		}
+	}
+	for _, seed := range fuzzSeeds() {
+		_, d := Parse(seedHeader(seed.header), []byte(seed.body))
+		for _, x := range d {
+			if !declared[x.Code] {
+				t.Errorf("undeclared code %s", x.Code)
+			}
+		}
+	}
+}

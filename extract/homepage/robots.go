@@ -1,0 +1,206 @@
+package homepage
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/agentpolicy/survey/diag"
+)
+
+// Directive is one robots directive from an X-Robots-Tag header or a robots
+// meta tag.
+type Directive struct {
+	// Source is where the directive was found.
+	Source Source `json:"source"`
+	// Field is the header name ("X-Robots-Tag") or the meta name as
+	// written, lower-cased ("robots", "googlebot").
+	Field string `json:"field"`
+	// Agent is the user agent the directive is scoped to, lower-cased:
+	// the "googlebot" of "X-Robots-Tag: googlebot: noindex" or of
+	// <meta name="googlebot">. It is empty when the directive applies to
+	// every agent.
+	Agent string `json:"agent,omitempty"`
+	// Name is the directive, lower-cased ("noindex", "max-snippet").
+	Name string `json:"name"`
+	// Value is the value of a name:value directive ("20" for
+	// "max-snippet:20").
+	Value string `json:"value,omitempty"`
+	// Known is true for the directives of the Google and Bing
+	// specifications and for noai and noimageai.
+	Known bool `json:"known"`
+	// Line is the line of the meta tag; 0 for a header.
+	Line int `json:"line,omitempty"`
+}
+
+// isKnownDirective reports whether name is a known robots directive, and
+// whether it takes a value.
+func isKnownDirective(name string) (known, valued bool) {
+	switch name {
+	case "all", "none", "index", "noindex", "follow", "nofollow", "noarchive", "nocache",
+		"nosnippet", "noimageindex", "notranslate", "indexifembedded", "noodp", "noydir",
+		"noyaca", "nositelinkssearchbox", "noai", "noimageai":
+		return true, false
+	case "max-snippet", "max-image-preview", "max-video-preview", "unavailable_after":
+		return true, true
+	}
+	return false, false
+}
+
+// parseRobots parses one X-Robots-Tag field line or robots meta content: a
+// comma-separated list of directives, where "name: value" is a valued
+// directive when name is one, and otherwise names the user agent the
+// following directives of the line are scoped to ("googlebot: noindex,
+// nofollow"). agent is the initial scope (the meta name for a per-bot meta
+// tag, "" otherwise).
+func parseRobots(value string, src Source, field, agent string, line int, diags *diag.List) []Directive {
+	var out []Directive
+	parts := strings.Split(value, ",")
+	for i := 0; i < len(parts); i++ {
+		tok := strings.TrimSpace(parts[i])
+		if tok == "" {
+			continue
+		}
+		name, rest, hasColon := strings.Cut(tok, ":")
+		name = strings.ToLower(strings.TrimSpace(name))
+		rest = strings.TrimSpace(rest)
+		if hasColon {
+			if known, _ := isKnownDirective(name); !known && isAgentName(name) {
+				// A user agent scope; what follows the colon, if anything,
+				// is the scope's first directive.
+				agent = name
+				if rest == "" {
+					continue
+				}
+				name, rest, hasColon = strings.Cut(rest, ":")
+				name = strings.ToLower(strings.TrimSpace(name))
+				rest = strings.TrimSpace(rest)
+			}
+		}
+		if name == "unavailable_after" && isWeekday(rest) && i+1 < len(parts) {
+			// An RFC 850 date holds a comma: "Sunday, 01-Sep-30 ...".
+			i++
+			rest += "," + parts[i]
+			rest = strings.TrimSpace(rest)
+		}
+		d := Directive{Source: src, Field: field, Agent: agent, Name: name, Value: rest, Line: line}
+		var valued bool
+		d.Known, valued = isKnownDirective(name)
+		switch {
+		case !d.Known:
+			diags.Add(codeUnknownDirective, line, "%s: unknown robots directive %q", field, clip(tok))
+		case valued && !validDirectiveValue(name, rest):
+			diags.Add(codeBadDirectiveValue, line, "%s: %s has the malformed value %q", field, name, clip(rest))
+		case !valued && hasColon:
+			diags.Add(codeBadDirectiveValue, line, "%s: %s takes no value, found %q", field, name, clip(rest))
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// isAgentName reports whether s can be a user-agent product token: letters,
+// digits, "-", "_" and ".".
+func isAgentName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// isWeekday reports whether s is an English weekday name, full or short.
+func isWeekday(s string) bool {
+	switch strings.ToLower(s) {
+	case "mon", "tue", "wed", "thu", "fri", "sat", "sun",
+		"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday":
+		return true
+	}
+	return false
+}
+
+// validDirectiveValue checks the value of a valued directive.
+func validDirectiveValue(name, value string) bool {
+	switch name {
+	case "max-snippet", "max-video-preview":
+		n, err := strconv.Atoi(value)
+		return err == nil && n >= -1
+	case "max-image-preview":
+		switch strings.ToLower(value) {
+		case "none", "standard", "large":
+			return true
+		}
+		return false
+	}
+	return value != ""
+}
+
+// isBotMetaName reports whether a meta name addresses a crawler, so that
+// its content is robots directives for that crawler: the search engine
+// crawlers whose documentation defines such a meta tag, and the known AI
+// crawlers.
+func isBotMetaName(name string, aiTokens map[string]bool) bool {
+	switch name {
+	case "googlebot", "googlebot-news", "googlebot-image", "googlebot-video", "google",
+		"adsbot-google", "mediapartners-google", "storebot-google",
+		"bingbot", "msnbot", "adidxbot", "slurp", "yandex", "yandexbot", "baiduspider",
+		"duckduckbot", "applebot", "naverbot", "yeti", "seznambot", "teoma", "facebot":
+		return true
+	}
+	return aiTokens[name]
+}
+
+// conflictingPairs are the directives that contradict each other: the
+// first allows what the second forbids.
+func conflictingPairs() [][2]string {
+	return [][2]string{
+		{"index", "noindex"}, {"follow", "nofollow"}, {"all", "none"},
+		{"all", "noindex"}, {"all", "nofollow"}, {"index", "none"}, {"follow", "none"},
+	}
+}
+
+// robotsConflicts reports contradicting directives for the same agent
+// scope, once per scope and pair.
+func robotsConflicts(ds []Directive, diags *diag.List) {
+	type key struct{ agent, name string }
+	first := map[key]Directive{}
+	for _, d := range ds {
+		k := key{d.Agent, d.Name}
+		if _, ok := first[k]; !ok {
+			first[k] = d
+		}
+	}
+	for _, d := range ds {
+		for _, pair := range conflictingPairs() {
+			if d.Name != pair[1] {
+				continue
+			}
+			allow, ok := first[key{d.Agent, pair[0]}]
+			if !ok || first[key{d.Agent, d.Name}] != d {
+				continue
+			}
+			who := "every agent"
+			if d.Agent != "" {
+				who = d.Agent
+			}
+			line := d.Line
+			if line == 0 {
+				line = allow.Line
+			}
+			diags.Add(codeRobotsConflict, line, "%s and %s both apply to %s (%s, %s); the more restrictive %s applies",
+				allow.Name, d.Name, who, where(allow), where(d), d.Name)
+		}
+	}
+}
+
+// where describes the origin of a directive for a message.
+func where(d Directive) string {
+	if d.Source == SourceHeader {
+		return d.Field + " header"
+	}
+	return "meta " + d.Field + " on line " + strconv.Itoa(d.Line)
+}

@@ -1,0 +1,124 @@
+package homepage
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/agentpolicy/survey/diag"
+)
+
+// TDMDeclaration is one TDMRep declaration: the tdm-reservation and
+// tdm-policy of one source (the response headers, or the meta tags).
+type TDMDeclaration struct {
+	Source Source `json:"source"`
+	// Reservation is tdm-reservation, 0 or 1; nil when absent or invalid
+	// (unset).
+	Reservation *int `json:"reservation"`
+	// RawReservation is the tdm-reservation value as written ("" when
+	// absent).
+	RawReservation string `json:"raw_reservation,omitempty"`
+	// Policy is the tdm-policy URL as written ("" when absent).
+	Policy string `json:"policy,omitempty"`
+	// Line is the line of the tdm-reservation meta tag (or of the
+	// tdm-policy one when there is no reservation); 0 for headers.
+	Line int `json:"line,omitempty"`
+}
+
+// tdmValues are the values of one TDMRep property in one source, with their
+// lines (0 for headers).
+type tdmValues struct {
+	values []string
+	lines  []int
+}
+
+func (v *tdmValues) add(value string, line int) {
+	v.values = append(v.values, value)
+	v.lines = append(v.lines, line)
+}
+
+// declaration builds the declaration of one source from its tdm-reservation
+// and tdm-policy values. Repeated values that disagree are reported; the
+// first one is used.
+func declaration(src Source, res, pol tdmValues, diags *diag.List) *TDMDeclaration {
+	if len(res.values) == 0 && len(pol.values) == 0 {
+		return nil
+	}
+	d := &TDMDeclaration{Source: src}
+	name := func(prop string) string {
+		if src == SourceHeader {
+			return prop + " header"
+		}
+		return `meta name="` + prop + `"`
+	}
+	if len(res.values) > 0 {
+		raw := strings.TrimSpace(res.values[0])
+		d.RawReservation, d.Line = raw, res.lines[0]
+		switch raw {
+		case "0", "1":
+			x := int(raw[0] - '0')
+			d.Reservation = &x
+		default:
+			diags.Add(codeTDMReservationInvalid, d.Line, "%s is %q; only 0 and 1 are defined, so the reservation is unset", name("tdm-reservation"), clip(raw))
+		}
+		for i := 1; i < len(res.values); i++ {
+			if v := strings.TrimSpace(res.values[i]); v != raw {
+				diags.Add(codeTDMConflict, res.lines[i], "%s is repeated with %q after %q; the first is used", name("tdm-reservation"), clip(v), clip(raw))
+			}
+		}
+	}
+	if len(pol.values) > 0 {
+		d.Policy = strings.TrimSpace(pol.values[0])
+		line := pol.lines[0]
+		if len(res.values) == 0 {
+			d.Line = line
+			diags.Add(codeTDMPolicyAlone, line, "%s without tdm-reservation", name("tdm-policy"))
+		}
+		if why := policyProblem(d.Policy); why != "" {
+			diags.Add(codeTDMPolicyNotAbsolute, line, "%s %q %s", name("tdm-policy"), clip(d.Policy), why)
+		}
+		if d.Reservation != nil && *d.Reservation == 0 {
+			diags.Add(codeTDMPolicyIgnored, line, "%s with tdm-reservation 0; agents should not process it", name("tdm-policy"))
+		}
+		for i := 1; i < len(pol.values); i++ {
+			if v := strings.TrimSpace(pol.values[i]); v != d.Policy {
+				diags.Add(codeTDMConflict, pol.lines[i], "%s is repeated with %q after %q; the first is used", name("tdm-policy"), clip(v), clip(d.Policy))
+			}
+		}
+	}
+	return d
+}
+
+// policyProblem says why a tdm-policy is not an absolute http(s) URL, or
+// returns "".
+func policyProblem(s string) string {
+	u, err := url.Parse(s)
+	switch {
+	case s == "":
+		return "is empty"
+	case err != nil:
+		return "is not a URL"
+	case u.Scheme == "":
+		return "is a relative URL"
+	case !strings.EqualFold(u.Scheme, "http") && !strings.EqualFold(u.Scheme, "https"):
+		return fmt.Sprintf("has scheme %q, not http or https", u.Scheme)
+	case u.Host == "":
+		return "has no host"
+	}
+	return ""
+}
+
+// tdmConflicts reports a header and a meta declaration that disagree; the
+// meta tag supersedes the header (TDMRep §Processing priority).
+func tdmConflicts(header, meta *TDMDeclaration, diags *diag.List) {
+	if header == nil || meta == nil {
+		return
+	}
+	if header.Reservation != nil && meta.Reservation != nil && *header.Reservation != *meta.Reservation {
+		diags.Add(codeTDMConflict, meta.Line, "the tdm-reservation header says %d and the meta tag says %d; the meta tag supersedes the header",
+			*header.Reservation, *meta.Reservation)
+	}
+	if header.Policy != "" && meta.Policy != "" && header.Policy != meta.Policy {
+		diags.Add(codeTDMConflict, meta.Line, "the tdm-policy header and meta tag name different policies; the meta tag supersedes the header")
+	}
+}
