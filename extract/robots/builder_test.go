@@ -253,3 +253,15 @@ func TestParse_EmptyBodies(t *testing.T) {
 		}
 	}
 }
+
+// TestParse_DiagnosticCap: at most MaxDiagnosticsPerCode diagnostics of a
+// code are listed, then one says how many more there were.
+func TestParse_DiagnosticCap(t *testing.T) {
+	f, d := parseString(t, "User-agent: *\nDisallow: /x\n"+strings.Repeat("Foo: bar\n", MaxDiagnosticsPerCode+25))
+	if len(f.Groups[0].Other) != MaxDiagnosticsPerCode+25 {
+		t.Errorf("%d records kept, want all %d", len(f.Groups[0].Other), MaxDiagnosticsPerCode+25)
+	}
+	if len(d) != MaxDiagnosticsPerCode+1 || d[0].Line != 0 || d[0].Code != "robots.unknown-record" || !strings.HasPrefix(d[0].Message, "25 more") {
+		t.Errorf("%d diagnostics, first %v; want %d with a line-0 summary of 25 more", len(d), d[0], MaxDiagnosticsPerCode+1)
+	}
+}

@@ -26,6 +26,8 @@
 // An HTML body is reported as robots.html-document and, by the extract
 // adapter, as another format. For a body that is not text or is HTML, the
 // per-line diagnostics are dropped: only the body diagnostic is reported.
+// At most MaxDiagnosticsPerCode diagnostics of one code are listed per
+// file; one more (line 0) says how many were left out.
 //
 // # Decisions
 //
