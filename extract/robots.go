@@ -34,6 +34,9 @@ type robotsSummary struct {
 // "*" groups, or "empty" when no group has an allow or disallow rule.
 func parseRobots(body []byte, in Input) Document {
 	f, diags := robots.Parse(body)
+	if d, ok := robots.CheckContentType(in.ContentType); ok {
+		diags = append(diags, d)
+	}
 	doc := Document{Format: registry.Robots, Valid: !diags.HasErrors(), Diagnostics: diags, Result: f}
 	if f.HTML {
 		doc.OtherFormat = "html"

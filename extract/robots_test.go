@@ -36,6 +36,13 @@ func TestRobotsAdapter_Effective(t *testing.T) {
 	}
 }
 
+func TestRobotsAdapter_ContentType(t *testing.T) {
+	doc := Parse(registry.Robots, []byte("User-agent: *\nDisallow: /\n"), Input{ContentType: "text/html; charset=utf-8"})
+	if len(doc.Diagnostics) != 1 || doc.Diagnostics[0].Code != "robots.content-type" || !doc.Valid {
+		t.Errorf("diagnostics %v valid %v; want one robots.content-type warning, still valid", doc.Diagnostics, doc.Valid)
+	}
+}
+
 func TestRobotsAdapter_Summary(t *testing.T) {
 	body, err := os.ReadFile(filepath.Join("robots", "testdata", "corpus", "cloudflare-content-signals.txt"))
 	if err != nil {

@@ -265,3 +265,17 @@ func TestParse_DiagnosticCap(t *testing.T) {
 		t.Errorf("%d diagnostics, first %v; want %d with a line-0 summary of 25 more", len(d), d[0], MaxDiagnosticsPerCode+1)
 	}
 }
+
+// TestCheckContentType_Section2_1: the file MUST be UTF-8 text/plain.
+func TestCheckContentType_Section2_1(t *testing.T) {
+	for ct, warn := range map[string]bool{
+		"": false, "text/plain": false, "text/plain; charset=utf-8": false, "TEXT/PLAIN; Charset=UTF-8": false,
+		"text/plain;charset=us-ascii": false, "text/html": true, "application/octet-stream": true,
+		"text/plain; charset=iso-8859-1": true, "text/plain; charset=": true, ";;;": true,
+	} {
+		d, got := CheckContentType(ct)
+		if got != warn || (got && (d.Code != "robots.content-type" || d.Line != 0)) {
+			t.Errorf("CheckContentType(%q) = %v, %v; want warning %v", ct, d, got, warn)
+		}
+	}
+}

@@ -12,6 +12,8 @@ var (
 		Summary: "The body is not UTF-8 text (binary data, or UTF-16/UTF-32); crawlers cannot read rules from it."}
 	codeHTML = diag.Code{ID: "robots.html-document", Severity: diag.Warning, Spec: "RFC 9309 §2.1",
 		Summary: "The body is an HTML document, not a robots.txt file; a crawler finds no rules in it."}
+	codeContentType = diag.Code{ID: "robots.content-type", Severity: diag.Warning, Spec: "RFC 9309 §2.1",
+		Summary: "The response's Content-Type is not text/plain (with no charset or charset UTF-8), which RFC 9309 requires; the body was parsed anyway."}
 	codeBOM = diag.Code{ID: "robots.bom", Severity: diag.Info, Spec: "RFC 9309 §2.1",
 		Summary: "The file starts with a UTF-8 byte order mark, which was skipped."}
 	codePartialBOM = diag.Code{ID: "robots.partial-bom", Severity: diag.Warning, Spec: "RFC 9309 §2.1",
@@ -97,7 +99,7 @@ var (
 // Codes lists every diagnostic code the robots.txt parser emits.
 func Codes() []diag.Code {
 	return []diag.Code{
-		codeNotText, codeHTML, codeBOM, codePartialBOM, codeOverLimit,
+		codeNotText, codeHTML, codeContentType, codeBOM, codePartialBOM, codeOverLimit,
 		codeInvalidUTF8, codeControl, codeMissingColon, codeMisspelled, codeMalformed,
 		codeRuleOutsideGroup, codeExtensionOutsideGroup, codeEmptyUserAgent, codeUserAgentNotToken,
 		codeGroupJoined, codeGroupsMerged, codeEmptyGroup, codePathNotAbsolute, codeWhitespaceInPath,
