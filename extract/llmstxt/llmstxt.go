@@ -51,6 +51,9 @@ type File struct {
 	Sections []Section `json:"sections"`
 	// HasOptional is true when a section is the Optional section.
 	HasOptional bool `json:"has_optional"`
+	// OtherFormat is "html" when the body is an HTML document rather than
+	// Markdown: it is then not an llms.txt at all.
+	OtherFormat string `json:"other_format,omitempty"`
 }
 
 // Section is an H2 section: a file list.
@@ -143,6 +146,7 @@ func Parse(data []byte) (*File, diag.List) {
 		if p.preamble == 0 && !p.titleSeen && len(p.f.Sections) == 0 {
 			if isHTMLDocument(string(raw)) {
 				p.diags.Add(codeHTMLDocument, line, "the body is an HTML document, not Markdown")
+				p.f.OtherFormat = "html"
 				return p.f, p.diags
 			}
 		}

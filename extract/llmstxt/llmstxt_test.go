@@ -325,9 +325,12 @@ func TestParse_Format_CodeFences(t *testing.T) {
 // TestParse_Format_HTML: llms.txt is Markdown; an HTML document is not an
 // llms.txt, HTML tags inside Markdown are a warning.
 func TestParse_Format_HTML(t *testing.T) {
-	_, got := parseString(t, "\n<!DOCTYPE html>\n<html><head><title>Not found</title></head></html>\n")
+	f, got := parseString(t, "\n<!DOCTYPE html>\n<html><head><title>Not found</title></head></html>\n")
 	if want := []string{"llms-txt.html-document@2"}; !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
+	}
+	if f.OtherFormat != "html" {
+		t.Errorf("OtherFormat = %q", f.OtherFormat)
 	}
 	_, got = parseString(t, "# S\n> s\n<div>hi</div>\n<p>x</p>\n<!-- a comment -->\n<https://a.example/>\n## Docs\n- [a](https://a.example/)\n")
 	if want := []string{"llms-txt.html-markup@3"}; !slices.Equal(got, want) {

@@ -56,7 +56,7 @@ func checkInvariants(t *testing.T, data []byte, f *File, d diag.List) {
 	// A valid file is an array of rules that all have a location and a
 	// reservation of 0 or 1.
 	if !hasError {
-		if !f.Array {
+		if !f.Array || !f.Complete {
 			t.Errorf("valid but not an array: %v", d)
 		}
 		for _, r := range f.Rules {

@@ -96,7 +96,9 @@ func (p *parser) run() {
 	}
 	if _, err := p.dec.Token(); err != io.EOF {
 		p.diags.Add(codeNotJSON, p.lineAt(p.offset()), "data after the top-level value")
+		return
 	}
+	p.f.Complete = !p.failed
 }
 
 // element decodes one element of the rules array.

@@ -56,6 +56,9 @@ type File struct {
 	Rules []Rule `json:"rules"`
 	// Array is true when the top-level value is an array, as required.
 	Array bool `json:"array"`
+	// Complete is true when the whole file was decoded: it is JSON, within
+	// the decoder's limits.
+	Complete bool `json:"complete"`
 }
 
 // Rule is one object of the array.
@@ -100,24 +103,28 @@ func (f *File) Reservation(target string) (reserved bool, policy string, ruleInd
 }
 
 // Effective labels the site-wide state of a file: "reserved" when the rule
-// for "/" reserves TDM rights, "partial" when only some rules do,
-// "not-reserved" when rules exist and none does, and "unset" when no rule
-// has a reservation.
+// matching "/" reserves TDM rights, "partial" when only other rules do,
+// "not-reserved" when rules with a location exist and none reserves, and
+// "unset" when no rule with a location has a valid reservation, or when the
+// file is not a complete JSON array of rules (the origin then does not
+// provide the representation the report defines).
 func (f *File) Effective() string {
-	any, set := false, false
+	if !f.Array || !f.Complete {
+		return "unset"
+	}
+	reserving, set := false, false
 	for _, r := range f.Rules {
-		if r.Reservation != nil {
-			set = true
+		if r.Location == nil || r.Reservation == nil {
+			continue
 		}
-		if r.Reserved() && r.Location != nil {
-			any = true
-		}
+		set = true
+		reserving = reserving || r.Reserved()
 	}
 	if reserved, _, _ := f.Reservation("/"); reserved {
 		return "reserved"
 	}
 	switch {
-	case any:
+	case reserving:
 		return "partial"
 	case set:
 		return "not-reserved"

@@ -428,6 +428,9 @@ func TestEffective(t *testing.T) {
 		`[{"location": "/pdf/", "tdm-reservation": 1}, {"location": "/", "tdm-reservation": 0}]`: "partial",
 		`[{"location": "/", "tdm-reservation": 2}]`:                                              "unset",
 		`{`: "unset",
+		`[{"location": "/", "tdm-reservation": 1},]`:                         "unset",
+		`{"location": "/", "tdm-reservation": 1}`:                            "unset",
+		`[{"tdm-reservation": 1}, {"location": "/x", "tdm-reservation": 0}]`: "not-reserved",
 	}
 	for in, want := range cases {
 		f, _ := Parse([]byte(in))
@@ -455,7 +458,7 @@ func TestParse_JSONEncodable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"rules":[{"line":1,"location":"/","tdm_reservation":1,"tdm_policy":"https://e.example/p","unknown_fields":["x"]},{"line":1,"location":null,"tdm_reservation":null}],"array":true}`
+	want := `{"rules":[{"line":1,"location":"/","tdm_reservation":1,"tdm_policy":"https://e.example/p","unknown_fields":["x"]},{"line":1,"location":null,"tdm_reservation":null}],"array":true,"complete":true}`
 	if string(b) != want {
 		t.Errorf("got  %s\nwant %s", b, want)
 	}

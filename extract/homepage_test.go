@@ -1,0 +1,53 @@
+package extract
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/homepage"
+	"github.com/agentpolicy/survey/registry"
+)
+
+func TestHomePageAdapter_Parse(t *testing.T) {
+	h := http.Header{}
+	h.Set("X-Robots-Tag", "noai, noimageai")
+	h.Set("Content-Usage", "train-ai=n")
+	body := `<!DOCTYPE html><html><head><meta name="tdm-reservation" content="1"><link rel="alternate" href="/llms.txt"></head><body></body></html>`
+	doc := Parse(registry.HomePage, []byte(body), Input{Location: registry.LocHome, Header: h, ContentType: "text/html"})
+	if !doc.Valid || doc.Effective != "signals" || len(doc.Diagnostics) != 0 {
+		t.Errorf("valid %v effective %q diagnostics %v", doc.Valid, doc.Effective, doc.Diagnostics)
+	}
+	want := HomePageSummary{NoAI: true, NoImageAI: true, TDMReserved: true, TrainAI: "n", Directives: 2, Links: 1}
+	if doc.Summary != want {
+		t.Errorf("summary %+v, want %+v", doc.Summary, want)
+	}
+	if _, ok := doc.Result.(*homepage.Signals); !ok {
+		t.Errorf("result %T", doc.Result)
+	}
+
+	doc = Parse(registry.HomePage, []byte("<html><head><title>x</title></head></html>"), Input{})
+	if !doc.Valid || doc.Effective != "none" {
+		t.Errorf("plain: valid %v effective %q", doc.Valid, doc.Effective)
+	}
+	// Not HTML at all: invalid, the Content-Type of the Input in the
+	// message when the header map lacks it.
+	doc = Parse(registry.HomePage, []byte(`{"a": 1}`), Input{ContentType: "application/json"})
+	if doc.Valid || len(doc.Diagnostics) != 1 || doc.Diagnostics[0].Message != `the body is not HTML (Content-Type "application/json")` {
+		t.Errorf("json: valid %v diagnostics %v", doc.Valid, doc.Diagnostics)
+	}
+}
+
+func TestHomePageAdapter_Codes(t *testing.T) {
+	if CanDecide(registry.HomePage) {
+		t.Errorf("homepage has no evaluator")
+	}
+	if err := diag.Catalogue(homepage.Codes()).Check(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range homepage.Codes() {
+		if _, ok := Catalogue().Lookup(c.ID); !ok {
+			t.Errorf("%s missing from the catalogue", c.ID)
+		}
+	}
+}
