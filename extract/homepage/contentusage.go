@@ -4,7 +4,6 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/agentpolicy/survey/diag"
 	"github.com/dunglas/httpsfv"
 )
 
@@ -34,7 +33,7 @@ func isUsageCategory(key string) bool { return key == "train-ai" || key == "sear
 // vocabulary's processing algorithm: parameters are ignored, unknown keys
 // are ignored, and a value other than the Token y or n expresses no
 // preference.
-func parseContentUsage(lines []string, diags *diag.List) *ContentUsage {
+func parseContentUsage(lines []string, diags *diagnostics) *ContentUsage {
 	cu := &ContentUsage{Raw: strings.Join(lines, ", ")}
 	dict, err := httpsfv.UnmarshalDictionary(lines)
 	if err != nil {

@@ -130,7 +130,7 @@ func (s *Signals) Effective() string {
 // Parse extracts the signals of a home page from its response headers and
 // body. It never fails: problems are reported as diagnostics.
 func Parse(header http.Header, body []byte) (*Signals, diag.List) {
-	var diags diag.List
+	var diags diagnostics
 	s := &Signals{Robots: []Directive{}, TDM: []TDMDeclaration{}, Links: []Link{}}
 
 	for _, v := range header.Values("X-Robots-Tag") {
@@ -206,7 +206,7 @@ func Parse(header http.Header, body []byte) (*Signals, diag.List) {
 
 	robotsConflicts(s.Robots, &diags)
 	s.applyRobots()
-	return s, diags
+	return s, diags.result()
 }
 
 // applyRobots sets the booleans from the directives for every agent.

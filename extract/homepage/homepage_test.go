@@ -422,3 +422,19 @@ func TestCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestParse_DiagnosticCap: at most MaxDiagnosticsPerCode diagnostics of a
+// code, then one saying how many were left out.
+func TestParse_DiagnosticCap(t *testing.T) {
+	h := hdr("X-Robots-Tag", strings.Repeat("bogus, ", MaxDiagnosticsPerCode+5))
+	s, d := Parse(h, nil)
+	n := 0
+	for _, x := range d {
+		if x.Code == codeUnknownDirective.ID {
+			n++
+		}
+	}
+	if n != MaxDiagnosticsPerCode+1 || len(s.Robots) != MaxDiagnosticsPerCode+5 {
+		t.Errorf("%d diagnostics, %d directives", n, len(s.Robots))
+	}
+}

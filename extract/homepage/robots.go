@@ -3,8 +3,6 @@ package homepage
 import (
 	"strconv"
 	"strings"
-
-	"github.com/agentpolicy/survey/diag"
 )
 
 // Directive is one robots directive from an X-Robots-Tag header or a robots
@@ -52,7 +50,7 @@ func isKnownDirective(name string) (known, valued bool) {
 // following directives of the line are scoped to ("googlebot: noindex,
 // nofollow"). agent is the initial scope (the meta name for a per-bot meta
 // tag, "" otherwise).
-func parseRobots(value string, src Source, field, agent string, line int, diags *diag.List) []Directive {
+func parseRobots(value string, src Source, field, agent string, line int, diags *diagnostics) []Directive {
 	var out []Directive
 	parts := strings.Split(value, ",")
 	for i := 0; i < len(parts); i++ {
@@ -165,7 +163,7 @@ func conflictingPairs() [][2]string {
 
 // robotsConflicts reports contradicting directives for the same agent
 // scope, once per scope and pair.
-func robotsConflicts(ds []Directive, diags *diag.List) {
+func robotsConflicts(ds []Directive, diags *diagnostics) {
 	type key struct{ agent, name string }
 	first := map[key]Directive{}
 	for _, d := range ds {

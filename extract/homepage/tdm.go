@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
-
-	"github.com/agentpolicy/survey/diag"
 )
 
 // TDMDeclaration is one TDMRep declaration: the tdm-reservation and
@@ -40,7 +38,7 @@ func (v *tdmValues) add(value string, line int) {
 // declaration builds the declaration of one source from its tdm-reservation
 // and tdm-policy values. Repeated values that disagree are reported; the
 // first one is used.
-func declaration(src Source, res, pol tdmValues, diags *diag.List) *TDMDeclaration {
+func declaration(src Source, res, pol tdmValues, diags *diagnostics) *TDMDeclaration {
 	if len(res.values) == 0 && len(pol.values) == 0 {
 		return nil
 	}
@@ -110,7 +108,7 @@ func policyProblem(s string) string {
 
 // tdmConflicts reports a header and a meta declaration that disagree; the
 // meta tag supersedes the header (TDMRep §Processing priority).
-func tdmConflicts(header, meta *TDMDeclaration, diags *diag.List) {
+func tdmConflicts(header, meta *TDMDeclaration, diags *diagnostics) {
 	if header == nil || meta == nil {
 		return
 	}

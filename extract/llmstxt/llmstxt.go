@@ -98,7 +98,7 @@ const (
 // parser holds the state of one Parse call.
 type parser struct {
 	f     *File
-	diags diag.List
+	diags diagnostics
 
 	part         part
 	titleSeen    bool
@@ -147,13 +147,13 @@ func Parse(data []byte) (*File, diag.List) {
 			if isHTMLDocument(string(raw)) {
 				p.diags.Add(codeHTMLDocument, line, "the body is an HTML document, not Markdown")
 				p.f.OtherFormat = "html"
-				return p.f, p.diags
+				return p.f, p.diags.result()
 			}
 		}
 		p.line(line, string(raw))
 	}
 	p.finish()
-	return p.f, p.diags
+	return p.f, p.diags.result()
 }
 
 // checkText reports invalid UTF-8 and NUL bytes, each once with the first

@@ -405,3 +405,22 @@ func TestCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestParse_DiagnosticCap: at most MaxDiagnosticsPerCode diagnostics of a
+// code, then one saying how many were left out.
+func TestParse_DiagnosticCap(t *testing.T) {
+	in := "# T\n> s\n## S\n" + strings.Repeat("- not a link\n", MaxDiagnosticsPerCode+50)
+	_, d := Parse([]byte(in))
+	n, last := 0, diag.Diagnostic{}
+	for _, x := range d {
+		if x.Code == codeItemNotLink.ID {
+			n++
+			if x.Line == 0 {
+				last = x
+			}
+		}
+	}
+	if n != MaxDiagnosticsPerCode+1 || last.Message != "50 more diagnostics of this code were left out (at most 100 are listed per file)" {
+		t.Errorf("%d diagnostics, summary %q", n, last.Message)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -495,5 +496,29 @@ func TestCodes(t *testing.T) {
 				t.Errorf("undeclared code %s", x.Code)
 			}
 		}
+	}
+}
+
+// TestParse_DiagnosticCap: at most MaxDiagnosticsPerCode diagnostics of a
+// code, then one saying how many were left out.
+func TestParse_DiagnosticCap(t *testing.T) {
+	in := "[" + strings.Repeat(`{"location": "/", "tdm-reservation": 1, "x": 0},`, MaxDiagnosticsPerCode+20) + "1]"
+	_, d := Parse([]byte(in))
+	counts, summaries := map[string]int{}, map[string]string{}
+	for _, x := range d {
+		counts[x.Code]++
+		if x.Line == 0 {
+			summaries[x.Code] = x.Message
+		}
+	}
+	if counts[codeUnknownField.ID] != MaxDiagnosticsPerCode+1 || counts[codeDuplicateLocation.ID] != MaxDiagnosticsPerCode+1 {
+		t.Errorf("counts %v", counts)
+	}
+	want := map[string]string{
+		codeUnknownField.ID:      "20 more diagnostics of this code were left out (at most 100 are listed per file)",
+		codeDuplicateLocation.ID: "19 more diagnostics of this code were left out (at most 100 are listed per file)",
+	}
+	if !reflect.DeepEqual(summaries, want) {
+		t.Errorf("summaries %v", summaries)
 	}
 }
