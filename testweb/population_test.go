@@ -366,3 +366,17 @@ func TestMatchesCanary(t *testing.T) {
 		t.Error("different bodies match")
 	}
 }
+
+// TestRegistrable: names under .test are cut like the public suffix
+// list's default rule cuts them; other names go to the list.
+func TestRegistrable(t *testing.T) {
+	for host, want := range map[string]string{
+		"site-000001.test": "site-000001.test", "www.site-000001.test": "site-000001.test",
+		"a.b.cdn-000001.test": "cdn-000001.test", "example.co.uk": "example.co.uk", "www.example.co.uk": "example.co.uk",
+		"10.0.0.1": "10.0.0.1",
+	} {
+		if got := registrable(host); got != want {
+			t.Errorf("registrable(%q) = %q, want %q", host, got, want)
+		}
+	}
+}

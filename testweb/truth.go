@@ -3,11 +3,13 @@ package testweb
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
 	"net/netip"
 	"net/url"
+	"strings"
 
 	"golang.org/x/net/dns/dnsmessage"
 	"golang.org/x/net/publicsuffix"
@@ -108,8 +110,9 @@ func (w *Web) WriteSeeds(out io.Writer) error {
 func (w *Web) WriteTruth(out io.Writer) error {
 	bw := bufio.NewWriter(out)
 	enc := json.NewEncoder(bw)
+	sims, exp := make([]fetchSim, len(w.locs)), make([]Expect, len(w.locs))
 	for i := 0; i < w.cfg.Sites; i++ {
-		for _, e := range w.truth(w.site(i)) {
+		for _, e := range w.truthInto(w.site(i), sims, exp) {
 			if err := enc.Encode(e); err != nil {
 				return fmt.Errorf("testweb: writing the truth: %w", err)
 			}
@@ -140,10 +143,15 @@ type fetchSim struct {
 
 // truth simulates the crawler of docs/outcomes.md over site s.
 func (w *Web) truth(s site) []Expect {
+	return w.truthInto(s, make([]fetchSim, len(w.locs)), make([]Expect, len(w.locs)))
+}
+
+// truthInto is truth with the scratch space given: sims and out have one
+// element per location; out is returned.
+func (w *Web) truthInto(s site, sims []fetchSim, out []Expect) []Expect {
 	scheme, fallback := "https", false
-	sims := make([]fetchSim, len(w.locs))
-	canary := -1
-	var unreachable *fetchSim
+	hosts := hostMemo{w: w}
+	canary, unreachable := -1, -1
 	timeouts := 0
 	for i, loc := range w.locs {
 		path := loc.Path
@@ -151,29 +159,28 @@ func (w *Web) truth(s site) []Expect {
 			path, canary = truthCanaryPath, i
 		}
 		switch {
-		case unreachable != nil:
-			sims[i] = fetchSim{outcome: unreachable.outcome, reason: unreachable.reason, scheme: scheme}
+		case unreachable >= 0:
+			sims[i] = fetchSim{outcome: sims[unreachable].outcome, reason: sims[unreachable].reason, scheme: scheme}
 			continue
 		case timeouts >= maxConsecutiveTimeouts:
 			sims[i] = fetchSim{outcome: classify.Timeout, reason: classify.ReasonHostUnresponsive, scheme: scheme}
 			continue
 		}
-		f := w.simulate(s, scheme, path)
+		f := w.simulate(s, scheme, path, &hosts)
 		if i == 0 && f.connFail {
 			scheme, fallback = "http", true
-			f = w.simulate(s, scheme, path)
+			f = w.simulate(s, scheme, path, &hosts)
 		}
 		if f.outcome == classify.Timeout {
 			timeouts++
 		} else {
 			timeouts = 0
 		}
-		if i == 0 && f.unreachable {
-			unreachable = &f
-		}
 		sims[i] = f
+		if i == 0 && f.unreachable {
+			unreachable = i
+		}
 	}
-	out := make([]Expect, len(w.locs))
 	for i, loc := range w.locs {
 		var c *fetchSim
 		if canary >= 0 {
@@ -188,26 +195,16 @@ func (w *Web) truth(s site) []Expect {
 // simulate follows one URL the way the crawler does: address checks, TLS,
 // the server's plan, redirects (at most registry.MaxRedirects, loops
 // refused).
-func (w *Web) simulate(s site, scheme, path string) fetchSim {
+func (w *Web) simulate(s site, scheme, path string, hosts *hostMemo) fetchSim {
 	cur := &url.URL{Scheme: scheme, Host: s.seed, Path: path}
 	via := []string{cur.String()}
 	f := fetchSim{scheme: scheme}
 	domain := registrable(s.seed)
-	fail := func(o classify.Outcome, reason string) fetchSim {
-		f.outcome, f.reason = o, reason
-		if f.hops == 0 {
-			switch reason {
-			case classify.ReasonDNS, classify.ReasonAddressGuard, classify.ReasonTLS, classify.ReasonConnect:
-				f.unreachable = true
-				f.connFail = reason == classify.ReasonTLS && scheme == "https"
-			}
-		}
-		return f
-	}
+	fail := func(o classify.Outcome, reason string) fetchSim { return f.failed(o, reason, scheme) }
 	for {
 		host := cur.Hostname()
 		f.scheme, f.host, f.path = cur.Scheme, host, cur.Path
-		if ip, err := netip.ParseAddr(host); err == nil {
+		if ip, err := parseIPLiteral(host); err == nil {
 			if nonPublic(ip) {
 				return fail(classify.NetworkError, classify.ReasonAddressGuard)
 			}
@@ -221,7 +218,7 @@ func (w *Web) simulate(s site, scheme, path string) fetchSim {
 				return fail(classify.NetworkError, classify.ReasonAddressGuard)
 			}
 		}
-		hi, ok := w.lookupHost(host)
+		hi, ok := hosts.lookup(host)
 		if !ok {
 			return fail(classify.NetworkError, classify.ReasonDNS)
 		}
@@ -273,6 +270,20 @@ func (w *Web) simulate(s site, scheme, path string) fetchSim {
 		f.got, f.rep = true, rep
 		return f
 	}
+}
+
+// failed returns f ended without a usable response; scheme is the scheme
+// the fetch started with.
+func (f fetchSim) failed(o classify.Outcome, reason, scheme string) fetchSim {
+	f.outcome, f.reason = o, reason
+	if f.hops == 0 {
+		switch reason {
+		case classify.ReasonDNS, classify.ReasonAddressGuard, classify.ReasonTLS, classify.ReasonConnect:
+			f.unreachable = true
+			f.connFail = reason == classify.ReasonTLS && scheme == "https"
+		}
+	}
+	return f
 }
 
 // expect classifies a simulated fetch the way docs/outcomes.md defines.
@@ -358,9 +369,48 @@ func (w *Web) simBody(rep reply, seed string) ([]byte, int64) {
 	return b, int64(len(b))
 }
 
+// hostMemo remembers the last host a simulation looked up: a domain's
+// fetches go to one or two hosts.
+type hostMemo struct {
+	w    *Web
+	host string
+	hi   hostInfo
+	ok   bool
+}
+
+// lookup is w.lookupHost, memoised.
+func (m *hostMemo) lookup(host string) (hostInfo, bool) {
+	if m.host != host || m.host == "" {
+		m.host = host
+		m.hi, m.ok = m.w.lookupHost(host)
+	}
+	return m.hi, m.ok
+}
+
+// parseIPLiteral parses host as an IP address when it can be one (it
+// starts with a digit or holds a colon), without the cost of a parse
+// error for every name.
+func parseIPLiteral(host string) (netip.Addr, error) {
+	if host == "" || !(host[0] >= '0' && host[0] <= '9' || strings.IndexByte(host, ':') >= 0) {
+		return netip.Addr{}, errNotIP
+	}
+	return netip.ParseAddr(host)
+}
+
+// errNotIP is parseIPLiteral's error for a name.
+var errNotIP = errors.New("not an IP address")
+
 // registrable returns the registrable domain of host (eTLD+1 by the
-// public suffix list), or host itself when it has none.
+// public suffix list), or host itself when it has none. Names under .test
+// (not in the list, so its default rule applies: the last label is the
+// suffix) are cut without a list lookup.
 func registrable(host string) string {
+	if rest, ok := strings.CutSuffix(host, tld); ok && rest != "" {
+		if i := strings.LastIndexByte(rest, '.'); i >= 0 {
+			return host[i+1:]
+		}
+		return host
+	}
 	r, err := publicsuffix.EffectiveTLDPlusOne(host)
 	if err != nil {
 		return host
