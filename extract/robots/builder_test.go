@@ -214,8 +214,9 @@ func TestParse_Section2_5_OverLimit(t *testing.T) {
 	}
 }
 
-// TestParse_Section2_1_Encoding: not-text bodies are the one error; invalid
-// UTF-8, control characters and HTML are diagnosed without it. The line
+// TestParse_Section2_1_Encoding: not-text bodies and invalid UTF-8 (§2.3:
+// the file MUST be UTF-8) are the errors; control characters and HTML are
+// diagnosed without one. The line
 // diagnostics of a body that is not text, or is HTML, are not reported:
 // they would only be noise.
 func TestParse_Section2_1_Encoding(t *testing.T) {
@@ -226,8 +227,12 @@ func TestParse_Section2_1_Encoding(t *testing.T) {
 	}
 	_, d = parseString(t, "User-agent: *\nDisallow: /caf\xe9\nDisallow: /a\x00\n")
 	wantDiags(t, d, "2:robots.invalid-utf8", "3:robots.control-character")
+	if !d.HasErrors() {
+		t.Errorf("a line that is not UTF-8 must make the file invalid (§2.3)")
+	}
+	_, d = parseString(t, "User-agent: *\nDisallow: /a\x00\n")
 	if d.HasErrors() {
-		t.Errorf("a stray invalid byte must not make the file invalid")
+		t.Errorf("a control character alone must not make the file invalid")
 	}
 	f, d := parseString(t, "<!doctype html>\n<html><body>404</body></html>\n")
 	wantDiags(t, d, "1:robots.html-document")

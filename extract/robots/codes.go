@@ -22,8 +22,8 @@ var (
 		Summary: "The file is larger than 500 KiB; conforming crawlers may ignore the rules beyond that point (survey parsed them all)."}
 
 	// Lines.
-	codeInvalidUTF8 = diag.Code{ID: "robots.invalid-utf8", Severity: diag.Warning, Spec: "RFC 9309 §2.1",
-		Summary: "The line is not valid UTF-8; its bytes were matched as they are."}
+	codeInvalidUTF8 = diag.Code{ID: "robots.invalid-utf8", Severity: diag.Error, Spec: "RFC 9309 §2.3",
+		Summary: "The line is not valid UTF-8, which the file MUST be; its bytes were matched as they are."}
 	codeControl = diag.Code{ID: "robots.control-character", Severity: diag.Warning, Spec: "RFC 9309 §2.2",
 		Summary: "The line holds a control character (such as NUL) that the robots.txt grammar does not allow."}
 	codeMissingColon = diag.Code{ID: "robots.missing-colon", Severity: diag.Warning, Spec: "RFC 9309 §2.2",

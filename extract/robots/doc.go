@@ -17,8 +17,10 @@
 //
 // RFC 9309 is deliberately lenient: crawlers MUST use every parseable line
 // (§2.3.1.5) and may accept misspellings (§2.2.4). A robots.txt file is
-// therefore invalid only when it is not text at all — binary data, or
-// UTF-16/UTF-32 — (robots.not-text, the package's one error). Everything
+// therefore invalid only when it breaks the one encoding MUST: it is not
+// text at all — binary data, or UTF-16/UTF-32 — (robots.not-text), or a line
+// is not valid UTF-8 (robots.invalid-utf8; §2.3: "The file MUST be UTF-8
+// encoded"; its bytes are still matched as they are). Everything
 // else is a warning when the publisher probably did not get what they meant
 // (a rule outside any group, a path not starting with "/", a missing colon,
 // an unparseable App-Directives value) or an info when it is a neutral

@@ -27,8 +27,12 @@ func checkInvariants(t *testing.T, body []byte, f *File, d diag.List) {
 			t.Errorf("diagnostic %s has severity %s spec %q, its code says %s %q", x.Code, x.Severity, x.Spec, c.Severity, c.Spec)
 		}
 	}
-	if (f.NotText != "") != d.HasErrors() {
-		t.Errorf("not-text %q but HasErrors %v: not-text is the only error", f.NotText, d.HasErrors())
+	invalidUTF8 := false
+	for _, x := range d {
+		invalidUTF8 = invalidUTF8 || x.Code == "robots.invalid-utf8"
+	}
+	if (f.NotText != "" || invalidUTF8) != d.HasErrors() {
+		t.Errorf("not-text %q, invalid UTF-8 %v, but HasErrors %v: those are the only errors", f.NotText, invalidUTF8, d.HasErrors())
 	}
 	if f.Bytes != len(body) {
 		t.Errorf("Bytes = %d, want %d", f.Bytes, len(body))
@@ -96,8 +100,8 @@ func TestCodes(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range Codes() {
-		if c.Severity == diag.Error && c.ID != "robots.not-text" {
-			t.Errorf("%s is an error; robots.txt has one error code, robots.not-text (see the package doc)", c.ID)
+		if c.Severity == diag.Error && c.ID != "robots.not-text" && c.ID != "robots.invalid-utf8" {
+			t.Errorf("%s is an error; robots.txt's errors are robots.not-text and robots.invalid-utf8 (see the package doc)", c.ID)
 		}
 	}
 }
