@@ -6,17 +6,20 @@
 // from the struct by reflection, and [Tables] lists the tables of the current
 // schema version. Adding a table is one row type plus one line in tables.go.
 //
-// The crawl pipeline writes rows with a [Writer]:
+// The crawl pipeline writes rows with a [Writer], one unit per domain:
 //
-//	w, err := sink.Create(dir, sink.Options{CrawlID: id, Shard: "0/1"})
-//	bodies := sink.NewBodyStore(w, sink.BodyOptions{})
+//	next, err := sink.Recover(dir, id, shard) // with --resume only
+//	w, err := sink.Create(dir, sink.Options{CrawlID: id, Shard: shard})
+//	bodies, err := sink.NewBodyStore(w, sink.BodyOptions{})
 //	for each domain {
-//		digest, err := bodies.Put(raw)           // once per fetched body
-//		w.Append(sink.TableFetches, fetchRows)   // []sink.FetchRow
-//		w.Append(sink.TableTargets, targetRow)   // sink.TargetRow
-//		w.Commit()                               // the domain is one unit
+//		digest, err := bodies.Put(raw)         // once per body received
+//		w.Append(sink.TableFetches, fetchRows) // []sink.FetchRow
+//		w.Append(sink.TableDocuments, docRows) // []sink.DocumentRow
+//		w.Append(sink.TableTargets, targetRow) // one sink.TargetRow
+//		w.Commit()                             // the domain is one unit
 //	}
-//	w.Close()
+//	w.Close() // writes committed units, drops an unfinished one
+//	bodies.Close()
 //
 // Parts are written under DIR/<table>/crawl=<crawl-id>/ as
 // part-<shard>-<seq>.parquet (hive layout). Every part is written to a

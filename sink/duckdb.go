@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -60,11 +61,13 @@ func Build(ctx context.Context, dbPath string, dirs []string, tables []Table, op
 	if opts.CommitTable == "" {
 		opts.CommitTable = DefaultCommitTable
 	}
+	tables = slices.Clone(tables)
 	for i, t := range tables {
 		if tables[i], err = t.compiled(); err != nil {
 			return err
 		}
 	}
+	dirs = uniqueDirs(dirs)
 	tmp := fmt.Sprintf("%s.build-%d", dbPath, os.Getpid())
 	for _, p := range []string{tmp, tmp + ".wal"} {
 		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -252,6 +255,24 @@ func openDuckDB(path string, readOnly bool, memoryLimit string, threads int, tem
 		return nil, fmt.Errorf("sink: open %s: %w", path, err)
 	}
 	return db, nil
+}
+
+// uniqueDirs returns dirs without repeats, so that a directory named twice
+// is not read twice.
+func uniqueDirs(dirs []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, d := range dirs {
+		key := filepath.Clean(d)
+		if abs, err := filepath.Abs(d); err == nil {
+			key = abs
+		}
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // syncFile flushes a file's content to stable storage.

@@ -45,7 +45,8 @@ func TestBuild_TwoShards(t *testing.T) {
 	dir1, dir2 := t.TempDir(), t.TempDir()
 	writeSample(t, dir1, one, Options{CrawlID: "c", Shard: "0/2"})
 	writeSample(t, dir2, two, Options{CrawlID: "c", Shard: "1/2"})
-	db := openBuilt(t, []string{dir1, dir2}, nil, BuildOptions{ToolVersion: "9.9"})
+	// dir1 named twice is read once.
+	db := openBuilt(t, []string{dir1, dir2, dir1 + string(filepath.Separator)}, nil, BuildOptions{ToolVersion: "9.9"})
 
 	for _, table := range Tables() {
 		var want [][]any

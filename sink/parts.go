@@ -158,7 +158,8 @@ func scanShard(dir, crawlID, token, commitTable string) (*shardFiles, error) {
 // whose commit table is the default (targets): it deletes the shard's
 // temporary files and every part of a batch that has no targets part, and
 // returns the sequence number the next batch should use. Other shards'
-// files are not touched, so shards may share a directory.
+// files are not touched, so shards may share a directory; but no Writer of
+// the same crawl and shard may be running.
 func Recover(dir, crawlID, shard string) (next int, err error) {
 	return RecoverCommitTable(dir, crawlID, shard, DefaultCommitTable)
 }

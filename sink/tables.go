@@ -20,7 +20,7 @@ func Tables() []Table {
 	return []Table{
 		MustTable[CrawlRow](TableCrawls,
 			"One row per run of survey crawl for one shard; a resumed crawl adds a run. "+
-				"A run writes its row when it starts (ended_at null) and again when it ends: "+
+				"A run may write its row more than once (when it starts, with ended_at null, and when it ends); "+
 				"the database keeps the last row written per (crawl_id, shard, run).",
 			"crawl_id", "shard", "run"),
 		MustTable[TargetRow](TableTargets,
