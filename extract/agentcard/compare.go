@@ -46,23 +46,47 @@ func Compare(card *Card, origin string, announced []Announced) []Disagreement {
 	if card == nil {
 		return nil
 	}
+	// Index the card: endpoints named by id (keyed by lower-case protocol
+	// and id, the protocol empty when the card gives none), and the URLs of
+	// the endpoints named by protocol only.
+	type protoIndex struct {
+		urls  map[string]bool
+		first Endpoint
+		list  []string
+	}
+	byID := map[string]int{}
+	byProto := map[string]*protoIndex{}
+	for i, e := range card.Endpoints {
+		if e.ID != "" {
+			k := strings.ToLower(e.Protocol) + "\x00" + e.ID
+			if _, dup := byID[k]; !dup {
+				byID[k] = i
+			}
+			continue
+		}
+		p := strings.ToLower(e.Protocol)
+		pi := byProto[p]
+		if pi == nil {
+			pi = &protoIndex{urls: map[string]bool{}, first: e}
+			byProto[p] = pi
+		}
+		pi.urls[normalizeURL(e.URL, origin)] = true
+		if len(pi.list) < 5 {
+			pi.list = append(pi.list, e.URL)
+		}
+	}
 	var out []Disagreement
 	for _, a := range announced {
 		if a.URL == "" {
 			continue
 		}
 		want := normalizeURL(a.URL, origin)
-		var byID, byProto []Endpoint
-		for _, e := range card.Endpoints {
-			switch {
-			case e.ID != "" && e.ID == a.ID && (e.Protocol == "" || strings.EqualFold(e.Protocol, a.Protocol)):
-				byID = append(byID, e)
-			case e.ID == "" && strings.EqualFold(e.Protocol, a.Protocol):
-				byProto = append(byProto, e)
-			}
+		i, ok := byID[strings.ToLower(a.Protocol)+"\x00"+a.ID]
+		if j, ok2 := byID["\x00"+a.ID]; ok2 && (!ok || j < i) {
+			i, ok = j, true
 		}
-		if len(byID) > 0 {
-			e := byID[0]
+		if ok {
+			e := card.Endpoints[i]
 			switch {
 			case normalizeURL(e.URL, origin) != want:
 				out = append(out, Disagreement{Announced: a, Card: e,
@@ -73,27 +97,14 @@ func Compare(card *Card, origin string, announced []Announced) []Disagreement {
 			}
 			continue
 		}
-		if len(byProto) == 0 || a.Deprecated {
+		pi := byProto[strings.ToLower(a.Protocol)]
+		if pi == nil || a.Deprecated || pi.urls[want] {
 			continue
 		}
-		found := false
-		for _, e := range byProto {
-			found = found || normalizeURL(e.URL, origin) == want
-		}
-		if !found {
-			out = append(out, Disagreement{Announced: a, Card: byProto[0],
-				Message: fmt.Sprintf("the card's %s endpoints (%s) do not include %s, which the feed announces for %q", a.Protocol, urls(byProto), a.URL, a.ID)})
-		}
+		out = append(out, Disagreement{Announced: a, Card: pi.first,
+			Message: fmt.Sprintf("the card's %s endpoints (%s) do not include %s, which the feed announces for %q", a.Protocol, strings.Join(pi.list, ", "), a.URL, a.ID)})
 	}
 	return out
-}
-
-func urls(eps []Endpoint) string {
-	s := make([]string, len(eps))
-	for i, e := range eps {
-		s[i] = e.URL
-	}
-	return strings.Join(s, ", ")
 }
 
 // normalizeURL resolves u against origin and lower-cases scheme and host,

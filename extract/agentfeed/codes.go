@@ -97,7 +97,7 @@ var (
 	codeContentType = diag.Code{ID: "agent-feed.content-type", Severity: diag.Error, Spec: specEnvelope,
 		Summary: "An entry's <content> does not have type=\"application/json\"."}
 	codeContentMarkup = diag.Code{ID: "agent-feed.content-markup", Severity: diag.Error, Spec: specEnvelope,
-		Summary: "An entry's <content> holds child elements; its payload must be JSON text. Only the text is read."}
+		Summary: "An entry's <content> holds child elements, so it is not a JSON text; the entry cannot be verified."}
 	codeMissingSig = diag.Code{ID: "agent-feed.missing-signature", Severity: diag.Error, Spec: specEnvelope,
 		Summary: "An entry has no af:sig; it cannot be verified."}
 	codeSigType = diag.Code{ID: "agent-feed.signature-type", Severity: diag.Error, Spec: specSig,

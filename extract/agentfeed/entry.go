@@ -104,10 +104,11 @@ func (p *parser) readContent(e *Entry, contentEl, entryEl *element) {
 		}
 		p.add(codeContentType, contentEl.line, "entry %q: <content> type is %s, not application/json", e.ID, truncate(typ, 40))
 	}
-	if len(contentEl.children) > 0 {
-		p.add(codeContentMarkup, contentEl.children[0].line, "entry %q: <content> holds element <%s>; only its text is read", e.ID, contentEl.children[0].name.Local)
-	}
 	e.Content = string(contentEl.text)
+	if len(contentEl.children) > 0 {
+		p.add(codeContentMarkup, contentEl.children[0].line, "entry %q: <content> holds element <%s>, so it is not a JSON text; the entry cannot be verified", e.ID, contentEl.children[0].name.Local)
+		return
+	}
 	e.parts.hasContent = true
 	p.readPayload(e, contentEl)
 }

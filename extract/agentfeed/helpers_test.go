@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/agentfeed/canonjson"
 )
 
 // key returns the deterministic test key of seed byte b.
@@ -173,4 +174,13 @@ func sortedDiags(d diag.List) diag.List {
 	out := append(diag.List(nil), d...)
 	out.Sort()
 	return out
+}
+
+func mustValue(t testing.TB, s string) canonjson.Value {
+	t.Helper()
+	v, err := canonjson.Parse([]byte(s), canonjson.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }

@@ -38,11 +38,11 @@ func (s *State) Observe(endpointID string, response []byte) (*Mismatch, error) {
 	if s.Revoked {
 		return nil, nil
 	}
-	idx := s.find(endpointID)
-	if len(idx) == 0 {
+	at, n := s.find(endpointID)
+	if n == 0 {
 		return nil, fmt.Errorf("agentfeed: endpoint %q is not in the endpoint table", endpointID)
 	}
-	ep := s.endpoints[idx[0]]
+	ep := s.endpoints[at]
 	var m *Migration
 	for i := len(ep.Migrations) - 1; i >= 0; i-- {
 		if ep.Migrations[i].To == ep.Version {
@@ -96,7 +96,10 @@ func sortedKeys(m map[string]string) []string {
 // present reports whether a migration path exists in v. A bare member name
 // is the pointer to that top-level member.
 func present(v canonjson.Value, path string) bool {
-	if !strings.HasPrefix(path, "/") {
+	switch {
+	case path == "":
+		return true // the whole document (RFC 6901 §5)
+	case !strings.HasPrefix(path, "/"):
 		path = "/" + escapePointer(path)
 	}
 	for _, tok := range strings.Split(path, "/")[1:] {

@@ -75,8 +75,9 @@ func Parse(body []byte, opt Options) (*Feed, diag.List) {
 		p.add(codeTooLarge, 0, "the feed is %d bytes; the limit is %d", len(body), MaxBytes)
 		return f, p.diags
 	}
-	if bytes.HasPrefix(body, []byte("\xef\xbb\xbf")) {
+	if rest, ok := bytes.CutPrefix(body, []byte("\xef\xbb\xbf")); ok {
 		p.add(codeBOM, 1, "the feed starts with a UTF-8 byte order mark")
+		body = rest // encoding/xml would read it as text before the root
 	}
 	if !utf8.Valid(body) {
 		at := invalidUTF8At(body)

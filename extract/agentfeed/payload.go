@@ -224,6 +224,9 @@ func (r *fields) pathList(name string, v canonjson.Value) []string {
 // path checks one field path: a JSON Pointer (RFC 6901), or a bare member
 // name as §5.3's own example writes it.
 func (r *fields) path(s string, line int) {
+	if s == "" { // the pointer to the whole document (RFC 6901 §5)
+		return
+	}
 	if !strings.HasPrefix(s, "/") {
 		r.p.add(codeMigrationBarePath, line, "entry %q: path %q is a bare member name; read as the JSON Pointer %q", r.e.ID, truncate(s, 40), "/"+escapePointer(s))
 		return

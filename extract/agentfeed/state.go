@@ -70,8 +70,16 @@ type State struct {
 	LastSeen string
 
 	endpoints []Endpoint
-	applied   map[string]string // entry id -> payload identity
+	byKey     map[string]int     // protocol + "\x00" + endpoint-id -> index
+	byID      map[string]idIndex // endpoint-id -> its records
+	applied   map[string]string  // entry id -> payload identity
 	seq       int
+}
+
+// idIndex locates the records of one endpoint-id.
+type idIndex struct {
+	latest int // index of the most recently announced (or created) record
+	count  int // number of records (protocols) with this endpoint-id
 }
 
 // Retrust is the operator's out-of-band decision to trust a revoked
@@ -218,21 +226,32 @@ func (f *Feed) effective() string {
 	return f.effectiveStatus
 }
 
-// find returns the indexes of the records of an endpoint-id, latest
-// announcement first.
-func (s *State) find(endpointID string) []int {
-	var idx []int
-	for i, ep := range s.endpoints {
-		if ep.EndpointID == endpointID {
-			idx = append(idx, i)
-		}
+// find returns the index of the most recently announced record of an
+// endpoint-id and the number of records with that id (one per protocol).
+func (s *State) find(endpointID string) (int, int) {
+	ix, ok := s.byID[endpointID]
+	if !ok {
+		return -1, 0
 	}
-	slices.SortStableFunc(idx, func(a, b int) int { return s.endpoints[b].seq - s.endpoints[a].seq })
-	return idx
+	return ix.latest, ix.count
+}
+
+// add appends a record and indexes it.
+func (s *State) add(ep Endpoint) int {
+	if s.byKey == nil {
+		s.byKey, s.byID = map[string]int{}, map[string]idIndex{}
+	}
+	s.endpoints = append(s.endpoints, ep)
+	i := len(s.endpoints) - 1
+	s.byKey[ep.Protocol+"\x00"+ep.EndpointID] = i
+	ix := s.byID[ep.EndpointID]
+	s.byID[ep.EndpointID] = idIndex{latest: i, count: ix.count + 1}
+	return i
 }
 
 // announce applies an endpoint-announcement (§2.4): upsert by (protocol,
-// endpoint-id), keeping migrations and any pending deprecation.
+// endpoint-id), keeping migrations and any pending deprecation. A record a
+// schema-change synthesized for the endpoint-id is adopted.
 func (s *State) announce(e *Entry, origin string) {
 	a := e.Announcement
 	id := a.EndpointID
@@ -240,17 +259,20 @@ func (s *State) announce(e *Entry, origin string) {
 		id = a.Endpoint // §5.2: endpoint stands in for a missing endpoint-id
 	}
 	s.seq++
-	at := -1
-	for i, ep := range s.endpoints {
-		if ep.EndpointID == id && (ep.Protocol == a.Protocol || (ep.Synthesized && ep.Protocol == "")) {
-			at = i
-			break
+	at, ok := s.byKey[a.Protocol+"\x00"+id]
+	if !ok {
+		if syn, found := s.byKey["\x00"+id]; found && s.endpoints[syn].Synthesized {
+			at, ok = syn, true
+			delete(s.byKey, "\x00"+id)
+			s.byKey[a.Protocol+"\x00"+id] = at
 		}
 	}
-	if at < 0 {
-		s.endpoints = append(s.endpoints, Endpoint{EndpointID: id, Migrations: []Migration{}})
-		at = len(s.endpoints) - 1
+	if !ok {
+		at = s.add(Endpoint{Protocol: a.Protocol, EndpointID: id, Migrations: []Migration{}})
 	}
+	ix := s.byID[id]
+	ix.latest = at
+	s.byID[id] = ix
 	ep := &s.endpoints[at]
 	ep.Protocol = a.Protocol
 	ep.URL = resolveEndpoint(a.Endpoint, origin)
@@ -277,18 +299,17 @@ func resolveEndpoint(endpoint, origin string) string {
 // changeSchema applies a schema-change (§2.4).
 func (s *State) changeSchema(e *Entry, emit func(string, *Entry, string, ...any)) {
 	c := e.SchemaChange
-	idx := s.find(c.EndpointID)
-	if len(idx) > 1 {
-		emit(EventAmbiguousEndpointID, e, "endpoint-id %q is announced under %d protocols; the schema-change applies to the latest (%s)", c.EndpointID, len(idx), s.endpoints[idx[0]].Protocol)
+	at, n := s.find(c.EndpointID)
+	if n > 1 {
+		emit(EventAmbiguousEndpointID, e, "endpoint-id %q is announced under %d protocols; the schema-change applies to the latest (%s)", c.EndpointID, n, s.endpoints[at].Protocol)
 	}
 	var ep *Endpoint
-	if len(idx) == 0 {
+	if n == 0 {
 		s.seq++
-		s.endpoints = append(s.endpoints, Endpoint{EndpointID: c.EndpointID, Version: c.FromVersion, Synthesized: true,
-			Migrations: []Migration{}, seq: s.seq, Line: e.Line})
-		ep = &s.endpoints[len(s.endpoints)-1]
+		ep = &s.endpoints[s.add(Endpoint{EndpointID: c.EndpointID, Version: c.FromVersion, Synthesized: true,
+			Migrations: []Migration{}, seq: s.seq, Line: e.Line})]
 	} else {
-		ep = &s.endpoints[idx[0]]
+		ep = &s.endpoints[at]
 		if ep.Version != c.FromVersion {
 			emit(EventVersionDiscontinuity, e, "schema-change of %q is from version %s, but the recorded version is %s; applied anyway", c.EndpointID, c.FromVersion, ep.Version)
 		}
@@ -311,16 +332,16 @@ func (s *State) changeSchema(e *Entry, emit func(string, *Entry, string, ...any)
 // deprecation-of-unknown, when the endpoint was never announced.
 func (s *State) deprecate(e *Entry, emit func(string, *Entry, string, ...any)) bool {
 	d := e.Deprecation
-	idx := s.find(d.EndpointID)
-	if len(idx) == 0 {
+	at, n := s.find(d.EndpointID)
+	if n == 0 {
 		emit(EventDeprecationOfUnknown, e, "deprecation of %q, which no applied entry announced; ignored", d.EndpointID)
 		return false
 	}
-	if len(idx) > 1 {
-		emit(EventAmbiguousEndpointID, e, "endpoint-id %q is announced under %d protocols; the deprecation applies to the latest (%s)", d.EndpointID, len(idx), s.endpoints[idx[0]].Protocol)
+	if n > 1 {
+		emit(EventAmbiguousEndpointID, e, "endpoint-id %q is announced under %d protocols; the deprecation applies to the latest (%s)", d.EndpointID, n, s.endpoints[at].Protocol)
 	}
 	dep := *d
-	ep := &s.endpoints[idx[0]]
+	ep := &s.endpoints[at]
 	ep.Deprecated = &dep
 	ep.Entry = e.ID
 	return true
@@ -357,11 +378,11 @@ func (s *State) Resolve(endpointID string, at time.Time) Resolution {
 	if s.Revoked {
 		return Resolution{State: ResolveUntrusted}
 	}
-	idx := s.find(endpointID)
-	if len(idx) == 0 {
+	i, n := s.find(endpointID)
+	if n == 0 {
 		return Resolution{State: ResolveUnknown}
 	}
-	ep := s.endpoints[idx[0]]
+	ep := s.endpoints[i]
 	r := Resolution{URL: ep.URL, Version: ep.Version, State: ResolveCurrent}
 	if ep.Deprecated == nil {
 		return r
@@ -374,8 +395,8 @@ func (s *State) Resolve(endpointID string, at time.Time) Resolution {
 	}
 	r.URL, r.State = "", ResolveDead
 	if r.Replacement != "" {
-		if rep := s.find(r.Replacement); len(rep) > 0 && s.endpoints[rep[0]].URL != "" {
-			r.URL, r.State = s.endpoints[rep[0]].URL, ResolveReplaced
+		if rep, n := s.find(r.Replacement); n > 0 && s.endpoints[rep].URL != "" {
+			r.URL, r.State = s.endpoints[rep].URL, ResolveReplaced
 		}
 	}
 	return r

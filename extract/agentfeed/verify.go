@@ -65,6 +65,7 @@ func firstError(l diag.List) string {
 // (§2.3, §6.4; specs README: agent-feed), with the key its af:signer names
 // or the first Ed25519VerificationKey2020 (§3.4).
 func (p *parser) verify(f *Feed, doc *did.Document) {
+	lookup := doc.Resolver()
 	for i := range f.Entries {
 		e := &f.Entries[i]
 		if doc == nil {
@@ -74,7 +75,7 @@ func (p *parser) verify(f *Feed, doc *did.Document) {
 		var m did.Method
 		if e.Signer != "" {
 			var ok bool
-			if m, ok = doc.Lookup(e.Signer); !ok {
+			if m, ok = lookup(e.Signer); !ok {
 				e.parts.why = "af:signer " + quote(e.Signer) + " names no verification method of did.json"
 				continue
 			}
@@ -93,7 +94,7 @@ func (p *parser) verify(f *Feed, doc *did.Document) {
 		e.KeyID = m.ID
 		switch {
 		case !e.parts.hasContent:
-			e.parts.why = "the entry has no content"
+			e.parts.why = "the entry has no JSON text content"
 		case e.parts.sig == nil:
 			e.parts.why = "the entry has no usable Ed25519 af:sig"
 		case ed25519.Verify(m.Key, []byte(e.Content), e.parts.sig):

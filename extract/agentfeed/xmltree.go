@@ -104,8 +104,8 @@ func parseXML(body []byte) (*element, *diag.Diagnostic) {
 			if len(stack) > 0 {
 				top := stack[len(stack)-1]
 				top.text = append(top.text, t...)
-			} else if len(bytes.Trim(t, " \t\r\n")) > 0 {
-				return fail(codeXMLSyntax, line, "text outside the root element")
+			} else if trimmed := bytes.TrimLeft(t, " \t\r\n"); len(trimmed) > 0 {
+				return fail(codeXMLSyntax, line+bytes.Count(t[:len(t)-len(trimmed)], []byte{'\n'}), "text outside the root element")
 			}
 		case xml.Directive:
 			return fail(codeDoctype, line, "declaration <!%s> refused: DOCTYPE and ENTITY declarations are not accepted", truncate(string(t), 40))

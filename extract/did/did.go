@@ -87,19 +87,45 @@ func (d *Document) Lookup(signer string) (Method, bool) {
 	if d == nil {
 		return Method{}, false
 	}
-	abs := func(s string) string {
-		if strings.HasPrefix(s, "#") {
-			return d.ID + s
-		}
-		return s
-	}
-	want := abs(signer)
+	want := d.absolute(signer)
 	for _, m := range d.Methods {
-		if m.ID != "" && (m.ID == signer || abs(m.ID) == want) {
+		if m.ID != "" && (m.ID == signer || d.absolute(m.ID) == want) {
 			return m, true
 		}
 	}
 	return Method{}, false
+}
+
+// Resolver returns a function equivalent to Lookup that answers in
+// constant time, for resolving the signers of many entries.
+func (d *Document) Resolver() func(signer string) (Method, bool) {
+	if d == nil {
+		return func(string) (Method, bool) { return Method{}, false }
+	}
+	index := make(map[string]int, len(d.Methods))
+	for i, m := range d.Methods {
+		if m.ID == "" {
+			continue
+		}
+		if _, dup := index[d.absolute(m.ID)]; !dup {
+			index[d.absolute(m.ID)] = i
+		}
+	}
+	return func(signer string) (Method, bool) {
+		if i, ok := index[d.absolute(signer)]; ok {
+			return d.Methods[i], true
+		}
+		return Method{}, false
+	}
+}
+
+// absolute resolves a relative DID URL ("#key-1") against the document's
+// DID.
+func (d *Document) absolute(s string) string {
+	if strings.HasPrefix(s, "#") {
+		return d.ID + s
+	}
+	return s
 }
 
 // Default returns the method an entry without af:signer is verified with:

@@ -290,6 +290,18 @@ func TestLookup_Section3_4_Signer(t *testing.T) {
 			t.Errorf("Lookup(%q) = %+v, %v", signer, m, ok)
 		}
 	}
+	var none *Document
+	resolve := d.Resolver()
+	for _, signer := range []string{"did:web:example.com#old", "#old", "#new", "did:web:example.com#new", "#missing", "#jwk", ""} {
+		m1, ok1 := d.Lookup(signer)
+		m2, ok2 := resolve(signer)
+		if ok1 != ok2 || m1.ID != m2.ID {
+			t.Errorf("Resolver(%q) = %q %v, Lookup = %q %v", signer, m2.ID, ok2, m1.ID, ok1)
+		}
+	}
+	if _, ok := none.Resolver()("#k"); ok {
+		t.Error("nil Resolver ok")
+	}
 	if _, ok := d.Lookup("#missing"); ok {
 		t.Error("Lookup(#missing) ok")
 	}
@@ -299,7 +311,6 @@ func TestLookup_Section3_4_Signer(t *testing.T) {
 	if m, ok := d.Default(); !ok || !bytes.Equal(m.Key, pub(1)) {
 		t.Errorf("Default() = %+v, %v", m, ok)
 	}
-	var none *Document
 	if _, ok := none.Default(); ok {
 		t.Error("nil Default ok")
 	}

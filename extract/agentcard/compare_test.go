@@ -1,0 +1,76 @@
+package agentcard
+
+import (
+	"strings"
+	"testing"
+)
+
+func card(t *testing.T, body string) *Card {
+	t.Helper()
+	c, diags := Parse([]byte(body))
+	if c == nil {
+		t.Fatalf("not a card: %v", diags)
+	}
+	return c
+}
+
+// TestCompare_Section4_3: the snapshot must agree with the feed's latest
+// announcements where it names endpoints.
+func TestCompare_Section4_3(t *testing.T) {
+	announced := []Announced{
+		{Protocol: "a2a", ID: "a2a", URL: "https://example.com/a2a/v1", Version: "1.0", Line: 8},
+		{Protocol: "rest", ID: "orders-v1", URL: "https://example.com/api/v1/orders", Version: "1.1", Deprecated: true, Line: 16},
+		{Protocol: "rest", ID: "orders-v2", URL: "https://example.com/api/v2/orders", Version: "2.0", Line: 24},
+		{Protocol: "mcp", ID: "synth", URL: "", Line: 30},
+	}
+	cases := []struct {
+		name, body string
+		want       []string // Announced.ID of each disagreement
+	}{
+		{"a2a url agrees", `{"name":"x","url":"/a2a/v1","skills":[]}`, nil},
+		{"a2a interface agrees", `{"name":"x","supportedInterfaces":[{"url":"https://example.com/a2a/v0"},{"url":"https://EXAMPLE.com:443/a2a/v1"}],"skills":[]}`, nil},
+		{"a2a url differs", `{"name":"x","url":"https://example.com/a2a/v1/","skills":[]}`, []string{"a2a"}},
+		{"snapshot by id", `{"endpoints":[{"endpoint-id":"orders-v2","endpoint":"/api/v2/orders","version":"2.0"},{"endpoint-id":"orders-v1","endpoint":"/api/v1/orders","version":"1.0"}]}`, []string{"orders-v1"}},
+		{"snapshot by id other url", `{"endpoints":{"orders-v2":{"protocol":"REST","url":"https://example.com/api/v3/orders"}}}`, []string{"orders-v2"}},
+		{"snapshot by id other protocol ignored", `{"endpoints":[{"endpoint-id":"orders-v2","protocol":"graphql","url":"/graphql"}]}`, nil},
+		{"by protocol misses v2, deprecated v1 may be omitted", `{"endpoints":[{"protocol":"rest","url":"/api/v9/orders"}]}`, []string{"orders-v2"}},
+		{"names nothing", `{"name":"just a name"}`, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ds := Compare(card(t, c.body), "https://example.com", announced)
+			got := []string{}
+			for _, d := range ds {
+				got = append(got, d.Announced.ID)
+				if d.Message == "" || d.Card.URL == "" {
+					t.Errorf("disagreement %+v", d)
+				}
+			}
+			if strings.Join(got, ",") != strings.Join(c.want, ",") {
+				t.Errorf("disagreements %v, want %v (%+v)", got, c.want, ds)
+			}
+			diags := FeedDiagnostics(ds)
+			checkCatalogued(t, diags)
+			if len(diags) != len(ds) || (len(diags) > 0 && (!diags.HasErrors() || diags[0].Code != "agent-card.feed-mismatch")) {
+				t.Errorf("diagnostics %v", diags)
+			}
+		})
+	}
+	if Compare(nil, "", announced) != nil {
+		t.Error("Compare(nil) returned disagreements")
+	}
+}
+
+func TestNormalizeURL(t *testing.T) {
+	for in, want := range map[string]string{
+		"/a2a":                      "https://example.com/a2a",
+		"HTTPS://Example.com:443/x": "https://example.com/x",
+		"http://example.com:80":     "http://example.com/",
+		"https://example.com:8443/": "https://example.com:8443/",
+		"https://other.example/a":   "https://other.example/a",
+	} {
+		if got := normalizeURL(in, "https://example.com"); got != want {
+			t.Errorf("normalizeURL(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

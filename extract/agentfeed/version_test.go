@@ -1,0 +1,123 @@
+package agentfeed
+
+import "testing"
+
+// TestParse_Section7_1_SpecVersion: af:spec-version must be 0; a future
+// integer makes a v0 reader treat the feed as terminated; a feed without
+// it is an error but read as v0.
+func TestParse_Section7_1_SpecVersion(t *testing.T) {
+	doc := oneEntry(t)
+	cases := []struct {
+		name  string
+		edits []string
+		want  []string
+		state string
+	}{
+		{"zero", nil, nil, StateActive},
+		{"zero padded", []string{"<af:spec-version>0<", "<af:spec-version> 00 <"}, nil, StateActive},
+		{"one", []string{"<af:spec-version>0<", "<af:spec-version>1<"}, []string{"unsupported-spec-version"}, StateTerminated},
+		{"not integer", []string{"<af:spec-version>0<", "<af:spec-version>0.1<"}, []string{"bad-spec-version"}, StateTerminated},
+		{"negative", []string{"<af:spec-version>0<", "<af:spec-version>-1<"}, []string{"bad-spec-version"}, StateTerminated},
+		{"missing", []string{"<af:spec-version>0</af:spec-version>", ""}, []string{"missing-spec-version"}, StateActive},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f, diags := parse(t, edit(t, doc, c.edits...), opts(t))
+			wantCodes(t, diags, c.want...)
+			if f.State != c.state {
+				t.Errorf("state %s, want %s", f.State, c.state)
+			}
+			if c.state == StateTerminated && (len(f.Endpoints) != 0 || f.Trusted || !f.Entries[0].Verified) {
+				t.Errorf("a future-version feed was applied: %+v", f.Endpoints)
+			}
+		})
+	}
+}
+
+// TestParse_Section7_2_FeedStatus: exactly active, terminated or migrated;
+// anything else (or nothing) is a violation treated as terminated.
+func TestParse_Section7_2_FeedStatus(t *testing.T) {
+	doc := oneEntry(t)
+	cases := []struct {
+		name  string
+		edits []string
+		want  []string
+		state string
+	}{
+		{"terminated", []string{">active<", ">terminated<"}, nil, StateTerminated},
+		{"unknown", []string{">active<", ">paused<"}, []string{"unknown-feed-status"}, StateTerminated},
+		{"case", []string{">active<", ">Active<"}, []string{"unknown-feed-status"}, StateTerminated},
+		{"missing", []string{"<af:feed-status>active</af:feed-status>", ""}, []string{"missing-feed-status"}, StateTerminated},
+		{"two agreeing", []string{"<af:feed-status>active</af:feed-status>", "<af:feed-status>active</af:feed-status><af:feed-status>active</af:feed-status>"}, []string{"duplicate-element"}, StateActive},
+		{"two disagreeing", []string{"<af:feed-status>active</af:feed-status>", "<af:feed-status>active</af:feed-status><af:feed-status>terminated</af:feed-status>"}, []string{"duplicate-element", "unknown-feed-status"}, StateTerminated},
+		{"white space", []string{">active<", ">\n  active\n<"}, nil, StateActive},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f, diags := parse(t, edit(t, doc, c.edits...), opts(t))
+			wantCodes(t, diags, c.want...)
+			if f.State != c.state {
+				t.Errorf("state %s, want %s", f.State, c.state)
+			}
+		})
+	}
+}
+
+// TestParse_Section7_3_MigratedTo: migrated needs af:migrated-to, an
+// absolute https URL; af:migrated-to without migrated is not followed.
+func TestParse_Section7_3_MigratedTo(t *testing.T) {
+	doc := oneEntry(t)
+	cases := []struct {
+		name  string
+		edits []string
+		want  []string
+		state string
+		to    string
+	}{
+		{"migrated", []string{">active<", ">migrated<", "</af:feed-status>", "</af:feed-status><af:migrated-to>https://new.example/.well-known/agent-feed.xml</af:migrated-to>"}, nil, StateMigrated, "https://new.example/.well-known/agent-feed.xml"},
+		{"missing target", []string{">active<", ">migrated<"}, []string{"missing-migrated-to"}, StateMigrated, ""},
+		{"http target", []string{">active<", ">migrated<", "</af:feed-status>", "</af:feed-status><af:migrated-to>http://new.example/feed</af:migrated-to>"}, []string{"bad-migrated-to"}, StateMigrated, "http://new.example/feed"},
+		{"target without migrated", []string{"</af:feed-status>", "</af:feed-status><af:migrated-to>https://new.example/feed</af:migrated-to>"}, []string{"migrated-to-unexpected"}, StateActive, "https://new.example/feed"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f, diags := parse(t, edit(t, doc, c.edits...), opts(t))
+			wantCodes(t, diags, c.want...)
+			if f.State != c.state || f.MigratedTo != c.to {
+				t.Errorf("state %s migrated-to %q", f.State, f.MigratedTo)
+			}
+		})
+	}
+}
+
+// TestParse_Section6_6_NamespaceByURI: the namespace is recognised by URI,
+// with any prefix or as the default namespace; a misbound prefix is not
+// the namespace.
+func TestParse_Section6_6_NamespaceByURI(t *testing.T) {
+	for _, prefix := range []string{"af", "x", "agentfeed", "-"} {
+		t.Run(prefix, func(t *testing.T) {
+			body, err := BuildFeed(FeedSpec{ID: "x", Title: "x", Updated: t0(), Prefix: prefix,
+				Entries: []EntrySpec{announce(0, "a2a", "/a2a/v1", "a2a", "1.0")}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, diags := parse(t, body, opts(t))
+			wantCodes(t, diags)
+			if f.State != StateActive || len(f.Endpoints) != 1 {
+				t.Errorf("prefix %s: state %s\n%s", prefix, f.State, body)
+			}
+		})
+	}
+	wrong := edit(t, oneEntry(t), `xmlns:af="https://agent-feed.dev/ns/v0"`, `xmlns:af="https://agent-feed.dev/ns/v1"`)
+	f, diags := parse(t, wrong, opts(t))
+	wantCodes(t, diags, "namespace-not-declared", "foreign-namespace", "foreign-namespace", "foreign-namespace", "foreign-namespace",
+		"entry-missing-type", "missing-signature", "missing-spec-version", "missing-feed-status", "unverified-entry")
+	if f.State != StateTerminated {
+		t.Errorf("state %s", f.State)
+	}
+	undeclared := edit(t, oneEntry(t), ` xmlns:af="https://agent-feed.dev/ns/v0"`, ``)
+	_, diags = parse(t, undeclared, opts(t))
+	if got := codes(diags); len(got) < 2 || got[0] != "namespace-not-declared" || got[1] != "foreign-namespace" {
+		t.Errorf("codes %v", got)
+	}
+}
