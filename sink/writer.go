@@ -182,7 +182,8 @@ func Create(dir string, opts Options) (*Writer, error) {
 // Append adds rows to a table's current unit. rows is a slice of the
 // table's row type, or one value of it. Every row is checked first (a JSON
 // column must hold JSON); on error nothing is appended. Text that is not
-// valid UTF-8 is written with U+FFFD in place of the invalid bytes.
+// valid UTF-8 is written with U+FFFD in place of the invalid bytes. When
+// the committed units have reached BatchAge, Append first writes them.
 func (w *Writer) Append(table string, rows any) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
