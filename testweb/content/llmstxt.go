@@ -21,8 +21,8 @@ func llmsTxtVariants() []Variant {
 			"only the H1, the one required section"),
 		v("no-h1", 2, typeMarkdown, false, llmsTxtNoH1,
 			"starts with an H2: the required H1 is missing"),
-		v("links-missing", 1, typeMarkdown, false, llmsTxtNoLinks,
-			OpenPrefix+"labelled invalid: the H2 section's list items have no [name](url) link, which llmstxt.org says each file-list item requires; the severity is not fixed anywhere"),
+		v("links-missing", 1, typeMarkdown, true, llmsTxtNoLinks,
+			"valid with warnings: the H2 section's list items have no [name](url) link, which llmstxt.org expects of file lists; only a missing H1 or an HTML body makes a file not an llms.txt (extract/llmstxt)"),
 	}
 }
 
