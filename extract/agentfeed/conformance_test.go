@@ -118,3 +118,15 @@ func TestConformance_Section8(t *testing.T) {
 		}
 	})
 }
+
+func TestSummary_BoundedEntryTypes(t *testing.T) {
+	var entries []EntrySpec
+	for i := 0; i < 40; i++ {
+		entries = append(entries, EntrySpec{ID: strings.Repeat("x", i+1), Updated: at(i), Type: "type-" + strings.Repeat("y", i), Key: key(1), Payload: map[string]any{}})
+	}
+	f, _ := parse(t, feed(t, "", entries...), opts(t))
+	s := f.Summary()
+	if len(s.EntryTypes) != maxSummaryTypes+1 || s.EntryTypes["(other)"] != 40-maxSummaryTypes || s.Entries != 40 {
+		t.Errorf("entry types %v", s.EntryTypes)
+	}
+}

@@ -1,5 +1,9 @@
 package agentfeed
 
+// maxSummaryTypes bounds the entry types a summary lists, so that it stays
+// small whatever the feed holds.
+const maxSummaryTypes = 16
+
 // Summary is the small summary of a feed stored with the document row.
 type Summary struct {
 	// FeedStatus and SpecVersion are as served.
@@ -15,7 +19,8 @@ type Summary struct {
 	// Canonical counts entries whose content is canonical JSON (§6.2).
 	Canonical int `json:"canonical"`
 	Applied   int `json:"applied"`
-	// EntryTypes counts entries by af:type as served.
+	// EntryTypes counts entries by af:type as served (at most
+	// maxSummaryTypes distinct types; the rest count under "(other)").
 	EntryTypes map[string]int `json:"entry_types"`
 	Endpoints  int            `json:"endpoints"`
 	MigratedTo string         `json:"migrated_to,omitempty"`
@@ -37,7 +42,11 @@ func (f *Feed) Summary() Summary {
 		if e.Status == EntryApplied || e.Status == EntryIgnored {
 			s.Applied++
 		}
-		s.EntryTypes[truncate(e.Type, 40)]++
+		typ := truncate(e.Type, 40)
+		if _, ok := s.EntryTypes[typ]; !ok && len(s.EntryTypes) >= maxSummaryTypes {
+			typ = "(other)"
+		}
+		s.EntryTypes[typ]++
 	}
 	return s
 }
