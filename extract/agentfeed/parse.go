@@ -165,7 +165,8 @@ func describeNS(space string) string {
 	return "namespace " + space
 }
 
-// afLocalNames are the local names of the elements §6.6 and §7 define.
+// isAgentFeedName reports whether local is the local name of an element
+// §6.6 and §7 define.
 func isAgentFeedName(local string) bool {
 	switch local {
 	case "type", "sig", "signer", "spec-version", "feed-status", "migrated-to":
