@@ -224,3 +224,11 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestParse_DiagnosticsCapped(t *testing.T) {
+	body := `{"endpoints":[` + strings.TrimSuffix(strings.Repeat(`{"protocol":"rest"},`, 150), ",") + `]}`
+	c, diags := Parse([]byte(body))
+	if c == nil || len(diags) != MaxDiagnosticsPerCode+1 || diags[len(diags)-1].Line != 0 || !strings.Contains(diags[len(diags)-1].Message, "50 more") {
+		t.Errorf("%d diagnostics", len(diags))
+	}
+}

@@ -130,3 +130,28 @@ func TestSummary_BoundedEntryTypes(t *testing.T) {
 		t.Errorf("entry types %v", s.EntryTypes)
 	}
 }
+
+// TestParse_DiagnosticsCapped: at most MaxDiagnosticsPerCode diagnostics
+// per code, then one saying how many were left out; the entries and
+// events stay complete.
+func TestParse_DiagnosticsCapped(t *testing.T) {
+	var entries []EntrySpec
+	for i := 0; i < 150; i++ {
+		e := announce(i, "a", "/a", "rest", "1")
+		e.Key = key(2)
+		entries = append(entries, e)
+	}
+	f, diags := parse(t, feed(t, "", entries...), opts(t))
+	n, last := 0, diags[len(diags)-1]
+	for _, d := range diags {
+		if d.Code == codeUnverified.ID {
+			n++
+		}
+	}
+	if n != MaxDiagnosticsPerCode+1 || last.Code != codeUnverified.ID || last.Line != 0 || !strings.Contains(last.Message, "50 more") {
+		t.Errorf("%d unverified-entry diagnostics, last %v", n, last)
+	}
+	if len(f.Events) != 150 || f.Summary().Unverified != 150 {
+		t.Errorf("events %d", len(f.Events))
+	}
+}

@@ -92,6 +92,10 @@
 //     by endpoint-id, its URL and version must equal the table's; where it
 //     names endpoints of a protocol, each announced, non-deprecated URL of
 //     that protocol must be among them. Paths resolve against the origin.
+//   - Diagnostics: at most MaxDiagnosticsPerCode (100) per code per feed,
+//     then one line-0 diagnostic of the code counting those left out, as
+//     the project's other parsers do; Feed.Events, the entries' statuses
+//     and the summary stay complete.
 //   - Limits: 16 MiB of feed, 32 levels of XML nesting, 32 levels of JSON
 //     nesting in a payload. DOCTYPE and other declarations are refused; no
 //     entity other than XML's five predefined ones and character references

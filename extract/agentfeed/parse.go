@@ -42,16 +42,28 @@ type Related struct {
 	Reason string
 }
 
+// MaxDiagnosticsPerCode caps the diagnostics of one code in one feed:
+// past it, one more diagnostic of the code (line 0) says how many were left
+// out, so that a feed of thousands of bad entries does not yield thousands
+// of diagnostics. Feed.Events and the entries' statuses stay complete.
+const MaxDiagnosticsPerCode = 100
+
 // parser holds the state of one Parse call.
 type parser struct {
 	opt       Options
 	lines     int
 	diags     diag.List
+	perCode   map[string]int
 	badMethod map[string]bool // did.json methods already reported unusable
 }
 
-// add appends a diagnostic, keeping its line within the document.
+// add appends a diagnostic, keeping its line within the document, unless
+// its code's cap is reached.
 func (p *parser) add(c diag.Code, line int, format string, args ...any) {
+	p.perCode[c.ID]++
+	if p.perCode[c.ID] > MaxDiagnosticsPerCode {
+		return
+	}
 	if line > p.lines {
 		line = p.lines
 	}
@@ -66,7 +78,7 @@ func (p *parser) add(c diag.Code, line int, format string, args ...any) {
 // compares the result with opt.Card (§4.3). It never panics; the returned
 // Feed is never nil.
 func Parse(body []byte, opt Options) (*Feed, diag.List) {
-	p := &parser{opt: opt, lines: 1 + bytes.Count(body, []byte{'\n'}), badMethod: map[string]bool{}}
+	p := &parser{opt: opt, lines: 1 + bytes.Count(body, []byte{'\n'}), perCode: map[string]int{}, badMethod: map[string]bool{}}
 	f := &Feed{State: StateInvalid, Key: "unchecked", Entries: []Entry{}, Events: []Event{}, Endpoints: []Endpoint{}}
 	if opt.Host != "" {
 		f.Origin = "https://" + opt.Host
@@ -126,7 +138,18 @@ func Parse(body []byte, opt Options) (*Feed, diag.List) {
 		f.State = StateActive
 	}
 	p.checkCard(f)
-	return f, p.diags
+	return f, p.result()
+}
+
+// result returns the diagnostics with one more for each capped code saying
+// how many were left out.
+func (p *parser) result() diag.List {
+	for _, c := range Codes() {
+		if n := p.perCode[c.ID] - MaxDiagnosticsPerCode; n > 0 {
+			p.diags.Add(c, 0, "%d more diagnostics of this code were left out (at most %d are listed per feed)", n, MaxDiagnosticsPerCode)
+		}
+	}
+	return p.diags
 }
 
 // codeOf returns the code a parseXML diagnostic was made with.

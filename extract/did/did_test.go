@@ -363,3 +363,16 @@ func TestParse_Testdata(t *testing.T) {
 		checkCatalogued(t, diags)
 	}
 }
+
+func TestParse_DiagnosticsCapped(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"id":"did:web:example.com","verificationMethod":[`)
+	for i := 0; i < 150; i++ {
+		fmt.Fprintf(&b, `{"id":"#k%d","type":"JsonWebKey2020"},`, i)
+	}
+	b.WriteString(`{"id":"#ok","type":"Ed25519VerificationKey2020","controller":"did:web:example.com","publicKeyMultibase":"` + EncodePublicKeyMultibase(pub(1)) + `"}]}`)
+	d, diags := Parse([]byte(b.String()), "example.com")
+	if !d.OK || len(diags) != MaxDiagnosticsPerCode+1 || diags[len(diags)-1].Line != 0 || !strings.Contains(diags[len(diags)-1].Message, "50 more") {
+		t.Errorf("%d diagnostics, last %v", len(diags), diags[len(diags)-1])
+	}
+}
