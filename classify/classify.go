@@ -18,6 +18,8 @@ type Result struct {
 // precedence is the order of Outcomes (docs/outcomes.md).
 func Fetch(f *crawl.Fetch, loc registry.Location, canary *crawl.Fetch) Result {
 	switch {
+	case f.ErrKind == crawl.ErrRateLimited:
+		return Result{Blocked, ReasonRateLimited}
 	case f.ErrKind.IsTimeout():
 		return Result{Timeout, string(f.ErrKind)}
 	case f.ErrKind.IsRedirect():

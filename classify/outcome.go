@@ -70,6 +70,8 @@ const (
 	ReasonCanaryMatch = "canary_match" // soft_404: same page as the canary path
 	ReasonCanarySelf  = "canary_self"  // soft_404: the canary path itself answered 2xx
 
+	ReasonRateLimited = "rate_limited" // blocked: not requested, the host answered 429 to an earlier request
+
 	ReasonOffsite     = "offsite"       // redirected: final URL on another registrable domain
 	ReasonHTTPSToHTTP = "https_to_http" // downgraded
 	ReasonBodyCap     = "body_cap"      // too_large

@@ -271,6 +271,34 @@ func TestCrawl_RetryAfterIsHonouredOnce(t *testing.T) {
 	}
 }
 
+// A host that keeps answering 429, or asks for a longer wait than the
+// crawler makes, is left alone: its remaining locations are not requested.
+func TestCrawl_RateLimitedHostIsLeftAlone(t *testing.T) {
+	var requests atomic.Int32
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		w.Header().Set("Retry-After", "3600")
+		w.WriteHeader(http.StatusTooManyRequests)
+	})
+	s := newTestServer(t, h)
+	start := time.Now()
+	res := crawlOne(t, s, seeds.Seed{Host: "busy.test"}, nil)
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("the crawl waited %v for a host that asked for an hour", d)
+	}
+	if f := res.Fetches[0]; f.Status != 429 || f.ErrKind != ErrNone || f.Skipped {
+		t.Errorf("first fetch: status %d kind %s skipped %v", f.Status, f.ErrKind, f.Skipped)
+	}
+	for _, f := range res.Fetches[1:] {
+		if f.ErrKind != ErrRateLimited || !f.Skipped {
+			t.Errorf("%s: kind %s skipped %v, want rate_limited and not requested", f.Location, f.ErrKind, f.Skipped)
+		}
+	}
+	if n := requests.Load(); n != 1 {
+		t.Errorf("%d requests reached the rate-limiting host, want 1", n)
+	}
+}
+
 func TestCrawl_GatesAreReleased(t *testing.T) {
 	s := newTestServer(t, http.NotFoundHandler())
 	cfg := Config{ConnectTo: s.Addr, RootCAs: s.Roots, Concurrency: 4}

@@ -31,6 +31,7 @@ func (c *Crawler) crawlDomain(parent context.Context, f *fetcher, seed seeds.See
 	}
 	var (
 		unreachable *Fetch // the first request found the host unreachable
+		limited     *Fetch // the host answered 429 and asked to be left alone
 		timeouts    int    // consecutive timeouts
 	)
 	for i, loc := range c.cfg.Locations {
@@ -44,6 +45,10 @@ func (c *Crawler) crawlDomain(parent context.Context, f *fetcher, seed seeds.See
 		case unreachable != nil:
 			res.Fetches = append(res.Fetches, skipped(loc.ID, res.Scheme, res.Domain, path, unreachable.ErrKind,
 				"not requested: the first request found the host unreachable: "+unreachable.Err))
+			continue
+		case limited != nil:
+			res.Fetches = append(res.Fetches, skipped(loc.ID, res.Scheme, res.Domain, path, ErrRateLimited,
+				"not requested: the host answered 429 Too Many Requests (Retry-After: "+limited.Header.Get("Retry-After")+")"))
 			continue
 		case ctx.Err() != nil:
 			res.Fetches = append(res.Fetches, skipped(loc.ID, res.Scheme, res.Domain, path, ErrDomainDeadline,
@@ -71,6 +76,11 @@ func (c *Crawler) crawlDomain(parent context.Context, f *fetcher, seed seeds.See
 			timeouts++
 		} else {
 			timeouts = 0
+		}
+		if fe.ErrKind == ErrNone && fe.Status == http.StatusTooManyRequests && len(fe.Hops) == 0 {
+			// Still 429 after any retry the crawler was willing to wait for:
+			// the host is rate-limiting; leave it alone.
+			limited = fe
 		}
 		if i == 0 && len(fe.Hops) == 0 {
 			switch fe.ErrKind {

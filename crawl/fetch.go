@@ -33,6 +33,7 @@ const (
 	ErrDomainDeadline   ErrorKind = "domain_deadline"
 	ErrHostUnresponsive ErrorKind = "host_unresponsive"
 	ErrInterrupted      ErrorKind = "interrupted"
+	ErrRateLimited      ErrorKind = "rate_limited"
 	ErrLoop             ErrorKind = "loop"
 	ErrTooManyRedirects ErrorKind = "too_many"
 	ErrBadLocation      ErrorKind = "bad_location"

@@ -30,7 +30,7 @@ type fetcher struct {
 }
 
 func newFetcher(cfg Config, base http.RoundTripper, g *gates, res *resolver) *fetcher {
-	f := &fetcher{rec: &recorder{base: base, gates: g, res: res, maxBody: cfg.MaxBody}}
+	f := &fetcher{rec: &recorder{base: base, gates: g, res: res, maxBody: cfg.MaxBody, maxRetryAfter: cfg.MaxRetryAfter}}
 	c := colly.NewCollector(
 		colly.UserAgent(cfg.UserAgent),
 		colly.AllowURLRevisit(),

@@ -81,10 +81,11 @@ func (t *timing) trace() *httptrace.ClientTrace {
 //
 // A recorder serves one fetch at a time: the worker sets cur before each.
 type recorder struct {
-	base    http.RoundTripper
-	gates   *gates
-	res     *resolver
-	maxBody int64
+	base          http.RoundTripper
+	gates         *gates
+	res           *resolver
+	maxBody       int64
+	maxRetryAfter time.Duration
 
 	cur *Fetch
 	tm  *timing
@@ -113,7 +114,9 @@ func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	f.RemoteAddr = tm.remote
 	f.Body, f.Truncated, f.Encoding = nil, false, ""
 	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable {
-		if d, ok := retryAfter(resp.Header.Get("Retry-After")); ok {
+		// Honour a short Retry-After for every request to the host; a long
+		// one ends the domain's crawl instead (see crawlDomain).
+		if d, ok := retryAfter(resp.Header.Get("Retry-After")); ok && d <= t.maxRetryAfter {
 			t.gates.backOff(host, time.Now().Add(d))
 		}
 	}

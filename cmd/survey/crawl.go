@@ -64,6 +64,7 @@ func runCrawl(e *env, args []string) int {
 		resolver       = fs.String("resolver", "", "DNS server HOST:PORT to use instead of the system's")
 		locations      = fs.String("locations", "", "comma-separated locations to fetch (default all)")
 		perIP          = fs.Int("per-ip", crawl.DefaultPerIPLimit, "requests in flight to one IP address")
+		maxRetryAfter  = fs.Duration("max-retry-after", crawl.DefaultMaxRetryAfter, "longest Retry-After (429, 503) waited for; a host asking for longer is left alone")
 		noBuild        = fs.Bool("no-build", false, "do not build the DuckDB database at the end (sharded crawls: use survey merge)")
 		canary         = fs.String("canary", "", "canary name (default: derived from the crawl id)")
 		quiet          = fs.Bool("quiet", false, "no progress output")
@@ -127,7 +128,7 @@ func runCrawl(e *env, args []string) int {
 		Crawl: crawl.Config{
 			Concurrency: *concurrency, Timeout: *timeout, DomainDeadline: *domainDeadline, MaxBody: cap,
 			UserAgent: ua, AllowPrivate: *allowPrivate, ConnectTo: *connectTo, RootCAs: roots, Resolver: *resolver,
-			Locations: locs, CanaryPath: canaryPath, PerIPLimit: *perIP,
+			Locations: locs, CanaryPath: canaryPath, PerIPLimit: *perIP, MaxRetryAfter: *maxRetryAfter,
 		},
 		Stderr: e.stderr, Progress: e.stderr, TTY: e.stderrTTY, NoBuild: *noBuild || shard.Count > 1, BatchAge: *batchAge,
 	}
