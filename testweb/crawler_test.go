@@ -229,7 +229,7 @@ func (c *testCrawler) crawlDomain(domain string) []Expect {
 	scheme, fallback := "https", false
 	obs := make([]*observation, len(c.w.locs))
 	out := make([]Expect, len(c.w.locs))
-	timeouts := 0
+	timeouts, limited := 0, false
 	var unreachable *Expect
 	canary := -1
 	for i, loc := range c.w.locs {
@@ -241,6 +241,10 @@ func (c *testCrawler) crawlDomain(domain string) []Expect {
 		switch {
 		case unreachable != nil:
 			e.Outcome, e.Reason = unreachable.Outcome, unreachable.Reason
+			out[i] = e
+			continue
+		case limited:
+			e.Outcome, e.Reason = classify.Blocked, classify.ReasonRateLimited
 			out[i] = e
 			continue
 		case timeouts >= maxConsecutiveTimeouts:
@@ -261,6 +265,9 @@ func (c *testCrawler) crawlDomain(domain string) []Expect {
 			if i == 0 && o.hops == 0 && (e.Reason == classify.ReasonDNS || e.Reason == classify.ReasonTLS || e.Reason == classify.ReasonAddressGuard) {
 				unreachable = &e
 			}
+		}
+		if o.err == nil && o.hops == 0 && o.status == http.StatusTooManyRequests {
+			limited = true
 		}
 		if e.Outcome == classify.Timeout {
 			timeouts++

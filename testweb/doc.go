@@ -31,6 +31,56 @@
 // flags. The truth is computed by simulating the crawler over the same
 // request plan the server executes, so the two cannot drift apart.
 //
+// # Decisions
+//
+// Where docs/outcomes.md leaves a kind's outcome open, the kind is built
+// so that it is not, and the truth says:
+//
+//   - Soft-404 sites whose pages are not HTML (soft404-text, soft404-json)
+//     serve a real robots.txt and home page: robots.txt is fetched before
+//     the canary, and whether it is then compared with the canary is the
+//     classifier's choice.
+//   - A soft 404 that is both an HTML page and the canary's page has the
+//     Reason "" (html_body and canary_match are both right).
+//   - The HTML sniffing of the truth follows the list of docs/outcomes.md
+//     and skips leading comments and an XML declaration, so an
+//     automation-preferences.txt opening with "<!-- ... -->" is a file.
+//   - Redirects to literal private addresses go from HTTPS to
+//     http://10.0.0.1/..., http://127.0.0.1:1/... and
+//     http://169.254.169.254/latest/meta-data/: network_error
+//     address_guard (the --connect-to exemption is for that address and
+//     port only), with Scheme "http", Downgraded and Offsite set by the hop
+//     that was refused.
+//   - DNS failures and refused addresses do not trigger the HTTP
+//     fallback; only a failed TLS handshake on the first request does
+//     (http-only: an alert; http-only-reset: a reset during the handshake;
+//     bad-cert: an untrusted certificate). A reset after a completed
+//     handshake (reset-handshake) is network_error reset at every location.
+//     When the first request finds the host unreachable (DNS, address
+//     guard, TLS over HTTP), every location gets the same outcome.
+//   - ratelimited answers 429 with Retry-After: 3600, longer than the
+//     crawler waits: robots.txt is blocked/status_429 and the other
+//     locations, not requested, blocked/rate_limited.
+//   - reset-midbody cuts only non-empty 2xx bodies; its 404s and empty
+//     files are whole.
+//   - redirect-offsite keeps the home page on the site; redirect-downgrade
+//     sends every path, the home page included, to HTTP (so the home page
+//     is "downgraded").
+//   - Stalls time out; after two consecutive timeouts the remaining
+//     locations are timeout/host_unresponsive. stall-wellknown stalls only
+//     under /.well-known/, so a served location in between resets the
+//     count.
+//   - Host-dependent bodies (did:web documents) are rendered for the
+//     seeded domain, the host the crawler parses them for, whichever form
+//     (apex or www.) served them.
+//   - Valid is nil for testweb's own bodies (challenge pages, soft-404
+//     pages, the oversized files, the bomb, the gzip file) and for
+//     truncated files: package content labels only its variants.
+//
+// The truth assumes the crawler's defaults: a request timeout above
+// Latency.Max and SlowDelay, a domain deadline that fits thirteen slow
+// responses or three stalls, and a body cap of Config.MaxBody.
+//
 // # Serving
 //
 // Serve accepts connections on a listener, peeks at the first byte (0x16

@@ -154,8 +154,9 @@ func (w *Web) plan(hi hostInfo, scheme, path, query string) reply {
 			return reply{op: opStall}
 		}
 	case kindResetMidBody:
+		// An empty body cannot be cut: it is served whole.
 		r := w.base(hi.site, loc, path)
-		if r.op == opRespond && r.status == http.StatusOK {
+		if r.op == opRespond && r.status == http.StatusOK && len(w.replyBody(r, hi.seed)) > 0 {
 			r.op = opResetBody
 		}
 		return r

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"net/http"
 	"net/netip"
 	"net/url"
 	"strings"
@@ -62,6 +63,10 @@ type Expect struct {
 // truthCanaryPath stands for the crawl's canary path, which the truth
 // cannot know: every path the sites do not serve behaves alike.
 const truthCanaryPath = "/.well-known/survey-canary-truth"
+
+// The crawler retries a 429 only when its Retry-After is short
+// (docs/outcomes.md, Rate limits); the ratelimited kind asks for an hour,
+// so its first 429 stands and the other locations are not requested.
 
 // maxConsecutiveTimeouts is the crawler's patience: after this many
 // consecutive timeouts on a host, its remaining locations are not
@@ -151,7 +156,7 @@ func (w *Web) truth(s site) []Expect {
 func (w *Web) truthInto(s site, sims []fetchSim, out []Expect) []Expect {
 	scheme, fallback := "https", false
 	hosts := hostMemo{w: w}
-	canary, unreachable := -1, -1
+	canary, unreachable, limited := -1, -1, false
 	timeouts := 0
 	for i, loc := range w.locs {
 		path := loc.Path
@@ -161,6 +166,9 @@ func (w *Web) truthInto(s site, sims []fetchSim, out []Expect) []Expect {
 		switch {
 		case unreachable >= 0:
 			sims[i] = fetchSim{outcome: sims[unreachable].outcome, reason: sims[unreachable].reason, scheme: scheme}
+			continue
+		case limited:
+			sims[i] = fetchSim{outcome: classify.Blocked, reason: classify.ReasonRateLimited, scheme: scheme}
 			continue
 		case timeouts >= maxConsecutiveTimeouts:
 			sims[i] = fetchSim{outcome: classify.Timeout, reason: classify.ReasonHostUnresponsive, scheme: scheme}
@@ -179,6 +187,9 @@ func (w *Web) truthInto(s site, sims []fetchSim, out []Expect) []Expect {
 		sims[i] = f
 		if i == 0 && f.unreachable {
 			unreachable = i
+		}
+		if f.got && f.hops == 0 && f.rep.status == http.StatusTooManyRequests {
+			limited = true // the host is rate-limiting: the crawler leaves it alone
 		}
 	}
 	for i, loc := range w.locs {

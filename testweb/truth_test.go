@@ -221,6 +221,8 @@ func TestTruth_KindRules(t *testing.T) {
 		{"forbidden-wellknown", "tdmrep", classify.Blocked, "status_403", "https", false, false, false, false},
 		{"unauthorized-wellknown", "agent-card", classify.Blocked, "status_401", "https", false, false, false, false},
 		{"ratelimited", "robots", classify.Blocked, "status_429", "https", false, false, false, false},
+		{"ratelimited", "canary", classify.Blocked, "rate_limited", "https", false, false, false, false},
+		{"ratelimited", "home", classify.Blocked, "rate_limited", "https", false, false, false, false},
 		{"redirect-offsite", "canary", classify.Absent, "status_404", "https", false, true, false, false},
 		{"redirect-offsite", "home", classify.Present, "ok", "https", false, false, false, false},
 		{"redirect-downgrade", "home", classify.Downgraded, "https_to_http", "http", false, false, true, false},
