@@ -25,7 +25,16 @@ type Result struct {
 
 // Exec runs sql on db and reads every row.
 func Exec(ctx context.Context, db *sql.DB, query string, args ...any) (*Result, error) {
-	rows, err := db.QueryContext(ctx, query, args...)
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close()
+	return execConn(ctx, conn, query, args...)
+}
+
+func execConn(ctx context.Context, conn *sql.Conn, query string, args ...any) (*Result, error) {
+	rows, err := conn.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -45,6 +45,7 @@ func commands() []command {
 		{"check", "parse and validate one agent-policy file (path, URL or -)", runCheck},
 		{"crawl", "crawl the agent-policy locations of a list of domains into a dataset", runCrawl},
 		{"query", "run SQL or a named query on a survey database", runQuery},
+		{"testweb", "serve the simulated web (synthetic domains on loopback) for tests and demos", runTestweb},
 	}
 }
 

@@ -11,28 +11,69 @@ import (
 )
 
 const queryAbout = `
-Run SQL on a survey database (opened read-only) and print the result.
+Run a named query, or any SQL, on a survey database (opened read-only) and
+print the result.
 
+  survey query --list                          the named queries and their questions
+  survey query adoption                        run one (its SQL: survey query --show adoption)
+  survey query adoption --param crawl=demo     with a parameter
   survey query 'select outcome, count(*) from fetches group by 1'
-  survey query --format csv --db data/survey.duckdb 'select * from targets limit 10'`
+  survey query --format csv --db data/survey.duckdb 'select * from targets limit 10'
+
+An argument that names a query runs it; anything else is SQL.`
 
 func runQuery(e *env, args []string) int {
 	fs := newFlags(e, "query", "[flags] 'SQL'", queryAbout)
 	db := fs.String("db", filepath.Join("survey-data", "survey.duckdb"), "DuckDB database file")
 	format := fs.String("format", "table", "output format: "+strings.Join(queries.FormatNames(), ", "))
-	if code, ok := parseFlags(e, fs, args); !ok {
+	list := fs.Bool("list", false, "list the named queries with the questions they answer")
+	show := fs.Bool("show", false, "print the named query's SQL instead of running it")
+	params := paramFlag{}
+	fs.Var(params, "param", "parameter of a named query, name=value (repeatable)")
+	if code, ok := parseFlags(e, fs, interleave(args)); !ok {
 		return code
+	}
+	if *list {
+		all, err := queries.All()
+		if err != nil {
+			return fail(e, "query", err)
+		}
+		for _, q := range all {
+			fmt.Fprintf(e.stdout, "%s\n    %s\n", q.Name, q.Question)
+			for _, p := range q.Params {
+				fmt.Fprintf(e.stdout, "    --param %s=...  %s\n", p.Name, p.Default)
+			}
+		}
+		return exitOK
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()
 		return exitUsage
+	}
+	arg := fs.Arg(0)
+	named, namedErr := queries.Get(arg)
+	isName := namedErr == nil
+	if *show {
+		if !isName {
+			return fail(e, "query", namedErr)
+		}
+		fmt.Fprint(e.stdout, named.SQL)
+		return exitOK
+	}
+	if !isName && len(params) > 0 {
+		return fail(e, "query", fmt.Errorf("--param goes with a named query; %v", namedErr))
 	}
 	conn, err := sink.Open(*db)
 	if err != nil {
 		return fail(e, "query", fmt.Errorf("opening %s: %w", *db, err))
 	}
 	defer conn.Close()
-	res, err := queries.Exec(context.Background(), conn, fs.Arg(0))
+	var res *queries.Result
+	if isName {
+		res, err = named.Run(context.Background(), conn, params)
+	} else {
+		res, err = queries.Exec(context.Background(), conn, arg)
+	}
 	if err != nil {
 		return fail(e, "query", err)
 	}
@@ -40,4 +81,43 @@ func runQuery(e *env, args []string) int {
 		return fail(e, "query", err)
 	}
 	return exitOK
+}
+
+// paramFlag collects repeated --param name=value flags.
+type paramFlag map[string]string
+
+func (p paramFlag) String() string { return "" }
+
+func (p paramFlag) Set(v string) error {
+	name, value, ok := strings.Cut(v, "=")
+	if !ok || name == "" {
+		return fmt.Errorf("want name=value, got %q", v)
+	}
+	p[name] = value
+	return nil
+}
+
+// interleave moves flags that follow the positional argument in front of
+// it, so that "survey query adoption --param crawl=x" works like "survey
+// query --param crawl=x adoption".
+func interleave(args []string) []string {
+	var flags, rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			rest = append(rest, args[i+1:]...)
+			return append(append(flags, "--"), rest...)
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			flags = append(flags, a)
+			name := strings.TrimLeft(a, "-")
+			if !strings.Contains(name, "=") && name != "list" && name != "show" && i+1 < len(args) {
+				i++
+				flags = append(flags, args[i])
+			}
+		default:
+			rest = append(rest, a)
+		}
+	}
+	return append(flags, rest...)
 }

@@ -1,0 +1,38 @@
+-- Question: How many sites publish each agent-policy file, and how many of those files are valid?
+-- Read: One row per location, in crawl order. reachable counts the domains that answered
+--   over HTTP without being blocked everywhere (targets.outcome = 'ok'); with_file counts
+--   those whose fetch delivered a file (outcome present, redirected, downgraded or too_large);
+--   in_format counts files in the location's format (not another convention such as a
+--   coding-agent AGENTS.md); valid counts files without error diagnostics, usable those a
+--   conforming agent may act on. pct_* are percentages of reachable domains.
+-- Param crawl: the crawl to report (default: the most recent crawl).
+WITH c AS (
+  SELECT coalesce(getvariable('crawl'), (SELECT crawl_id FROM crawls ORDER BY started_at DESC LIMIT 1)) AS id
+),
+t AS (
+  SELECT domain FROM targets WHERE crawl_id = (SELECT id FROM c) AND outcome = 'ok'
+),
+f AS (
+  SELECT f.location, f.domain, f.outcome, d.other_format, d.valid, d.usable
+  FROM fetches f
+  LEFT JOIN documents d ON d.crawl_id = f.crawl_id AND d.domain = f.domain AND d.location = f.location
+  WHERE f.crawl_id = (SELECT id FROM c) AND f.location <> 'canary' AND f.domain IN (SELECT domain FROM t)
+),
+counts AS (
+  SELECT
+    location,
+    count(*) AS reachable,
+    count(*) FILTER (WHERE outcome IN ('present', 'redirected', 'downgraded', 'too_large')) AS with_file,
+    count(*) FILTER (WHERE outcome IN ('present', 'redirected', 'downgraded', 'too_large') AND coalesce(other_format, '') = '') AS in_format,
+    count(*) FILTER (WHERE valid) AS valid_files,
+    count(*) FILTER (WHERE usable) AS usable_files
+  FROM f
+  GROUP BY location
+)
+SELECT
+  location, reachable, with_file, in_format, valid_files AS valid, usable_files AS usable,
+  round(100.0 * with_file / reachable, 2) AS pct_with_file,
+  round(100.0 * valid_files / reachable, 2) AS pct_valid
+FROM counts
+ORDER BY array_position(['robots', 'agents-txt', 'agents-md', 'agents-md-wk', 'agent-feed', 'did',
+  'agent-card', 'autoctl', 'llms-txt', 'tdmrep', 'ai-txt', 'home'], location);

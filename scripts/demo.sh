@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# make demo: start the simulated web, crawl it, print an adoption summary
+# from the DuckDB database. Usage: scripts/demo.sh [SURVEY_BINARY] [OUT_DIR]
+set -euo pipefail
+survey=${1:-bin/survey}
+out=${2:-demo-data}
+sites=${DEMO_SITES:-2500}
+work=$(mktemp -d)
+web_pid=""
+cleanup() {
+  if [ -n "$web_pid" ]; then kill "$web_pid" 2>/dev/null || true; wait "$web_pid" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+echo "== starting the simulated web ($sites synthetic domains on loopback)"
+"$survey" testweb --sites "$sites" --seed 1 --dns --slow-delay 300ms \
+  --ca-out "$work/ca.pem" --seeds-out "$work/seeds.txt" --ready "$work/ready" >"$work/testweb.log" 2>&1 &
+web_pid=$!
+for _ in $(seq 1 300); do
+  [ -s "$work/ready" ] && break
+  kill -0 "$web_pid" 2>/dev/null || { cat "$work/testweb.log"; exit 2; }
+  sleep 0.1
+done
+[ -s "$work/ready" ] || { echo "the simulated web did not start"; cat "$work/testweb.log"; exit 2; }
+# shellcheck disable=SC1091
+. "$work/ready"
+
+echo "== crawling it into $out"
+rm -rf "$out"
+"$survey" crawl --seeds "$work/seeds.txt" --out "$out" --crawl-id demo \
+  --connect-to "$HTTP" --resolver "$DNS" --ca-file "$work/ca.pem" \
+  --timeout 3s --domain-deadline 60s --concurrency 256
+
+db="$out/survey.duckdb"
+echo
+echo "== what the crawl found at each location (survey query --db $db adoption)"
+"$survey" query --db "$db" adoption
+echo
+echo "== every outcome class (survey query --format csv 'select outcome, count(*) from fetches group by 1')"
+"$survey" query --db "$db" --format csv 'select outcome, count(*) from fetches group by 1 order by 2 desc'
+echo
+echo "Explore: $survey query --db $db --list    ($survey query --help for more)"
