@@ -171,3 +171,11 @@ func TestDomain(t *testing.T) {
 		}
 	}
 }
+
+func TestEveryOutcomeIsDescribed(t *testing.T) {
+	for _, o := range Outcomes() {
+		if o.Description() == "" {
+			t.Errorf("outcome %s has no description", o)
+		}
+	}
+}

@@ -100,3 +100,33 @@ func StatusReason(code int) string { return "status_" + strconv.Itoa(code) }
 // ChallengeReason returns the reason for a bot-protection challenge page of a
 // vendor, "challenge_<vendor>".
 func ChallengeReason(vendor string) string { return "challenge_" + vendor }
+
+// Description returns the outcome's definition, as docs/outcomes.md and
+// the report's methodology section state it.
+func (o Outcome) Description() string {
+	switch o {
+	case NetworkError:
+		return "No HTTP response: DNS failure, connection refused, TLS failure, connection reset, a refused private address (address guard) or a malformed response."
+	case Timeout:
+		return "No complete response in time: the request timeout, the domain's deadline, a host that timed out twice before (not requested), or the crawl was stopped."
+	case RedirectError:
+		return "The redirect chain could not be followed: a loop, more than 5 hops, or a redirect without a usable Location."
+	case Blocked:
+		return "The server refused the crawler: 401, 403, 407, 429 or 451, a bot-protection challenge page at any status, or a host that answered 429 earlier (not requested)."
+	case ServerError:
+		return "A 5xx response that is not a challenge page."
+	case Absent:
+		return "No file: 404, 410 or another 4xx."
+	case Soft404:
+		return "A 2xx that is not the file: an HTML page where a text, JSON or XML file is expected, or the site's answer for a path that cannot exist (the canary)."
+	case Downgraded:
+		return "A file reached through a redirect from HTTPS to HTTP."
+	case Redirected:
+		return "A file reached through a redirect to another registrable domain."
+	case TooLarge:
+		return "A file longer than the body cap; the stored body is cut and flagged."
+	case Present:
+		return "A file."
+	}
+	return ""
+}
