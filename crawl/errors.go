@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"regexp"
 	"strings"
 	"syscall"
 )
@@ -17,6 +18,17 @@ var (
 	errRedirectLoop    = errors.New("redirect loop")
 	errTooManyRedirect = errors.New("too many redirects")
 )
+
+// localEndpoint matches the crawler's own address and port in network
+// error texts ("read tcp 10.0.0.5:53211->93.184.215.14:443: ...").
+var localEndpoint = regexp.MustCompile(`(\d{1,3}(\.\d{1,3}){3}|\[[0-9A-Fa-f:.%a-z]+\]):\d+->`)
+
+// errorText returns the text of a request error without the crawler's own
+// endpoint: it is noise (an ephemeral port) and it would put the
+// researcher's address into a published dataset.
+func errorText(err error) string {
+	return localEndpoint.ReplaceAllString(err.Error(), "")
+}
 
 // kindOf classifies why a request failed. tm tells whether the failure
 // happened during the TLS handshake; domainCtx and parent tell a request

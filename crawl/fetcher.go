@@ -95,7 +95,7 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, loc registry.Locatio
 	out.DNS, out.Connect, out.TLS, out.TTFB = tm.dns, tm.connect, tm.tls, tm.ttfb
 	if err != nil {
 		out.ErrKind = kindOf(err, tm, ctx, f.parent)
-		out.Err = err.Error()
+		out.Err = errorText(err)
 		// No complete response: a partial body is not the file. The status
 		// and headers of the last response received stay, as information.
 		out.Body, out.Truncated = nil, false

@@ -156,3 +156,15 @@ func startDNS(t *testing.T, names map[string]string) string {
 	}()
 	return pc.LocalAddr().String()
 }
+
+func TestErrorTextDropsTheLocalEndpoint(t *testing.T) {
+	for in, want := range map[string]string{
+		`Get "https://a.test/robots.txt": read tcp 10.1.2.3:35558->93.184.215.14:443: read: connection reset by peer`: `Get "https://a.test/robots.txt": read tcp 93.184.215.14:443: read: connection reset by peer`,
+		`read tcp [2001:db8::5]:40000->[2606:2800::1]:443: i/o timeout`:                                               `read tcp [2606:2800::1]:443: i/o timeout`,
+		`dial tcp 203.0.113.9:443: connect: connection refused`:                                                       `dial tcp 203.0.113.9:443: connect: connection refused`,
+	} {
+		if got := errorText(errString(in)); got != want {
+			t.Errorf("errorText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

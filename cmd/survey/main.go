@@ -44,6 +44,7 @@ func commands() []command {
 	return []command{
 		{"check", "parse and validate one agent-policy file (path, URL or -)", runCheck},
 		{"crawl", "crawl the agent-policy locations of a list of domains into a dataset", runCrawl},
+		{"merge", "build one DuckDB database from the outputs of many shards or crawls", runMerge},
 		{"query", "run SQL or a named query on a survey database", runQuery},
 		{"testweb", "serve the simulated web (synthetic domains on loopback) for tests and demos", runTestweb},
 	}
