@@ -4,10 +4,12 @@
 --   those whose fetch delivered a file (outcome present, redirected, downgraded or too_large);
 --   in_format counts files in the location's format (not another convention such as a
 --   coding-agent AGENTS.md); valid counts files without error diagnostics, usable those a
---   conforming agent may act on. pct_* are percentages of reachable domains.
+--   conforming agent may act on. pct_* are percentages of reachable domains (pct_with_file
+--   = 100 * with_file / reachable, and likewise for in_format, valid and usable).
 -- Param crawl: the crawl to report (default: the most recent crawl).
 WITH c AS (
-  SELECT coalesce(getvariable('crawl'), (SELECT crawl_id FROM crawls ORDER BY started_at DESC LIMIT 1)) AS id
+  SELECT coalesce(getvariable('crawl'),
+    (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)) AS id
 ),
 t AS (
   SELECT domain FROM targets WHERE crawl_id = (SELECT id FROM c) AND outcome = 'ok'
@@ -24,15 +26,17 @@ counts AS (
     count(*) AS reachable,
     count(*) FILTER (WHERE outcome IN ('present', 'redirected', 'downgraded', 'too_large')) AS with_file,
     count(*) FILTER (WHERE outcome IN ('present', 'redirected', 'downgraded', 'too_large') AND coalesce(other_format, '') = '') AS in_format,
-    count(*) FILTER (WHERE valid) AS valid_files,
-    count(*) FILTER (WHERE usable) AS usable_files
+    count(*) FILTER (WHERE outcome IN ('present', 'redirected', 'downgraded', 'too_large') AND valid) AS valid_files,
+    count(*) FILTER (WHERE outcome IN ('present', 'redirected', 'downgraded', 'too_large') AND usable) AS usable_files
   FROM f
   GROUP BY location
 )
 SELECT
   location, reachable, with_file, in_format, valid_files AS valid, usable_files AS usable,
   round(100.0 * with_file / reachable, 2) AS pct_with_file,
-  round(100.0 * valid_files / reachable, 2) AS pct_valid
+  round(100.0 * in_format / reachable, 2) AS pct_in_format,
+  round(100.0 * valid_files / reachable, 2) AS pct_valid,
+  round(100.0 * usable_files / reachable, 2) AS pct_usable
 FROM counts
 ORDER BY array_position(['robots', 'agents-txt', 'agents-md', 'agents-md-wk', 'agent-feed', 'did',
-  'agent-card', 'autoctl', 'llms-txt', 'tdmrep', 'ai-txt', 'home'], location);
+  'agent-card', 'autoctl', 'llms-txt', 'tdmrep', 'ai-txt', 'home'], location), location;

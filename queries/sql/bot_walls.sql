@@ -1,0 +1,40 @@
+-- Question: Which bot-protection services put a challenge page in front of the crawler, and where?
+-- Read: One row per vendor and location, from fetches whose outcome is blocked with reason
+--   challenge_<vendor> (docs/outcomes.md). A vendor of (any) sums every vendor; a location of
+--   (any) counts a domain once if any of its fetches met the vendor's challenge. domains is the
+--   number of domains challenged; pct_domains = 100 * domains / domains crawled (targets of
+--   the crawl), the share of the sample a bot wall hid, at that location or anywhere. Rows:
+--   (any) vendor first, then vendors by domains challenged; (any) location first, then
+--   locations in crawl order.
+-- Param crawl: the crawl to report (default: the most recent crawl).
+WITH c AS (
+  SELECT coalesce(getvariable('crawl'),
+    (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)) AS id
+),
+crawled AS (
+  SELECT count(*) AS domains FROM targets WHERE crawl_id = (SELECT id FROM c)
+),
+walls AS (
+  SELECT domain, location, substr(reason, length('challenge_') + 1) AS vendor
+  FROM fetches
+  WHERE crawl_id = (SELECT id FROM c) AND outcome = 'blocked' AND starts_with(reason, 'challenge_')
+),
+counts AS (
+  SELECT
+    coalesce(vendor, '(any)') AS vendor, coalesce(location, '(any)') AS location,
+    count(DISTINCT domain) AS domains
+  FROM walls
+  GROUP BY GROUPING SETS ((vendor, location), (vendor), (location), ())
+),
+vendor_order AS (
+  SELECT vendor, domains AS vendor_domains FROM counts WHERE location = '(any)'
+)
+SELECT vendor, location, counts.domains,
+  round(100.0 * counts.domains / crawled.domains, 2) AS pct_domains
+FROM counts
+JOIN vendor_order USING (vendor)
+CROSS JOIN crawled
+WHERE EXISTS (SELECT 1 FROM walls)
+ORDER BY vendor <> '(any)', vendor_domains DESC, vendor,
+  array_position(['(any)', 'robots', 'agents-txt', 'agents-md', 'agents-md-wk', 'agent-feed', 'did',
+    'agent-card', 'autoctl', 'llms-txt', 'tdmrep', 'ai-txt', 'home', 'canary'], location), location;

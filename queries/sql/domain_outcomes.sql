@@ -1,0 +1,26 @@
+-- Question: What became of each domain of the sample: answered, blocked everywhere, timed out or unreachable, and why?
+-- Read: One row per domain outcome and reason (targets.outcome and targets.reason;
+--   docs/outcomes.md): ok (at least one location answered over HTTP and was not blocked),
+--   blocked (every HTTP answer was blocked), timeout (no HTTP answer, at least one timeout),
+--   unreachable (no HTTP answer; the reason names the network error class: dns, connect,
+--   tls, reset, address_guard ...). domains counts them; pct_domains = 100 * domains /
+--   domains crawled. soft404_sites counts those whose canary path (which cannot exist)
+--   answered 2xx, sites that answer every path; http_fallback those fetched over plain HTTP
+--   because HTTPS could not connect. Rows in outcome order, then by domains.
+-- Param crawl: the crawl to report (default: the most recent crawl).
+WITH c AS (
+  SELECT coalesce(getvariable('crawl'),
+    (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)) AS id
+),
+t AS (
+  SELECT outcome, reason, soft404_site, http_fallback
+  FROM targets
+  WHERE crawl_id = (SELECT id FROM c)
+)
+SELECT outcome, reason, count(*) AS domains,
+  round(100.0 * count(*) / sum(count(*)) OVER (), 2) AS pct_domains,
+  count(*) FILTER (WHERE soft404_site) AS soft404_sites,
+  count(*) FILTER (WHERE http_fallback) AS http_fallback
+FROM t
+GROUP BY outcome, reason
+ORDER BY array_position(['ok', 'blocked', 'timeout', 'unreachable'], outcome), outcome, domains DESC, reason;

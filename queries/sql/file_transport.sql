@@ -1,0 +1,44 @@
+-- Question: Over which transport did each agent-policy file arrive: HTTPS, plain HTTP, a downgrading or off-site redirect?
+-- Read: One row per location, in crawl order, over the fetches that delivered a file (outcome
+--   present, redirected, downgraded or too_large). files counts them; https those whose final
+--   response came over HTTPS; http over plain HTTP, of which http_fallback because the domain's
+--   HTTPS could not connect and downgraded through an HTTPS-to-HTTP redirect; redirected those
+--   reached through at least one redirect, offsite through a redirect to another registrable
+--   domain; usable counts the files a conforming agent may act on. pct_* are percentages of
+--   files.
+-- Param crawl: the crawl to report (default: the most recent crawl).
+WITH c AS (
+  SELECT coalesce(getvariable('crawl'),
+    (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)) AS id
+),
+f AS (
+  SELECT f.location, f.scheme, f.http_fallback, f.downgraded, f.offsite, len(f.redirects) > 0 AS redirected,
+    coalesce(d.usable, false) AS usable
+  FROM fetches f
+  LEFT JOIN documents d ON d.crawl_id = f.crawl_id AND d.domain = f.domain AND d.location = f.location
+  WHERE f.crawl_id = (SELECT id FROM c) AND f.outcome IN ('present', 'redirected', 'downgraded', 'too_large')
+),
+counts AS (
+  SELECT location,
+    count(*) AS files,
+    count(*) FILTER (WHERE scheme = 'https') AS https,
+    count(*) FILTER (WHERE scheme = 'http') AS http,
+    count(*) FILTER (WHERE scheme = 'http' AND http_fallback) AS http_fallback,
+    count(*) FILTER (WHERE downgraded) AS downgraded,
+    count(*) FILTER (WHERE redirected) AS redirected,
+    count(*) FILTER (WHERE offsite) AS offsite,
+    count(*) FILTER (WHERE usable) AS usable
+  FROM f
+  GROUP BY location
+)
+SELECT location, files, https, http, http_fallback, downgraded, redirected, offsite, usable,
+  round(100.0 * https / files, 2) AS pct_https,
+  round(100.0 * http / files, 2) AS pct_http,
+  round(100.0 * http_fallback / files, 2) AS pct_http_fallback,
+  round(100.0 * downgraded / files, 2) AS pct_downgraded,
+  round(100.0 * redirected / files, 2) AS pct_redirected,
+  round(100.0 * offsite / files, 2) AS pct_offsite,
+  round(100.0 * usable / files, 2) AS pct_usable
+FROM counts
+ORDER BY array_position(['robots', 'agents-txt', 'agents-md', 'agents-md-wk', 'agent-feed', 'did',
+  'agent-card', 'autoctl', 'llms-txt', 'tdmrep', 'ai-txt', 'home'], location), location;

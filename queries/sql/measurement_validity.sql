@@ -1,0 +1,47 @@
+-- Question: How often could the crawl not tell whether a site publishes a file (soft 404s, bot walls, blocks, timeouts, errors), location by location?
+-- Read: One row per location, in crawl order (home is the home page; canary is the path that
+--   cannot exist, whose soft_404 count is the number of sites answering every path). fetches
+--   is the number of domains crawled (every domain is fetched at every location). Each
+--   outcome column counts fetches with that outcome (docs/outcomes.md): file (present,
+--   redirected, downgraded or too_large), absent, soft_404, blocked (of which bot_wall are
+--   challenge pages of a bot-protection service, reason challenge_<vendor>, and rate_limited
+--   are hosts that kept answering 429), server_error, timeout, network_error and
+--   redirect_error. measured = file + absent + soft_404: the fetches that answered the
+--   question. Every pct_* column is a percentage of fetches.
+-- Param crawl: the crawl to report (default: the most recent crawl).
+WITH c AS (
+  SELECT coalesce(getvariable('crawl'),
+    (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)) AS id
+),
+counts AS (
+  SELECT
+    location,
+    count(*) AS fetches,
+    count(*) FILTER (WHERE outcome IN ('present', 'redirected', 'downgraded', 'too_large')) AS file,
+    count(*) FILTER (WHERE outcome = 'absent') AS absent,
+    count(*) FILTER (WHERE outcome = 'soft_404') AS soft_404,
+    count(*) FILTER (WHERE outcome = 'blocked') AS blocked,
+    count(*) FILTER (WHERE outcome = 'blocked' AND starts_with(reason, 'challenge_')) AS bot_wall,
+    count(*) FILTER (WHERE outcome = 'blocked' AND reason = 'rate_limited') AS rate_limited,
+    count(*) FILTER (WHERE outcome = 'server_error') AS server_error,
+    count(*) FILTER (WHERE outcome = 'timeout') AS timeout,
+    count(*) FILTER (WHERE outcome = 'network_error') AS network_error,
+    count(*) FILTER (WHERE outcome = 'redirect_error') AS redirect_error
+  FROM fetches
+  WHERE crawl_id = (SELECT id FROM c)
+  GROUP BY location
+)
+SELECT
+  location, fetches, file + absent + soft_404 AS measured, file, absent, soft_404, blocked,
+  bot_wall, rate_limited, server_error, timeout, network_error, redirect_error,
+  round(100.0 * (file + absent + soft_404) / fetches, 2) AS pct_measured,
+  round(100.0 * soft_404 / fetches, 2) AS pct_soft_404,
+  round(100.0 * blocked / fetches, 2) AS pct_blocked,
+  round(100.0 * bot_wall / fetches, 2) AS pct_bot_wall,
+  round(100.0 * server_error / fetches, 2) AS pct_server_error,
+  round(100.0 * timeout / fetches, 2) AS pct_timeout,
+  round(100.0 * network_error / fetches, 2) AS pct_network_error,
+  round(100.0 * redirect_error / fetches, 2) AS pct_redirect_error
+FROM counts
+ORDER BY array_position(['robots', 'agents-txt', 'agents-md', 'agents-md-wk', 'agent-feed', 'did',
+  'agent-card', 'autoctl', 'llms-txt', 'tdmrep', 'ai-txt', 'home', 'canary'], location), location;
