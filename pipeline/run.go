@@ -60,10 +60,17 @@ type Options struct {
 	// NoBuild skips building the DuckDB database at the end (sharded
 	// crawls build it with survey merge instead).
 	NoBuild bool
+	// Args are the command line's flags, recorded in the crawl's state so
+	// that --resume can replay them.
+	Args []string
 	// Batch thresholds of the sink; zero means the sink's defaults.
 	BatchRows int
 	BatchAge  time.Duration
 }
+
+// ErrNothingToResume is returned by Run with Resume when the crawl in the
+// output directory has already completed.
+var ErrNothingToResume = errors.New("nothing to resume")
 
 // Summary reports a finished (or stopped) run.
 type Summary struct {
@@ -332,6 +339,9 @@ func prepareState(opts *Options, shard string) (*State, error) {
 		if err != nil {
 			return nil, err
 		}
+		if st.Complete {
+			return nil, fmt.Errorf("%w: crawl %s (shard %s) in %s is complete", ErrNothingToResume, st.CrawlID, shard, opts.Out)
+		}
 		if st.SeedsPath == "-" {
 			return nil, errors.New("cannot resume a crawl whose seeds came from standard input")
 		}
@@ -362,7 +372,7 @@ func prepareState(opts *Options, shard string) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &State{CrawlID: id, Shard: shard, SeedsPath: opts.SeedsPath, CanaryPath: canary, Options: optsJSON}
+	st := &State{CrawlID: id, Shard: shard, SeedsPath: opts.SeedsPath, CanaryPath: canary, Options: optsJSON, Args: opts.Args}
 	if opts.SeedsPath != "-" {
 		d, err := fileDigest(opts.SeedsPath)
 		if err != nil {

@@ -20,6 +20,7 @@ type State struct {
 	SeedsDigest string          `json:"seeds_digest"`
 	CanaryPath  string          `json:"canary_path"`
 	Options     json.RawMessage `json:"options"`
+	Args        []string        `json:"args,omitempty"` // the command line's flags, replayed by --resume
 	Runs        []RunState      `json:"runs"`
 	Complete    bool            `json:"complete"`
 }
@@ -36,6 +37,11 @@ type RunState struct {
 func statePath(dir, shard string) string {
 	return filepath.Join(dir, "_state", "shard-"+strings.Replace(shard, "/", "of", 1)+".json")
 }
+
+// LoadState returns the state of a shard ("i/n") of the crawl in dir, so
+// that --resume can replay the crawl's flags. It returns an error
+// satisfying errors.Is(err, fs.ErrNotExist) when there is none.
+func LoadState(dir, shard string) (*State, error) { return loadState(dir, shard) }
 
 // loadState reads a shard's state; it returns fs.ErrNotExist when none.
 func loadState(dir, shard string) (*State, error) {

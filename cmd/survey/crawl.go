@@ -76,6 +76,23 @@ func runCrawl(e *env, args []string) int {
 	if fs.NArg() > 0 {
 		return fail(e, "crawl", fmt.Errorf("unexpected argument %q (seeds go in --seeds)", fs.Arg(0)))
 	}
+	if *resume {
+		// Replay the crawl's own flags, then the ones given now on top.
+		shard, err := shardOf(*shardFlag, *shards, e.getenv)
+		if err != nil {
+			return fail(e, "crawl", err)
+		}
+		st, err := pipeline.LoadState(*out, shard.String())
+		if err != nil {
+			return fail(e, "crawl", fmt.Errorf("nothing to resume in %s for shard %s: %w", *out, shard, err))
+		}
+		if err := fs.Parse(st.Args); err != nil {
+			return fail(e, "crawl", fmt.Errorf("replaying the crawl's flags %q: %w", st.Args, err))
+		}
+		if err := fs.Parse(args); err != nil {
+			return exitUsage
+		}
+	}
 	if *seedsPath == "" && !*resume {
 		fs.Usage()
 		return exitUsage
@@ -88,18 +105,9 @@ func runCrawl(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "crawl", fmt.Errorf("--locations: %w", err))
 	}
-	shard := seeds.Shard{}
-	switch {
-	case *shardFlag != "" && *shards != 0:
-		return fail(e, "crawl", errors.New("give --shard i/n or --shards n, not both"))
-	case *shardFlag != "":
-		if shard, err = seeds.ParseShard(*shardFlag); err != nil {
-			return fail(e, "crawl", err)
-		}
-	case *shards > 0:
-		if shard, err = seeds.ShardFromEnv(*shards, e.getenv); err != nil {
-			return fail(e, "crawl", err)
-		}
+	shard, err := shardOf(*shardFlag, *shards, e.getenv)
+	if err != nil {
+		return fail(e, "crawl", err)
 	}
 	var roots *x509.CertPool
 	if *caFile != "" {
@@ -131,6 +139,7 @@ func runCrawl(e *env, args []string) int {
 			Locations: locs, CanaryPath: canaryPath, PerIPLimit: *perIP, MaxRetryAfter: *maxRetryAfter,
 		},
 		Stderr: e.stderr, Progress: e.stderr, TTY: e.stderrTTY, NoBuild: *noBuild || shard.Count > 1, BatchAge: *batchAge,
+		Args: withoutResume(args),
 	}
 	if *quiet {
 		opts.Progress = nil
@@ -154,6 +163,10 @@ func runCrawl(e *env, args []string) int {
 	}()
 
 	sum, err := pipeline.Run(ctx, opts)
+	if errors.Is(err, pipeline.ErrNothingToResume) {
+		fmt.Fprintf(e.stdout, "%v\n", err)
+		return exitOK
+	}
 	if sum != nil {
 		printSummary(e.stdout, sum, *out)
 	}
@@ -218,4 +231,32 @@ func parseSize(s string) (int64, error) {
 		return 0, fmt.Errorf("%q is not a positive size", s)
 	}
 	return n * mult, nil
+}
+
+// shardOf returns the shard given by --shard i/n, or by --shards n with the
+// index from the batch scheduler's environment.
+func shardOf(shardFlag string, shards int, getenv func(string) string) (seeds.Shard, error) {
+	switch {
+	case shardFlag != "" && shards != 0:
+		return seeds.Shard{}, errors.New("give --shard i/n or --shards n, not both")
+	case shardFlag != "":
+		return seeds.ParseShard(shardFlag)
+	case shards > 0:
+		return seeds.ShardFromEnv(shards, getenv)
+	}
+	return seeds.Shard{}, nil
+}
+
+// withoutResume returns the flags without --resume, as recorded for a
+// later resume.
+func withoutResume(args []string) []string {
+	var out []string
+	for _, a := range args {
+		switch a {
+		case "--resume", "-resume", "--resume=true", "-resume=true":
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
 }
