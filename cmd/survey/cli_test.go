@@ -1,0 +1,248 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/agentpolicy/survey/sink"
+)
+
+func TestHelp_EveryCommand(t *testing.T) {
+	for _, c := range commands() {
+		code, out, errs := runSurvey(t, "", c.name, "--help")
+		if code != exitOK || !strings.Contains(out, "Usage: survey "+c.name) || errs != "" {
+			t.Errorf("survey %s --help: exit %d, stdout %q, stderr %q", c.name, code, firstChars(out), errs)
+		}
+	}
+	if code, _, errs := runSurvey(t, "", "no-such-command"); code != exitUsage || !strings.Contains(errs, "unknown command") {
+		t.Errorf("unknown command: exit %d, %q", code, errs)
+	}
+	if code, _, _ := runSurvey(t, "", "crawl", "--no-such-flag"); code != exitUsage {
+		t.Errorf("unknown flag: exit %d, want %d", code, exitUsage)
+	}
+}
+
+func firstChars(s string) string {
+	if len(s) > 80 {
+		return s[:80] + "…"
+	}
+	return s
+}
+
+// A seed file with bad lines: every bad line is reported as FILE:LINE with
+// its reason, every good line is crawled, and the exit status says there
+// is something to look at.
+func TestCrawl_BadSeedLinesAreReportedAndTheRestCrawled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls the simulated web")
+	}
+	flags := simFlags(t, 60, 21)
+	var seedFile string
+	for i, f := range flags {
+		if f == "--seeds" {
+			seedFile = flags[i+1]
+		}
+	}
+	good, err := os.ReadFile(seedFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goodLines := strings.Split(strings.TrimSpace(string(good)), "\n")
+	bad := map[int]string{ // line number -> expected reason
+		3:  "IP literal",
+		6:  "has a path",
+		9:  "contains white space",
+		12: "invalid domain name",
+		15: "single-label name",
+		18: "scheme is not http or https",
+	}
+	badText := map[int]string{3: "10.0.0.1", 6: "example.com/path", 9: "exam ple.com", 12: "-bad-.test", 15: "localhost", 18: "ftp://example.org"}
+	var lines []string
+	for n, g := 1, 0; g < len(goodLines); n++ {
+		if txt, ok := badText[n]; ok {
+			lines = append(lines, txt)
+			continue
+		}
+		lines = append(lines, goodLines[g])
+		g++
+	}
+	mixed := filepath.Join(t.TempDir(), "mixed.txt")
+	if err := os.WriteFile(mixed, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i, f := range flags {
+		if f == "--seeds" {
+			flags[i+1] = mixed
+		}
+	}
+	out := t.TempDir()
+	code, stdout, stderr := runSurvey(t, "", append([]string{"crawl", "--out", out}, flags...)...)
+	if code != exitFindings {
+		t.Fatalf("exit %d, want %d (ran, with rejected seed lines)\n%s\n%s", code, exitFindings, stdout, stderr)
+	}
+	for n, reason := range bad {
+		pattern := regexp.MustCompile(regexp.QuoteMeta(mixed) + ":" + strconv.Itoa(n) + ": [^\n]*" + regexp.QuoteMeta(reason))
+		if !pattern.MatchString(stderr) {
+			t.Errorf("line %d (%s) not reported as %s:%d: ...%s...; stderr:\n%s", n, badText[n], mixed, n, reason, stderr)
+		}
+	}
+	if got := strings.Count(stderr, mixed+":"); got != len(bad) {
+		t.Errorf("%d seed errors reported, want %d", got, len(bad))
+	}
+	db, err := sink.Open(filepath.Join(out, "survey.duckdb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	var bads int64
+	if err := db.QueryRow("SELECT count(*) FROM targets").Scan(&n); err != nil || n != len(goodLines) {
+		t.Errorf("%d domains crawled (%v), want every good line (%d)", n, err, len(goodLines))
+	}
+	if err := db.QueryRow("SELECT max(seeds_bad) FROM crawls").Scan(&bads); err != nil || bads != int64(len(bad)) {
+		t.Errorf("crawls.seeds_bad = %d (%v), want %d", bads, err, len(bad))
+	}
+}
+
+func TestCheck_TextOutputAndExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	robots := filepath.Join(dir, "robots.txt")
+	os.WriteFile(robots, []byte("User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisalow: /private\n"), 0o644)
+	code, out, errs := runSurvey(t, "", "check", "--agent", "GPTBot", "--url", "https://example.com/page", robots)
+	if code != exitOK {
+		t.Fatalf("valid robots.txt: exit %d\n%s%s", code, out, errs)
+	}
+	for _, want := range []string{
+		robots + ":5: warning: ",
+		"[robots.misspelled-key, RFC 9309",
+		robots + ": robots: valid",
+		robots + ":2: decision: GPTBot GET https://example.com/page: disallowed",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+
+	// The agents.txt draft's own example is a hash mismatch: invalid.
+	agents := filepath.Join(dir, "agents.txt")
+	os.WriteFile(agents, []byte("# version: 1.0\n*e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\n# sample. may not be accurate.\n/status ALLOW\n/dashboard ALLOW limit=50\n/admin DISALLOW\n"), 0o644)
+	code, out, _ = runSurvey(t, "", "check", agents)
+	if code != exitFindings || !strings.Contains(out, agents+":2: error: ") || !strings.Contains(out, "agents-txt.hash-mismatch") {
+		t.Errorf("draft example: exit %d\n%s", code, out)
+	}
+
+	// Standard input with an explicit type; usage and I/O errors exit 2.
+	if code, out, _ := runSurvey(t, "scope: /\nallowed-methods: GET\n\n", "check", "--type", "autoctl", "-"); code != exitOK {
+		t.Errorf("autoctl from stdin: exit %d\n%s", code, out)
+	}
+	if code, _, errs := runSurvey(t, "", "check", filepath.Join(dir, "missing.txt")); code != exitUsage || errs == "" {
+		t.Errorf("missing file: exit %d, %q", code, errs)
+	}
+	if code, _, errs := runSurvey(t, "\x00\x01", "check", "-"); code != exitUsage || !strings.Contains(errs, "--type") {
+		t.Errorf("undetectable type: exit %d, %q", code, errs)
+	}
+	if code, _, _ := runSurvey(t, "", "check", "--type", "nonsense", robots); code != exitUsage {
+		t.Errorf("unknown type: exit %d", code)
+	}
+	if code, _, errs := runSurvey(t, "", "check", "--agent", "x", "--url", "/", "--type", "llms-txt", robots); code != exitUsage || !strings.Contains(errs, "no evaluator") {
+		t.Errorf("decision for a format without an evaluator: exit %d, %q", code, errs)
+	}
+}
+
+// The JSON output is a documented contract (docs/check-json.md).
+func TestCheck_JSONContract(t *testing.T) {
+	dir := t.TempDir()
+	md := filepath.Join(dir, "AGENTS.md")
+	os.WriteFile(md, []byte("# AGENTS.md\n\n## Identity\n- site: example.com\n\n## Restrictions\n- disallowed-paths: /admin/**\n- read-only-paths: /docs/*\n"), 0o644)
+	code, out, errs := runSurvey(t, "", "check", "--format", "json", "--agent", "bot", "--url", "https://example.com/admin/users", "--method", "post", md)
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	var got map[string]any
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	for _, key := range []string{"type", "valid", "diagnostics", "result", "decision"} {
+		if _, ok := got[key]; !ok {
+			t.Errorf("the JSON output lacks %q", key)
+		}
+	}
+	if got["type"] != "agents-md" || got["valid"] != true {
+		t.Errorf("type %v valid %v", got["type"], got["valid"])
+	}
+	d, _ := got["decision"].(map[string]any)
+	if d["allowed"] != false || d["method"] != "POST" || d["line"] != float64(7) {
+		t.Errorf("decision %v, want disallowed at line 7", d)
+	}
+	if diags, ok := got["diagnostics"].([]any); !ok {
+		t.Errorf("diagnostics is %T, want an array (never null)", got["diagnostics"])
+	} else {
+		for _, x := range diags {
+			m := x.(map[string]any)
+			for _, key := range []string{"code", "severity", "line", "message", "spec"} {
+				if _, ok := m[key]; !ok {
+					t.Errorf("diagnostic %v lacks %q", m, key)
+				}
+			}
+		}
+	}
+}
+
+func TestCheck_Codes(t *testing.T) {
+	code, out, _ := runSurvey(t, "", "check", "--codes", "--format", "json")
+	var cat []map[string]any
+	if code != exitOK || json.Unmarshal([]byte(out), &cat) != nil || len(cat) < 100 {
+		t.Fatalf("--codes --format json: exit %d, %d codes", code, len(cat))
+	}
+	// docs/diagnostics.md is generated from the same catalogue.
+	code, md, _ := runSurvey(t, "", "check", "--codes", "--format", "markdown")
+	committed, err := os.ReadFile("../../docs/diagnostics.md")
+	if err != nil || code != exitOK {
+		t.Fatalf("reading docs/diagnostics.md: %v (exit %d)", err, code)
+	}
+	if string(committed) != md {
+		t.Errorf("docs/diagnostics.md is stale: regenerate it with `make docs`")
+	}
+}
+
+func TestQueryAndMerge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls the simulated web")
+	}
+	flags := simFlags(t, 80, 23)
+	out := t.TempDir()
+	if code, stdout, stderr := runSurvey(t, "", append([]string{"crawl", "--out", out, "--crawl-id", "q"}, flags...)...); code != exitOK {
+		t.Fatalf("crawl: exit %d\n%s%s", code, stdout, stderr)
+	}
+	db := filepath.Join(out, "survey.duckdb")
+	code, csv, errs := runSurvey(t, "", "query", "--db", db, "--format", "csv", "select count(*) as n from targets")
+	if code != exitOK || csv != "n\n80\n" {
+		t.Errorf("SQL as CSV: exit %d, %q %q", code, csv, errs)
+	}
+	code, js, _ := runSurvey(t, "", "query", "adoption", "--db", db, "--format", "json", "--param", "crawl=q")
+	var rows []map[string]any
+	if code != exitOK || json.Unmarshal([]byte(js), &rows) != nil || len(rows) == 0 || rows[0]["location"] != "robots" {
+		t.Errorf("named query as JSON: exit %d, %s", code, firstChars(js))
+	}
+	if code, md, _ := runSurvey(t, "", "query", "--db", db, "--format", "markdown", "select 'a|b' as x"); code != exitOK || md != "| x |\n| --- |\n| a\\|b |\n" {
+		t.Errorf("markdown: %q", md)
+	}
+	if code, list, _ := runSurvey(t, "", "query", "--list"); code != exitOK || !strings.Contains(list, "adoption\n") {
+		t.Errorf("--list: %q", list)
+	}
+	if code, _, errs := runSurvey(t, "", "query", "--db", db, "select * from nowhere"); code != exitUsage || errs == "" {
+		t.Errorf("bad SQL: exit %d %q", code, errs)
+	}
+	if code, _, errs := runSurvey(t, "", "query", "--db", filepath.Join(out, "missing.duckdb"), "select 1"); code != exitUsage || errs == "" {
+		t.Errorf("missing database: exit %d %q", code, errs)
+	}
+	merged := filepath.Join(t.TempDir(), "merged.duckdb")
+	if code, stdout, errs := runSurvey(t, "", "merge", "--db", merged, out); code != exitOK || !strings.Contains(stdout, "80 domains of 1 crawls") {
+		t.Errorf("merge: exit %d %q %q", code, stdout, errs)
+	}
+}
