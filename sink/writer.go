@@ -170,13 +170,19 @@ func Create(dir string, opts Options) (*Writer, error) {
 			return nil, err
 		}
 	}
-	w.props = parquet.NewWriterProperties(
-		parquet.WithCompression(compress.Codecs.Zstd),
-		parquet.WithAllocator(w.mem),
-		parquet.WithCreatedBy("survey sink (schema v"+fmt.Sprint(SchemaVersion)+")"),
-	)
-	w.arrowProps = pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(w.mem))
+	w.props, w.arrowProps = partProperties(w.mem)
 	return w, nil
+}
+
+// partProperties returns the Parquet and Arrow writer properties of every
+// part: Zstandard compression, the Arrow schema stored.
+func partProperties(mem memory.Allocator) (*parquet.WriterProperties, pqarrow.ArrowWriterProperties) {
+	return parquet.NewWriterProperties(
+			parquet.WithCompression(compress.Codecs.Zstd),
+			parquet.WithAllocator(mem),
+			parquet.WithCreatedBy("survey sink (schema v"+fmt.Sprint(SchemaVersion)+")"),
+		),
+		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem))
 }
 
 // Append adds rows to a table's current unit. rows is a slice of the
@@ -352,8 +358,13 @@ func (w *Writer) flush() error {
 
 // writePart writes the committed rows of one table as the part of batch
 // seq: to a temporary file first, synced, then renamed.
-func (w *Writer) writePart(ts *tableState, seq int) (err error) {
-	name := partName(w.token, seq)
+func (w *Writer) writePart(ts *tableState, seq int) error {
+	return w.writePartNamed(ts, partName(w.token, seq))
+}
+
+// writePartNamed writes the committed rows of ts as the part name, through
+// a temporary file that is synced and renamed when complete.
+func (w *Writer) writePartNamed(ts *tableState, name string) (err error) {
 	f, err := os.CreateTemp(ts.dir, "."+name+".*"+tempSuffix)
 	if err != nil {
 		return err
