@@ -1,0 +1,154 @@
+package main
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/agentpolicy/survey/registry"
+)
+
+// ceilingOptions configure the bare fetch loop.
+type ceilingOptions struct {
+	Addr        string // every connection goes here (the simulated web)
+	Roots       *x509.CertPool
+	Scheme      string // https or http
+	Domains     []string
+	Paths       []string // fetched in order on every domain
+	Concurrency int
+	Timeout     time.Duration // of one request, body included
+}
+
+// ceilingResult is what the loop did.
+type ceilingResult struct {
+	Domains  int64
+	Requests int64
+	Errors   int64 // requests that failed (network errors, timeouts)
+	Bytes    int64 // body bytes read
+	Elapsed  time.Duration
+	CPU      time.Duration // this process's CPU time during the loop
+	WebCPU   time.Duration // the simulated web's, when measured by the caller
+	FirstErr string
+}
+
+// ceilingPaths returns the path of every registry location, the canary
+// as a nonexistent /.well-known/ name, in the crawler's fetch order.
+func ceilingPaths() []string {
+	var paths []string
+	for _, l := range registry.Locations() {
+		p := l.Path
+		if l.Canary {
+			p = registry.CanaryPath("benchceiling")
+		}
+		paths = append(paths, p)
+	}
+	return paths
+}
+
+// runCeiling fetches every path of every domain with a bare net/http
+// client: Concurrency workers, each taking one domain at a time over one
+// kept-alive HTTP/1.1 connection (closed when the domain is done), reading
+// and discarding every body. Nothing is parsed or written. The clock runs
+// from the first request to the last body.
+func runCeiling(ctx context.Context, o ceilingOptions) (ceilingResult, error) {
+	if o.Concurrency <= 0 {
+		return ceilingResult{}, errors.New("ceiling: concurrency must be positive")
+	}
+	if o.Scheme != "https" && o.Scheme != "http" {
+		return ceilingResult{}, fmt.Errorf("ceiling: scheme %q is not https or http", o.Scheme)
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = 10 * time.Second
+	}
+	var res ceilingResult
+	var domains, requests, failures, bytes atomic.Int64
+	var firstErr sync.Once
+	next := make(chan string)
+	var wg sync.WaitGroup
+	start, cpu := time.Now(), selfCPU()
+	for range o.Concurrency {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tr := ceilingTransport(o)
+			defer tr.CloseIdleConnections()
+			client := &http.Client{Transport: tr, Timeout: o.Timeout, CheckRedirect: func(_ *http.Request, via []*http.Request) error {
+				if len(via) > registry.MaxRedirects {
+					return http.ErrUseLastResponse
+				}
+				return nil
+			}}
+			for d := range next {
+				for _, p := range o.Paths {
+					n, err := fetchDiscard(ctx, client, o.Scheme+"://"+d+p)
+					requests.Add(1)
+					bytes.Add(n)
+					if err != nil {
+						if ctx.Err() != nil {
+							return
+						}
+						failures.Add(1)
+						firstErr.Do(func() { res.FirstErr = err.Error() })
+					}
+				}
+				tr.CloseIdleConnections()
+				domains.Add(1)
+			}
+		}()
+	}
+feed:
+	for _, d := range o.Domains {
+		select {
+		case next <- d:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	res.Elapsed, res.CPU = time.Since(start), selfCPU()-cpu
+	res.Domains, res.Requests, res.Errors, res.Bytes = domains.Load(), requests.Load(), failures.Load(), bytes.Load()
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	return res, nil
+}
+
+// ceilingTransport is one worker's transport: every connection to the
+// simulated web's address, the CA trusted, HTTP/1.1 only (as the crawler).
+func ceilingTransport(o ceilingOptions) *http.Transport {
+	d := &net.Dialer{Timeout: o.Timeout}
+	return &http.Transport{
+		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+			return d.DialContext(ctx, "tcp", o.Addr)
+		},
+		TLSClientConfig:     &tls.Config{RootCAs: o.Roots},
+		TLSNextProto:        map[string]func(string, *tls.Conn) http.RoundTripper{},
+		MaxConnsPerHost:     1,
+		MaxIdleConnsPerHost: 1,
+		IdleConnTimeout:     5 * time.Second,
+	}
+}
+
+// fetchDiscard GETs url and reads its body into io.Discard, returning the
+// bytes read.
+func fetchDiscard(ctx context.Context, c *http.Client, url string) (int64, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return 0, err
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	return io.Copy(io.Discard, resp.Body)
+}

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"math"
+	"time"
+)
+
+// rate returns n per second over d, or NaN when d is not positive.
+func rate(n int64, d time.Duration) float64 {
+	if d <= 0 {
+		return math.NaN()
+	}
+	return float64(n) / d.Seconds()
+}
+
+// ratio returns a/b, or NaN when b is zero or either is NaN.
+func ratio(a, b float64) float64 {
+	if b == 0 || math.IsNaN(a) || math.IsNaN(b) {
+		return math.NaN()
+	}
+	return a / b
+}
+
+// mib converts a size in KiB (the unit of Linux's ru_maxrss) to MiB.
+func mib(kib int64) float64 { return float64(kib) / 1024 }
+
+// littleBound is the throughput Little's law allows a crawler that keeps
+// concurrency domains in flight, each taking meanDomain: L = λW, so
+// λ = L / W domains per second.
+func littleBound(concurrency int, meanDomain time.Duration) float64 {
+	if meanDomain <= 0 || concurrency <= 0 {
+		return math.NaN()
+	}
+	return float64(concurrency) / meanDomain.Seconds()
+}
+
+// ceilingFigures compares survey's crawl of a population with the bare
+// net/http loop's fetch of the same locations.
+type ceilingFigures struct {
+	Scheme      string
+	Sites       int
+	Concurrency int
+	Ceiling     ceilingResult
+	Survey      crawlResult
+}
+
+// CeilingRate is the bare loop's rate in domains per second, over its
+// first request to its last body.
+func (f ceilingFigures) CeilingRate() float64 {
+	return rate(f.Ceiling.Domains, f.Ceiling.Elapsed)
+}
+
+// SurveyRate is survey's rate in domains per second over the whole
+// process, start to exit, the DuckDB build included.
+func (f ceilingFigures) SurveyRate() float64 {
+	return rate(f.Survey.Stats.Domains, f.Survey.Wall)
+}
+
+// SurveyCrawlRate is survey's rate over its crawl phase alone (the run's
+// start to the end of its crawl, as recorded in the crawls table).
+func (f ceilingFigures) SurveyCrawlRate() float64 {
+	return rate(f.Survey.Stats.Domains, f.Survey.Stats.CrawlPhase())
+}
+
+// Ratio is survey's rate (whole process) over the ceiling's.
+func (f ceilingFigures) Ratio() float64 { return ratio(f.SurveyRate(), f.CeilingRate()) }
+
+// CrawlRatio is survey's crawl-phase rate over the ceiling's.
+func (f ceilingFigures) CrawlRatio() float64 { return ratio(f.SurveyCrawlRate(), f.CeilingRate()) }
+
+// latencyFigures is a crawl of a web with injected latency, compared with
+// the bound of Little's law.
+type latencyFigures struct {
+	Sites       int
+	Concurrency int
+	Web         webOptions
+	Survey      crawlResult
+}
+
+// Achieved is the steady-state rate in domains per second: the domains
+// that ended between the first domain's start and the last domain's start
+// (while the crawler had domains waiting for a slot), over that window.
+// The drain that follows, when fewer domains are left than slots, lasts as
+// long as the slowest of the last domains; it is a property of the finite
+// population, which a million-domain crawl amortises (see WholeSpan).
+func (f latencyFigures) Achieved() float64 {
+	return rate(f.Survey.Stats.SteadyDone, f.Survey.Stats.SteadyWindow())
+}
+
+// WholeSpan is the rate over the whole domain span, drain included: every
+// domain over the time from the first domain's start to the last one's end.
+func (f latencyFigures) WholeSpan() float64 {
+	return rate(f.Survey.Stats.Domains, f.Survey.Stats.DomainSpan())
+}
+
+// WholeSpanEfficiency is WholeSpan over Bound.
+func (f latencyFigures) WholeSpanEfficiency() float64 { return ratio(f.WholeSpan(), f.Bound()) }
+
+// Occupancy is the mean share of the concurrency slots holding a domain
+// during the steady window: Little's law's L over the concurrency, measured
+// directly.
+func (f latencyFigures) Occupancy() float64 {
+	s := f.Survey.Stats
+	if s.SteadyWindow() <= 0 || f.Concurrency <= 0 {
+		return math.NaN()
+	}
+	return s.SteadyBusy.Seconds() / (float64(f.Concurrency) * s.SteadyWindow().Seconds())
+}
+
+// Bound is concurrency over the mean time per domain (targets.duration_ms).
+func (f latencyFigures) Bound() float64 {
+	return littleBound(f.Concurrency, f.Survey.Stats.MeanDomain)
+}
+
+// Efficiency is Achieved over Bound: the mean share of the concurrency
+// slots busy with a domain.
+func (f latencyFigures) Efficiency() float64 { return ratio(f.Achieved(), f.Bound()) }
+
+// ProcessEfficiency is the same with the whole process's clock (start to
+// exit, the DuckDB build included).
+func (f latencyFigures) ProcessEfficiency() float64 {
+	return ratio(rate(f.Survey.Stats.Domains, f.Survey.Wall), f.Bound())
+}
+
+// memoryFigure is the peak RSS of one crawl.
+type memoryFigure struct {
+	Sites       int
+	Concurrency int
+	Survey      crawlResult
+}
+
+// PeakMiB is the crawl process's peak resident set size in MiB.
+func (m memoryFigure) PeakMiB() float64 { return mib(m.Survey.MaxRSSKiB) }
+
+// memoryGrowth is the peak RSS of the largest population over that of the
+// smallest: 1 when memory does not depend on the number of domains.
+func memoryGrowth(ms []memoryFigure) float64 {
+	if len(ms) < 2 {
+		return math.NaN()
+	}
+	return ratio(ms[len(ms)-1].PeakMiB(), ms[0].PeakMiB())
+}

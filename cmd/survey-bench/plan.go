@@ -1,0 +1,68 @@
+package main
+
+import "time"
+
+// plan is what one run measures: the populations, concurrencies and
+// loop times of the four groups. Every population has a fixed seed, so
+// runs of one plan compare.
+type plan struct {
+	Name string // "quick" or "full"
+	Seed int64
+
+	// Group 1: the ceiling ratio.
+	CeilingSites       int
+	CeilingConcurrency int
+
+	// Group 2: Little's law.
+	LatencySites       int
+	LatencyConcurrency int
+	Latency            time.Duration // median
+	LatencyP99         time.Duration
+	StallShare         float64
+	LatencyTimeout     time.Duration // survey crawl --timeout
+
+	// Group 3: memory, one crawl per population.
+	MemorySites       []int
+	MemoryConcurrency int
+
+	// Group 4: per-stage loops.
+	ParseTime time.Duration // per format and input set
+	SinkTime  time.Duration
+	QueryRuns int
+}
+
+// plans returns the plan of a quick or a full run.
+func plans(quick bool, seed int64) plan {
+	p := plan{
+		Name: "full", Seed: seed,
+		CeilingSites: 20_000, CeilingConcurrency: 256,
+		LatencySites: 12_000, LatencyConcurrency: 256,
+		Latency: 80 * time.Millisecond, LatencyP99: 1200 * time.Millisecond, StallShare: 0.02,
+		LatencyTimeout: 5 * time.Second,
+		MemorySites:    []int{100_000, 1_000_000}, MemoryConcurrency: 1000,
+		ParseTime: time.Second, SinkTime: 3 * time.Second, QueryRuns: 3,
+	}
+	if quick {
+		p.Name = "quick"
+		p.CeilingSites = 2_000
+		p.LatencySites = 3_000
+		p.MemorySites = []int{20_000}
+		p.ParseTime, p.SinkTime = 150*time.Millisecond, time.Second
+	}
+	return p
+}
+
+// latencyWeb is the simulated web of group 2.
+func (p plan) latencyWeb() webOptions {
+	return webOptions{Sites: p.LatencySites, Seed: p.Seed, Mix: "clean", Latency: p.Latency, LatencyP99: p.LatencyP99, StallShare: p.StallShare}
+}
+
+// ceilingWeb is the simulated web of group 1.
+func (p plan) ceilingWeb() webOptions {
+	return webOptions{Sites: p.CeilingSites, Seed: p.Seed, Mix: "clean"}
+}
+
+// memoryWeb is the simulated web of one crawl of group 3.
+func (p plan) memoryWeb(sites int) webOptions {
+	return webOptions{Sites: sites, Seed: p.Seed, Mix: "clean"}
+}
