@@ -50,6 +50,7 @@ func runCrawl(e *env, args []string) int {
 		out            = fs.String("out", "./survey-data", "output directory")
 		crawlID        = fs.String("crawl-id", "", "crawl identifier (default: the start time, e.g. 20261121T101500Z); shards of one crawl share it")
 		resume         = fs.Bool("resume", false, "continue the interrupted crawl in --out (same seeds and options)")
+		restartable    = fs.Bool("restartable", false, "resume when --out already holds this shard's crawl, else start it (for batch schedulers that restart tasks)")
 		shardFlag      = fs.String("shard", "", "crawl share i/n of the seeds (by registrable domain)")
 		shards         = fs.Int("shards", 0, "crawl one of n shards, the index taken from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID")
 		concurrency    = fs.Int("concurrency", crawl.DefaultConcurrency, "domains crawled at once")
@@ -75,6 +76,16 @@ func runCrawl(e *env, args []string) int {
 	}
 	if fs.NArg() > 0 {
 		return fail(e, "crawl", fmt.Errorf("unexpected argument %q (seeds go in --seeds)", fs.Arg(0)))
+	}
+	if *restartable && !*resume {
+		shard, err := shardOf(*shardFlag, *shards, e.getenv)
+		if err != nil {
+			return fail(e, "crawl", err)
+		}
+		if st, err := pipeline.LoadState(*out, shard.String()); err == nil && (*crawlID == "" || st.CrawlID == *crawlID) {
+			fmt.Fprintf(e.stderr, "survey crawl: %s holds crawl %s (shard %s); resuming it\n", *out, st.CrawlID, shard)
+			*resume = true
+		}
 	}
 	if *resume {
 		// Replay the crawl's own flags, then the ones given now on top.
@@ -253,7 +264,8 @@ func withoutResume(args []string) []string {
 	var out []string
 	for _, a := range args {
 		switch a {
-		case "--resume", "-resume", "--resume=true", "-resume=true":
+		case "--resume", "-resume", "--resume=true", "-resume=true",
+			"--restartable", "-restartable", "--restartable=true", "-restartable=true":
 			continue
 		}
 		out = append(out, a)

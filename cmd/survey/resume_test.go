@@ -73,7 +73,11 @@ func TestCrawl_ResumeAfterInterruptions(t *testing.T) {
 	first := append([]string{"crawl", "--out", dir, "--crawl-id", "resume", "--concurrency", "48", "--batch-age", "300ms"}, flags...)
 	for round := 0; round < 5; round++ {
 		args := first
-		if round > 0 {
+		switch {
+		case round == 2:
+			// What a batch scheduler does: the same command line again.
+			args = append(append([]string{}, first...), "--restartable")
+		case round > 0:
 			args = []string{"crawl", "--resume", "--out", dir}
 		}
 		cmd := child(t, args...)
@@ -111,6 +115,11 @@ func TestCrawl_ResumeAfterInterruptions(t *testing.T) {
 	code, out, errs := runSurvey(t, "", "crawl", "--resume", "--out", dir)
 	if code != exitOK {
 		t.Fatalf("final resume: exit %d\n%s\n%s", code, out, errs)
+	}
+	// A restarted task of a complete crawl has nothing to do.
+	code, out, errs = runSurvey(t, "", append(append([]string{}, first...), "--restartable")...)
+	if code != exitOK || !strings.Contains(out, "nothing to resume") {
+		t.Errorf("restartable run of a complete crawl: exit %d\n%s\n%s", code, out, errs)
 	}
 	diffs, err := simcrawl.Compare(filepath.Join(ref, "survey.duckdb"), filepath.Join(dir, "survey.duckdb"))
 	if err != nil {
