@@ -14,8 +14,9 @@ const (
 // batch is committed when its targets part exists.
 const DefaultCommitTable = TableTargets
 
-// Tables returns the tables of the current schema version, in order. Adding
-// a table is one line here plus its row type.
+// Tables returns the tables of the current schema version, in order: the
+// core tables, then the per-format tables. Adding a table is one line here
+// plus its row type.
 func Tables() []Table {
 	return []Table{
 		MustTable[CrawlRow](TableCrawls,
@@ -38,5 +39,44 @@ func Tables() []Table {
 		MustTable[DiagnosticRow](TableDiagnostics,
 			"One row per diagnostic a parser reported for a document (docs/diagnostics.md).",
 		),
+		// Per-format tables (formats.go): rows join documents on crawl_id,
+		// domain and location.
+		MustTable[RobotsGroupRow](TableRobotsGroups,
+			"One row per group of a robots.txt file (location robots) or an ai.txt file (location ai-txt)."),
+		MustTable[RobotsRuleRow](TableRobotsRules,
+			"One row per allow or disallow rule of a robots.txt or ai.txt file."),
+		MustTable[RobotsPreferenceRow](TableRobotsPreferences,
+			"One row per App-Directives, Content-Usage or Content-Signal line of a robots.txt or ai.txt file, with its parsed preferences."),
+		MustTable[AIStanceRow](TableAIStance,
+			"One row per robots.txt file and known AI crawler (extract/robots/aicrawlers.csv): whether the file blocks it, and how. "+
+				"Every robots.txt document has a row for every crawler of the list."),
+		MustTable[AITxtMediaRow](TableAITxtMedia,
+			"One row per ai.txt file and media category: the * policy's stance towards the category's file extensions."),
+		MustTable[AgentsTxtRow](TableAgentsTxt,
+			"One row per agents.txt file: its hash line, directive counts, metadata and effective policy."),
+		MustTable[AgentsTxtDirectiveRow](TableAgentsTxtDirectives,
+			"One row per directive line of an agents.txt file, malformed ones included."),
+		MustTable[AgentsMDRow](TableAgentsMD,
+			"One row per AGENTS.md file at either location (coding-agent instruction files included, as other-format), every field of AGENTS-MD-SPEC-001 typed."),
+		MustTable[AgentsMDPathRow](TableAgentsMDPaths,
+			"One row per path pattern of an AGENTS.md Restrictions list."),
+		MustTable[AgentFeedRow](TableAgentFeeds,
+			"One row per agent feed: its status, key resolution, entry counts and effective state."),
+		MustTable[AgentFeedEntryRow](TableAgentFeedEntries,
+			"One row per entry of an agent feed: its signature check, canonical form and what the reader did with it."),
+		MustTable[DIDDocumentRow](TableDIDDocuments,
+			"One row per did.json: whether its id matches the host and which verification methods are usable."),
+		MustTable[AgentCardRow](TableAgentCards,
+			"One row per agent-card.json: its shape, endpoints and consistency with the origin's agent feed."),
+		MustTable[AutoctlGroupRow](TableAutoctlGroups,
+			"One row per group of an automation-preferences.txt file."),
+		MustTable[LLMsTxtRow](TableLLMsTxt,
+			"One row per llms.txt file: title, summary, sections and link counts."),
+		MustTable[LLMsTxtLinkRow](TableLLMsTxtLinks,
+			"One row per link of an llms.txt file list."),
+		MustTable[TDMRepRuleRow](TableTDMRepRules,
+			"One row per rule of a tdmrep.json file."),
+		MustTable[HomeSignalsRow](TableHomeSignals,
+			"One row per home page parsed: its robots directives, TDMRep and Content-Usage signals, and links to agent-policy files."),
 	}
 }

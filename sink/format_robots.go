@@ -1,0 +1,286 @@
+package sink
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/agentpolicy/survey/extract"
+	"github.com/agentpolicy/survey/extract/robots"
+)
+
+// The tables of robots.txt files (and of ai.txt files, which share the
+// syntax: their rows have location ai-txt).
+const (
+	TableRobotsGroups      = "robots_groups"
+	TableRobotsRules       = "robots_rules"
+	TableRobotsPreferences = "robots_preferences"
+	TableAIStance          = "ai_stance"
+)
+
+// RobotsGroupRow is one group of a robots.txt or ai.txt file.
+type RobotsGroupRow struct {
+	CrawlID       string   `col:"crawl_id" doc:"Identifier of the crawl."`
+	Domain        string   `col:"domain" doc:"Domain the file belongs to."`
+	Location      string   `col:"location" doc:"Registry location of the file: robots, or ai-txt for an ai.txt file."`
+	GroupIndex    int32    `col:"group_index" doc:"0-based position of the group in the file. Groups naming the same token are not merged here (crawlers merge them, RFC 9309 §2.2.1)."`
+	Line          int32    `col:"line" doc:"1-based line of the group's first user-agent line."`
+	UserAgents    []string `col:"user_agents" doc:"The group's user-agent values as written, in order."`
+	Tokens        []string `col:"tokens" doc:"Product tokens the group names, lower-cased, in order: * for the global group, else the value's leading letters, '-' and '_' (GPTBot/1.0 names gptbot); values naming no crawler are left out."`
+	Star          bool     `col:"star" doc:"True when the group names * (applies to every crawler no group names)."`
+	AllowRules    int32    `col:"allow_rules" doc:"Number of allow rules in the group."`
+	DisallowRules int32    `col:"disallow_rules" doc:"Number of disallow rules in the group."`
+	CrawlDelay    *float64 `col:"crawl_delay" doc:"Crawl-delay of the group in seconds (non-standard; the first crawl-delay line); null when there is none or its value is not a non-negative number."`
+	CrawlDelays   int32    `col:"crawl_delays" doc:"Number of crawl-delay lines in the group."`
+	AppDirectives int32    `col:"app_directives" doc:"Number of App-Directives lines in the group (draft-nottingham-plan-b)."`
+	ContentUsage  int32    `col:"content_usage" doc:"Number of Content-Usage lines in the group (draft-ietf-aipref-attach)."`
+	ContentSignal int32    `col:"content_signal" doc:"Number of Content-Signal lines in the group (Cloudflare content signals)."`
+	OtherRecords  []string `col:"other_records" doc:"Kinds of the group's other records, one per line, in order: unknown, or a group-scoped non-standard record survey knows (request-rate, visit-time, noindex, ...). File-wide records such as host are not in any group."`
+}
+
+// RobotsRuleRow is one allow or disallow rule of a robots.txt or ai.txt
+// file.
+type RobotsRuleRow struct {
+	CrawlID     string `col:"crawl_id" doc:"Identifier of the crawl."`
+	Domain      string `col:"domain" doc:"Domain the file belongs to."`
+	Location    string `col:"location" doc:"Registry location of the file: robots, or ai-txt for an ai.txt file."`
+	GroupIndex  *int32 `col:"group_index" doc:"0-based position of the rule's group (robots_groups.group_index); null for a rule before any user-agent line, which applies to no crawler."`
+	Line        int32  `col:"line" doc:"1-based line of the rule."`
+	Kind        string `col:"kind" doc:"allow or disallow."`
+	Path        string `col:"path" doc:"Path pattern as written; an empty pattern matches nothing."`
+	BeyondLimit bool   `col:"beyond_limit" doc:"True when the rule lies past the first 500 KiB of the file, which crawlers may ignore (RFC 9309 §2.5)."`
+}
+
+// RobotsPreferenceRow is one App-Directives, Content-Usage or
+// Content-Signal line of a robots.txt or ai.txt file.
+type RobotsPreferenceRow struct {
+	CrawlID       string   `col:"crawl_id" doc:"Identifier of the crawl."`
+	Domain        string   `col:"domain" doc:"Domain the file belongs to."`
+	Location      string   `col:"location" doc:"Registry location of the file: robots, or ai-txt for an ai.txt file."`
+	GroupIndex    int32    `col:"group_index" doc:"0-based position of the line's group (robots_groups.group_index)."`
+	Line          int32    `col:"line" doc:"1-based line of the rule."`
+	Kind          string   `col:"kind" doc:"app-directives (draft-nottingham-plan-b), content-usage (draft-ietf-aipref-attach) or content-signal (Cloudflare content signals)."`
+	Spelling      *string  `col:"spelling" doc:"Record name as written (App-Directives, app-directive, ...); recorded for app-directives only, null for the other kinds."`
+	Path          *string  `col:"path" doc:"Leading path pattern the rule applies to; null when the rule has none (it applies to every path)."`
+	Valid         bool     `col:"valid" doc:"True when the value parsed: an RFC 9651 List (app-directives) or Dictionary (content-usage, content-signal). An invalid rule expresses no preference."`
+	Value         string   `col:"value" doc:"The value as written, the path removed."`
+	AppIDs        []string `col:"app_ids" doc:"app-directives: the application identifiers of the line, in order; empty for the other kinds."`
+	AppDirectives JSON     `col:"app_directives" doc:"app-directives: the line's applications as a JSON array of {\"id\", \"directives\"}, directives an object of parameter name to value (booleans, numbers, strings; byte sequences in base64; dates in Unix seconds); null for the other kinds or when there is none."`
+	UsageTrainAI  *string  `col:"usage_train_ai" doc:"content-usage: the train-ai preference, y or n; null when absent, not y or n, or for the other kinds."`
+	UsageSearch   *string  `col:"usage_search" doc:"content-usage: the search preference, y or n; null when absent, not y or n, or for the other kinds."`
+	SignalSearch  *string  `col:"signal_search" doc:"content-signal: the search signal, yes or no; null when absent, another value, or for the other kinds."`
+	SignalAIInput *string  `col:"signal_ai_input" doc:"content-signal: the ai-input signal, yes or no; null when absent, another value, or for the other kinds."`
+	SignalAITrain *string  `col:"signal_ai_train" doc:"content-signal: the ai-train signal, yes or no; null when absent, another value, or for the other kinds."`
+}
+
+// AIStanceRow is the stance of one robots.txt file towards one known AI
+// crawler.
+type AIStanceRow struct {
+	CrawlID      string  `col:"crawl_id" doc:"Identifier of the crawl."`
+	Domain       string  `col:"domain" doc:"Domain the file belongs to."`
+	Location     string  `col:"location" doc:"Registry location of the file (robots)."`
+	Token        string  `col:"token" doc:"Product token of the AI crawler, as survey's list spells it (extract/robots/aicrawlers.csv)."`
+	Operator     string  `col:"operator" doc:"Organisation running the crawler (unknown when nobody says)."`
+	Purpose      string  `col:"purpose" doc:"What the crawler is for: training, search, user (fetches on a user's request), dataset, mixed or other."`
+	Stance       string  `col:"stance" doc:"blocked (every path disallowed, no allow rule but /robots.txt), partial (some paths disallowed) or allowed (no disallow rule takes effect)."`
+	Applies      string  `col:"applies" doc:"Which groups decide: named (a group names the token), star (no group names it, so it inherits the * groups) or none (no group names it and there is no * group: everything is allowed)."`
+	GroupLines   []int32 `col:"group_lines" doc:"1-based lines of the groups that apply, in file order; empty when none does."`
+	RootAllowed  bool    `col:"root_allowed" doc:"True when the crawler may fetch the site's root path /."`
+	DecidingLine *int32  `col:"deciding_line" doc:"1-based line of the rule that decides a fetch of /; null when no rule matches / (it is then allowed)."`
+}
+
+// robotsRows flattens a robots.txt document: its groups, rules,
+// preferences and stance towards every known AI crawler.
+func robotsRows(key DocKey, doc extract.Document) []Rows {
+	f, ok := doc.Result.(*robots.File)
+	if !ok || f == nil {
+		return nil
+	}
+	out := robotsFileRows(key, f)
+	return appendRows(out, TableAIStance, aiStanceRows(key, f))
+}
+
+// robotsFileRows returns the groups, rules and preferences of a file in
+// robots.txt syntax.
+func robotsFileRows(key DocKey, f *robots.File) []Rows {
+	var (
+		groups []RobotsGroupRow
+		rules  []RobotsRuleRow
+		prefs  []RobotsPreferenceRow
+	)
+	for _, r := range f.OutsideGroups {
+		if r.Kind == string(robots.Allow) || r.Kind == string(robots.Disallow) {
+			rules = append(rules, RobotsRuleRow{
+				CrawlID: key.CrawlID, Domain: key.Domain, Location: key.Location,
+				Line: i32(r.Line), Kind: r.Kind, Path: r.Value,
+				BeyondLimit: f.LimitLine > 0 && r.Line >= f.LimitLine,
+			})
+		}
+	}
+	for gi := range f.Groups {
+		g := &f.Groups[gi]
+		groups = append(groups, robotsGroupRow(key, gi, g))
+		for _, r := range g.Rules {
+			idx := i32(gi)
+			rules = append(rules, RobotsRuleRow{
+				CrawlID: key.CrawlID, Domain: key.Domain, Location: key.Location,
+				GroupIndex: &idx, Line: i32(r.Line), Kind: string(r.Kind), Path: r.Path, BeyondLimit: r.BeyondLimit,
+			})
+		}
+		prefs = append(prefs, robotsPreferenceRows(key, gi, g)...)
+	}
+	slices.SortStableFunc(rules, func(a, b RobotsRuleRow) int { return int(a.Line) - int(b.Line) })
+	var out []Rows
+	out = appendRows(out, TableRobotsGroups, groups)
+	out = appendRows(out, TableRobotsRules, rules)
+	return appendRows(out, TableRobotsPreferences, prefs)
+}
+
+// robotsGroupRow returns the row of group g, the gi-th of its file.
+func robotsGroupRow(key DocKey, gi int, g *robots.Group) RobotsGroupRow {
+	row := RobotsGroupRow{
+		CrawlID: key.CrawlID, Domain: key.Domain, Location: key.Location,
+		GroupIndex: i32(gi), Line: i32(g.Line),
+		UserAgents:  make([]string, 0, len(g.UserAgents)),
+		Tokens:      make([]string, 0, len(g.UserAgents)),
+		CrawlDelays: i32(len(g.CrawlDelays)), ContentUsage: i32(len(g.ContentUsage)),
+		ContentSignal: i32(len(g.ContentSignals)), OtherRecords: make([]string, 0, len(g.Other)),
+	}
+	for _, ua := range g.UserAgents {
+		row.UserAgents = append(row.UserAgents, ua.Value)
+		if ua.Token == "" {
+			continue
+		}
+		tok := strings.ToLower(ua.Token)
+		row.Tokens = append(row.Tokens, tok)
+		row.Star = row.Star || tok == "*"
+	}
+	for _, r := range g.Rules {
+		if r.Kind == robots.Allow {
+			row.AllowRules++
+		} else {
+			row.DisallowRules++
+		}
+	}
+	if len(g.CrawlDelays) > 0 && g.CrawlDelays[0].Seconds != nil {
+		s := *g.CrawlDelays[0].Seconds
+		row.CrawlDelay = &s
+	}
+	for _, ad := range g.AppDirectives {
+		row.AppDirectives += i32(len(ad.Rules))
+	}
+	for _, r := range g.Other {
+		row.OtherRecords = append(row.OtherRecords, r.Kind)
+	}
+	return row
+}
+
+// robotsPreferenceRows returns the extension rules of group g, the gi-th
+// of its file, in line order.
+func robotsPreferenceRows(key DocKey, gi int, g *robots.Group) []RobotsPreferenceRow {
+	var out []RobotsPreferenceRow
+	base := RobotsPreferenceRow{CrawlID: key.CrawlID, Domain: key.Domain, Location: key.Location, GroupIndex: i32(gi)}
+	for _, ad := range g.AppDirectives {
+		for _, r := range ad.Rules {
+			row := base
+			row.Line, row.Kind = i32(r.Line), string(robots.ExtAppDirectives)
+			row.Spelling, row.Path = &r.Spelling, optString(ad.Path)
+			row.Valid, row.Value = r.Valid, r.Value
+			row.AppIDs = []string{}
+			var apps []appDirectivesJSON
+			for _, app := range ad.Apps {
+				if app.Line != r.Line {
+					continue
+				}
+				row.AppIDs = append(row.AppIDs, app.ID)
+				dirs := make(map[string]any, len(app.Directives))
+				for _, d := range app.Directives {
+					if _, dup := dirs[d.Name]; !dup {
+						dirs[d.Name] = d.Value
+					}
+				}
+				apps = append(apps, appDirectivesJSON{ID: app.ID, Directives: dirs})
+			}
+			row.AppDirectives = jsonValue(apps)
+			out = append(out, row)
+		}
+	}
+	for _, r := range g.ContentUsage {
+		row := base
+		row.Line, row.Kind = i32(r.Line), string(robots.ExtContentUsage)
+		row.Path, row.Valid, row.Value = optString(r.Path), r.Valid, r.Value
+		row.UsageTrainAI, row.UsageSearch = optString(r.Preferences["train-ai"]), optString(r.Preferences["search"])
+		out = append(out, row)
+	}
+	for _, r := range g.ContentSignals {
+		row := base
+		row.Line, row.Kind = i32(r.Line), string(robots.ExtContentSignal)
+		row.Path, row.Valid, row.Value = optString(r.Path), r.Valid, r.Value
+		row.SignalSearch = optString(r.Signals["search"])
+		row.SignalAIInput = optString(r.Signals["ai-input"])
+		row.SignalAITrain = optString(r.Signals["ai-train"])
+		out = append(out, row)
+	}
+	slices.SortStableFunc(out, func(a, b RobotsPreferenceRow) int { return int(a.Line) - int(b.Line) })
+	return out
+}
+
+// appDirectivesJSON is one application of an App-Directives line, as
+// robots_preferences.app_directives encodes it.
+type appDirectivesJSON struct {
+	ID         string         `json:"id"`
+	Directives map[string]any `json:"directives"`
+}
+
+// aiStanceRows returns the stance of f towards every known AI crawler, in
+// the order of robots.AICrawlers.
+func aiStanceRows(key DocKey, f *robots.File) []AIStanceRow {
+	crawlers := robots.AICrawlers()
+	tokens := make([]string, len(crawlers))
+	for i, c := range crawlers {
+		tokens[i] = c.Token
+	}
+	m := robots.NewMatcher(f)
+	stances := m.Stances(tokens)
+	// Tokens to which the same groups apply get the same answer for /;
+	// most tokens inherit * and share one.
+	type root struct {
+		allowed bool
+		line    *int32
+	}
+	roots := map[string]root{}
+	out := make([]AIStanceRow, len(crawlers))
+	for i, c := range crawlers {
+		st := stances[i]
+		lines := make([]int32, len(st.Lines))
+		for j, l := range st.Lines {
+			lines[j] = i32(l)
+		}
+		rk := stanceKey(st)
+		r, ok := roots[rk]
+		if !ok {
+			d := m.Allowed(c.Token, "/")
+			r = root{allowed: d.Allowed, line: optLine(d.Line)}
+			roots[rk] = r
+		}
+		out[i] = AIStanceRow{
+			CrawlID: key.CrawlID, Domain: key.Domain, Location: key.Location,
+			Token: c.Token, Operator: c.Operator, Purpose: c.Purpose,
+			Stance: string(st.Access), Applies: string(st.Applies), GroupLines: lines,
+			RootAllowed: r.allowed, DecidingLine: r.line,
+		}
+	}
+	return out
+}
+
+// stanceKey identifies the groups that apply in a stance: how they apply
+// and their lines.
+func stanceKey(st robots.TokenStance) string {
+	b := make([]byte, 0, 8*len(st.Lines)+8)
+	b = append(b, st.Applies...)
+	for _, l := range st.Lines {
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(l), 10)
+	}
+	return string(b)
+}
