@@ -1,0 +1,550 @@
+// Package notebooks_test checks the Jupyter notebooks in this directory:
+// that they are committed with their outputs cleared, and that
+// scripts/notebooks.sh executes every one of them headless, with Debian's
+// Jupyter, against a dataset crawled from the simulated web, with key
+// figures equal to those counted directly in the database.
+//
+// The execution tests skip when Debian's python3 lacks nbconvert, ipykernel,
+// pandas or matplotlib, unless SURVEY_REQUIRE_JUPYTER=1 (CI sets it); then
+// they fail.
+package notebooks_test
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/agentpolicy/survey/extract/robots"
+	"github.com/agentpolicy/survey/internal/simcrawl"
+	"github.com/agentpolicy/survey/queries"
+	"github.com/agentpolicy/survey/sink"
+)
+
+// repoRoot is the repository, relative to this package's directory (the
+// working directory of its tests).
+const repoRoot = ".."
+
+// figures returns the notebooks the survey ships (names without .ipynb),
+// each with the PNG files it writes to $SURVEY_FIGURES.
+func figures() map[string][]string {
+	return map[string][]string{
+		"adoption":    {"adoption-by-location", "fetch-outcomes-by-location", "adoption-by-rank-band", "files-per-site"},
+		"conformance": {"validity-by-format", "top-diagnostics", "broken-sections"},
+		"ai_stance":   {"ai-stance-by-token", "ai-stance-by-operator", "ai-stance-by-purpose", "ai-blocked-per-file"},
+	}
+}
+
+// notebookNames returns the names of the notebooks the survey ships, sorted.
+func notebookNames() []string {
+	var names []string
+	for name := range figures() {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// notebook is the part of the .ipynb format the tests read.
+type notebook struct {
+	NBFormat int `json:"nbformat"`
+	Metadata struct {
+		Kernelspec struct {
+			Name     string `json:"name"`
+			Language string `json:"language"`
+		} `json:"kernelspec"`
+	} `json:"metadata"`
+	Cells []cell `json:"cells"`
+}
+
+type cell struct {
+	CellType       string          `json:"cell_type"`
+	ExecutionCount *int            `json:"execution_count"`
+	Metadata       cellMetadata    `json:"metadata"`
+	Outputs        []output        `json:"outputs"`
+	Source         json.RawMessage `json:"source"`
+}
+
+type cellMetadata struct {
+	Tags []string `json:"tags"`
+}
+
+type output struct {
+	OutputType string          `json:"output_type"`
+	Name       string          `json:"name"`
+	Text       json.RawMessage `json:"text"`
+	EName      string          `json:"ename"`
+	EValue     string          `json:"evalue"`
+}
+
+func readNotebook(t *testing.T, path string) notebook {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nb notebook
+	if err := json.Unmarshal(b, &nb); err != nil {
+		t.Fatalf("%s: not a notebook: %v", path, err)
+	}
+	return nb
+}
+
+// multiline decodes a notebook text field: a string or a list of strings.
+func multiline(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var lines []string
+	_ = json.Unmarshal(raw, &lines)
+	return strings.Join(lines, "")
+}
+
+func TestCommittedNotebooksAreCleared(t *testing.T) {
+	paths, err := filepath.Glob("*.ipynb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range paths {
+		names = append(names, strings.TrimSuffix(p, ".ipynb"))
+	}
+	if fmt.Sprint(names) != fmt.Sprint(notebookNames()) {
+		t.Errorf("notebooks = %v, want %v (update figures() with the notebooks)", names, notebookNames())
+	}
+	for _, p := range paths {
+		nb := readNotebook(t, p)
+		if nb.NBFormat != 4 {
+			t.Errorf("%s: nbformat %d, want 4", p, nb.NBFormat)
+		}
+		if ks := nb.Metadata.Kernelspec; ks.Name != "python3" || ks.Language != "python" {
+			t.Errorf("%s: kernelspec %+v, want the python3 kernel", p, ks)
+		}
+		facts := 0
+		for i, c := range nb.Cells {
+			if c.CellType != "code" {
+				continue
+			}
+			if len(c.Outputs) != 0 {
+				t.Errorf("%s: cell %d has %d outputs; commit notebooks with outputs cleared", p, i, len(c.Outputs))
+			}
+			if c.ExecutionCount != nil {
+				t.Errorf("%s: cell %d has execution count %d; commit notebooks with outputs cleared", p, i, *c.ExecutionCount)
+			}
+			if hasTag(c, "facts") {
+				facts++
+			}
+		}
+		if facts != 1 {
+			t.Errorf("%s: %d cells tagged facts, want 1", p, facts)
+		}
+	}
+}
+
+func hasTag(c cell, tag string) bool {
+	for _, t := range c.Metadata.Tags {
+		if t == tag {
+			return true
+		}
+	}
+	return false
+}
+
+func TestScriptRejectsMissingData(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "no-such-crawl")
+	res := runScript(t, nil, missing)
+	if res.code != 2 {
+		t.Fatalf("exit code %d, want 2; stderr:\n%s", res.code, res.stderr)
+	}
+	if want := "notebooks: data " + missing + " does not exist"; !strings.Contains(res.stderr, want) {
+		t.Errorf("stderr %q does not say %q", res.stderr, want)
+	}
+}
+
+// python returns Debian's python3 (or $PYTHON), skipping the test when it
+// lacks what the notebooks need, unless SURVEY_REQUIRE_JUPYTER=1.
+func python(t *testing.T) string {
+	t.Helper()
+	py := os.Getenv("PYTHON")
+	if py == "" {
+		py = "/usr/bin/python3"
+	}
+	out, err := exec.Command(py, "-c", "import nbconvert, ipykernel, pandas, matplotlib").CombinedOutput()
+	if err == nil {
+		return py
+	}
+	msg := fmt.Sprintf("%s cannot run the notebooks (%v: %s); install Debian's jupyter-nbconvert, python3-ipykernel, python3-pandas and python3-matplotlib", py, err, bytes.TrimSpace(out))
+	if os.Getenv("SURVEY_REQUIRE_JUPYTER") == "1" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg + " (SURVEY_REQUIRE_JUPYTER=1 makes this a failure)")
+	return ""
+}
+
+type scriptResult struct {
+	code           int
+	stdout, stderr string
+}
+
+// runScript runs scripts/notebooks.sh from the repository root with args
+// and the extra environment variables env.
+func runScript(t *testing.T, env []string, args ...string) scriptResult {
+	t.Helper()
+	cmd := exec.Command(filepath.Join(".", "scripts", "notebooks.sh"), args...)
+	cmd.Dir = repoRoot
+	cmd.Env = append(os.Environ(), env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	res := scriptResult{stdout: stdout.String(), stderr: stderr.String()}
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		res.code = exit.ExitCode()
+	case err != nil:
+		t.Fatalf("running scripts/notebooks.sh: %v", err)
+	}
+	return res
+}
+
+// buildSurvey builds the survey binary into dir.
+func buildSurvey(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "survey")
+	cmd := exec.Command("go", "build", "-o", bin, "github.com/agentpolicy/survey/cmd/survey")
+	cmd.Dir = repoRoot
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/survey: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func TestNotebooks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls the simulated web and runs Jupyter")
+	}
+	py := python(t)
+	tmp := t.TempDir()
+	bin := buildSurvey(t, tmp)
+	data := filepath.Join(tmp, "crawl")
+	if err := os.Mkdir(data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dbPath, err := simcrawl.Build(data, simcrawl.Options{Sites: 400, Seed: 3, CrawlID: "nbsim", Ranked: true})
+	if err != nil {
+		t.Fatalf("building the dataset: %v", err)
+	}
+	db, err := sink.Open(dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	env := []string{"PYTHON=" + py, "SURVEY_BIN=" + bin, "SURVEY_BACKEND=cli", "SURVEY_CRAWL="}
+
+	t.Run("simulated crawl", func(t *testing.T) {
+		out := filepath.Join(tmp, "out")
+		res := runScript(t, append(env, "NOTEBOOKS_OUT="+out), data)
+		if res.code != 0 {
+			t.Fatalf("scripts/notebooks.sh exited %d\nstdout:\n%s\nstderr:\n%s", res.code, res.stdout, res.stderr)
+		}
+		checkExecuted(t, out)
+		want := expectedFacts(t, db, "nbsim")
+		for _, name := range notebookNames() {
+			got := facts(t, filepath.Join(out, name+".ipynb"))
+			if fmt.Sprint(got) != fmt.Sprint(want[name]) {
+				t.Errorf("%s: key figures\n got %v\nwant %v", name, got, want[name])
+			}
+		}
+	})
+
+	t.Run("duckdb backend", func(t *testing.T) {
+		if err := exec.Command(py, "-c", "import duckdb").Run(); err != nil {
+			t.Skip("the duckdb Python package is not installed: the cli backend was tested")
+		}
+		out := filepath.Join(tmp, "out-duckdb")
+		res := runScript(t, append(env, "SURVEY_BACKEND=duckdb", "NOTEBOOKS_OUT="+out, "NOTEBOOKS_HTML=0"), data)
+		if res.code != 0 {
+			t.Fatalf("scripts/notebooks.sh exited %d\nstderr:\n%s", res.code, res.stderr)
+		}
+		want := expectedFacts(t, db, "nbsim")
+		for _, name := range notebookNames() {
+			if got := facts(t, filepath.Join(out, name+".ipynb")); fmt.Sprint(got) != fmt.Sprint(want[name]) {
+				t.Errorf("%s (duckdb): key figures\n got %v\nwant %v", name, got, want[name])
+			}
+		}
+	})
+
+	t.Run("empty dataset", func(t *testing.T) {
+		empty := filepath.Join(tmp, "empty")
+		if err := os.MkdirAll(empty, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		emptyDB := filepath.Join(empty, "survey.duckdb")
+		if err := sink.Build(context.Background(), emptyDB, []string{empty}, nil, sink.BuildOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(tmp, "out-empty")
+		res := runScript(t, append(env, "NOTEBOOKS_OUT="+out, "NOTEBOOKS_HTML=0"), empty)
+		if res.code != 0 {
+			t.Fatalf("scripts/notebooks.sh exited %d on an empty dataset\nstderr:\n%s", res.code, res.stderr)
+		}
+		for _, name := range notebookNames() {
+			got := facts(t, filepath.Join(out, name+".ipynb"))
+			if got["crawl"] != "None" {
+				t.Errorf("%s: crawl %q on an empty dataset, want None", name, got["crawl"])
+			}
+			for k, v := range got {
+				if k != "crawl" && v != "0" && v != "" {
+					t.Errorf("%s: %s = %q on an empty dataset, want 0", name, k, v)
+				}
+			}
+		}
+	})
+
+	t.Run("failing cell", func(t *testing.T) {
+		dir := t.TempDir()
+		bad := filepath.Join(dir, "bad.ipynb")
+		good := filepath.Join(dir, "good.ipynb")
+		writeNotebook(t, bad, `print("before")`, `raise RuntimeError("deliberate failure")`)
+		writeNotebook(t, good, `print("fine")`)
+		out := filepath.Join(dir, "out")
+		res := runScript(t, append(env, "NOTEBOOKS_OUT="+out, "NOTEBOOKS_HTML=0"), data, bad, good)
+		if res.code != 1 {
+			t.Fatalf("exit code %d, want 1\nstderr:\n%s", res.code, res.stderr)
+		}
+		for _, want := range []string{"RuntimeError: deliberate failure", "notebooks: " + bad + " failed", "notebooks: 1 failed: " + bad} {
+			if !strings.Contains(res.stderr, want) {
+				t.Errorf("stderr does not say %q:\n%s", want, res.stderr)
+			}
+		}
+		if _, err := os.Stat(filepath.Join(out, "good.ipynb")); err != nil {
+			t.Errorf("the notebook after the failing one did not run: %v", err)
+		}
+	})
+
+	t.Run("helper names bad data", func(t *testing.T) {
+		missing := filepath.Join(t.TempDir(), "nothing-here")
+		cmd := exec.Command(py, "-c", "import surveydata; surveydata.open()")
+		cmd.Env = append(os.Environ(), "SURVEY_DATA="+missing, "PYTHONDONTWRITEBYTECODE=1", "SURVEY_BIN="+bin)
+		out, err := cmd.CombinedOutput()
+		if err == nil {
+			t.Fatalf("surveydata.open() of %s succeeded", missing)
+		}
+		want := fmt.Sprintf("surveydata.SurveyError: survey data %q not found", missing)
+		if !strings.Contains(string(out), strings.ReplaceAll(want, `"`, "'")) {
+			t.Errorf("error does not say %q:\n%s", want, out)
+		}
+	})
+}
+
+// writeNotebook writes a notebook of code cells to path.
+func writeNotebook(t *testing.T, path string, sources ...string) {
+	t.Helper()
+	cells := make([]map[string]any, len(sources))
+	for i, s := range sources {
+		cells[i] = map[string]any{"cell_type": "code", "execution_count": nil, "id": fmt.Sprintf("c%d", i),
+			"metadata": map[string]any{}, "outputs": []any{}, "source": s}
+	}
+	nb := map[string]any{"nbformat": 4, "nbformat_minor": 5, "cells": cells, "metadata": map[string]any{
+		"kernelspec": map[string]any{"name": "python3", "display_name": "Python 3", "language": "python"}}}
+	b, err := json.Marshal(nb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// checkExecuted checks the executed notebooks, their HTML copies and their
+// figures in out.
+func checkExecuted(t *testing.T, out string) {
+	t.Helper()
+	figs := figures()
+	for _, name := range notebookNames() {
+		nb := readNotebook(t, filepath.Join(out, name+".ipynb"))
+		for i, c := range nb.Cells {
+			if c.CellType != "code" {
+				continue
+			}
+			if c.ExecutionCount == nil {
+				t.Errorf("%s: cell %d was not executed", name, i)
+			}
+			for _, o := range c.Outputs {
+				if o.OutputType == "error" || o.Name == "stderr" {
+					t.Errorf("%s: cell %d: %s output %s %s %s", name, i, o.OutputType, o.EName, o.EValue, multiline(o.Text))
+				}
+			}
+		}
+		html, err := os.ReadFile(filepath.Join(out, name+".html"))
+		if err != nil {
+			t.Error(err)
+		} else if n := bytes.Count(html, []byte(`<img src="data:image/png;base64,`)); n != len(figs[name]) {
+			t.Errorf("%s.html shows %d images, want %d", name, n, len(figs[name]))
+		}
+		for _, fig := range figs[name] {
+			png, err := os.ReadFile(filepath.Join(out, "figures", fig+".png"))
+			if err != nil {
+				t.Errorf("%s: %v", name, err)
+				continue
+			}
+			if !bytes.HasPrefix(png, []byte("\x89PNG\r\n\x1a\n")) || len(png) < 10_000 {
+				t.Errorf("%s: figure %s is not a drawn PNG (%d bytes)", name, fig, len(png))
+			}
+		}
+	}
+	written, _ := filepath.Glob(filepath.Join(out, "figures", "*.png"))
+	want := 0
+	for _, f := range figs {
+		want += len(f)
+	}
+	if len(written) != want {
+		t.Errorf("%d figures written, want %d: %v", len(written), want, written)
+	}
+}
+
+// facts reads the "name: value" lines printed by an executed notebook's
+// cell tagged facts.
+func facts(t *testing.T, path string) map[string]string {
+	t.Helper()
+	nb := readNotebook(t, path)
+	out := map[string]string{}
+	for _, c := range nb.Cells {
+		if !hasTag(c, "facts") {
+			continue
+		}
+		for _, o := range c.Outputs {
+			if o.OutputType != "stream" || o.Name != "stdout" {
+				continue
+			}
+			for _, line := range strings.Split(strings.TrimSpace(multiline(o.Text)), "\n") {
+				k, v, ok := strings.Cut(line, ": ")
+				if !ok {
+					k, v = strings.TrimSuffix(line, ":"), ""
+				}
+				out[k] = v
+			}
+		}
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s: no key figures printed", path)
+	}
+	return out
+}
+
+// expectedFacts counts, directly in the database, the key figures each
+// notebook prints.
+func expectedFacts(t *testing.T, db *sql.DB, crawl string) map[string]map[string]string {
+	t.Helper()
+	count := func(query string, args ...any) string {
+		t.Helper()
+		var n int64
+		if err := db.QueryRow(query, args...).Scan(&n); err != nil {
+			t.Fatalf("%s: %v", query, err)
+		}
+		return fmt.Sprint(n)
+	}
+	const ok = `SELECT domain FROM targets WHERE crawl_id = $1 AND outcome = 'ok'`
+	const delivered = `('present', 'redirected', 'downgraded', 'too_large')`
+	const parsed = `FROM documents d JOIN fetches f USING (crawl_id, domain, location)
+		WHERE d.crawl_id = $1 AND f.outcome IN ` + delivered
+	const robotsFiles = `SELECT domain FROM documents WHERE crawl_id = $1 AND location = 'robots' AND coalesce(other_format, '') = ''`
+	const stance = `FROM ai_stance WHERE crawl_id = $1 AND location = 'robots' AND domain IN (` + robotsFiles + `)`
+
+	var bands []string
+	rows, err := db.Query(`SELECT DISTINCT CASE WHEN rank IS NULL THEN 6 WHEN rank <= 1000 THEN 1
+		WHEN rank <= 10000 THEN 2 WHEN rank <= 100000 THEN 3 WHEN rank <= 1000000 THEN 4 ELSE 5 END AS b
+		FROM targets WHERE crawl_id = $1 AND outcome = 'ok' ORDER BY b`, crawl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var b int
+		if err := rows.Scan(&b); err != nil {
+			t.Fatal(err)
+		}
+		bands = append(bands, []string{"top 1k", "1k-10k", "10k-100k", "100k-1M", "beyond 1M", "unranked"}[b-1])
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	rows.Close()
+
+	// The sections broken: the named query's rows with error files.
+	q, err := queries.Get("conformance_by_section")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := q.Run(context.Background(), db, map[string]string{"crawl": crawl})
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := -1
+	for i, c := range res.Columns {
+		if c == "error_files" {
+			col = i
+		}
+	}
+	if col < 0 {
+		t.Fatalf("conformance_by_section has no error_files column: %v", res.Columns)
+	}
+	broken := 0
+	for _, r := range res.Rows {
+		if queries.Text(r[col]) != "0" {
+			broken++
+		}
+	}
+
+	operators := map[string]bool{}
+	for _, c := range robots.AICrawlers() {
+		operators[c.Operator] = true
+	}
+	robotsCount := count(`SELECT count(*) FROM (`+robotsFiles+`)`, crawl)
+	tokens, ops := fmt.Sprint(len(robots.AICrawlers())), fmt.Sprint(len(operators))
+	if robotsCount == "0" {
+		tokens, ops = "0", "0"
+	}
+
+	return map[string]map[string]string{
+		"adoption": {
+			"crawl":             crawl,
+			"domains":           count(`SELECT count(*) FROM targets WHERE crawl_id = $1`, crawl),
+			"reachable_domains": count(`SELECT count(*) FROM (`+ok+`)`, crawl),
+			"robots_with_file": count(`SELECT count(*) FROM fetches WHERE crawl_id = $1 AND location = 'robots'
+				AND outcome IN `+delivered+` AND domain IN (`+ok+`)`, crawl),
+			"robots_valid": count(`SELECT count(*) `+parsed+` AND d.location = 'robots' AND d.valid
+				AND d.domain IN (`+ok+`)`, crawl),
+			"sites_with_a_file": count(`SELECT count(DISTINCT d.domain) `+parsed+`
+				AND d.location NOT IN ('home', 'canary') AND coalesce(d.other_format, '') = ''
+				AND d.domain IN (`+ok+`)`, crawl),
+			"rank_bands": strings.Join(bands, ", "),
+		},
+		"conformance": {
+			"crawl":            crawl,
+			"formats":          count(`SELECT count(DISTINCT d.format) `+parsed, crawl),
+			"files":            count(`SELECT count(*) `+parsed, crawl),
+			"robots_in_format": count(`SELECT count(*) `+parsed+` AND d.format = 'robots' AND coalesce(d.other_format, '') = ''`, crawl),
+			"robots_valid":     count(`SELECT count(*) `+parsed+` AND d.format = 'robots' AND coalesce(d.other_format, '') = '' AND d.valid`, crawl),
+			"invalid_files":    count(`SELECT count(*) `+parsed+` AND coalesce(d.other_format, '') = '' AND NOT d.valid`, crawl),
+			"sections_broken":  fmt.Sprint(broken),
+		},
+		"ai_stance": {
+			"crawl":                crawl,
+			"robots_files":         robotsCount,
+			"tokens":               tokens,
+			"operators":            ops,
+			"files_blocking_any":   count(`SELECT count(DISTINCT domain) `+stance+` AND stance = 'blocked'`, crawl),
+			"gptbot_blocked":       count(`SELECT count(*) `+stance+` AND token = 'GPTBot' AND stance = 'blocked'`, crawl),
+			"gptbot_blocked_named": count(`SELECT count(*) `+stance+` AND token = 'GPTBot' AND stance = 'blocked' AND applies = 'named'`, crawl),
+		},
+	}
+}
