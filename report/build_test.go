@@ -1,0 +1,247 @@
+package report
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agentpolicy/survey/queries"
+	"github.com/agentpolicy/survey/sink"
+)
+
+// TestReportOfSimulatedWeb builds a dataset by crawling the simulated web
+// twice, and checks the report of it: figures against the named queries
+// and the base tables, the crawl and its methodology, every section's
+// chart, and the page in Chromium.
+func TestReportOfSimulatedWeb(t *testing.T) {
+	db, _ := simDataset(t)
+	ctx := context.Background()
+	r, err := Build(ctx, db, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	t.Run("crawl", func(t *testing.T) {
+		c := r.Crawl
+		if c.ID != "sim-b" || len(c.Runs) != 1 || c.Domains != 400 || c.Runs[0].SeedsRead != 400 || c.Runs[0].Status != "complete" {
+			t.Errorf("crawl %s: %d runs, %d domains, run %+v", c.ID, len(c.Runs), c.Domains, c.Runs)
+		}
+		if got := count(t, db, `SELECT count(*) FROM targets WHERE crawl_id = 'sim-b' AND outcome = 'ok'`); c.Reachable != got {
+			t.Errorf("reachable %d, want %d", c.Reachable, got)
+		}
+		if !c.Started().Before(c.Ended()) {
+			t.Errorf("started %v, ended %v", c.Started(), c.Ended())
+		}
+		limits := map[string]string{}
+		for _, l := range c.Limits() {
+			limits[l.Name] = l.Value
+		}
+		// simcrawl sets the timeouts and leaves the body cap to the default.
+		for name, want := range map[string]string{
+			"Body cap": "1 MiB (1,048,576 bytes) (the default)", "Request timeout": "2s", "Domain deadline": "40s",
+			"Consecutive timeouts per host": "2 (the default)", "Redirects followed": "5 hops",
+		} {
+			if limits[name] != want {
+				t.Errorf("limit %s = %q, want %q", name, limits[name], want)
+			}
+		}
+		opts := map[string]string{}
+		for _, o := range c.Options() {
+			opts[o.Name] = o.Value
+		}
+		if opts["timeout"] != "2s" || opts["concurrency"] != "128" || !strings.HasPrefix(opts["locations"], "robots, canary, agents-txt") {
+			t.Errorf("options %v", opts)
+		}
+	})
+
+	t.Run("headlines", func(t *testing.T) {
+		got := map[string]Headline{}
+		for _, h := range r.Headlines {
+			got[h.Label] = h
+		}
+		adoption := run(t, db, "adoption", "sim-b")
+		validity := run(t, db, "measurement_validity", "sim-b")
+		var robots, inFormat, valid, fetches, failed int64
+		for _, row := range adoption.rows {
+			if row["location"] == "robots" {
+				robots = row.int("in_format")
+			}
+			if row["location"] != "home" {
+				inFormat += row.int("in_format")
+				valid += row.int("valid")
+			}
+		}
+		for _, row := range validity.rows {
+			if row["location"] == "canary" {
+				continue
+			}
+			fetches += row.int("fetches")
+			failed += row.int("blocked") + row.int("server_error") + row.int("timeout") + row.int("network_error") + row.int("redirect_error")
+		}
+		policy := count(t, db, `
+SELECT count(*) FROM targets t WHERE crawl_id = 'sim-b' AND outcome = 'ok' AND EXISTS (
+  SELECT 1 FROM fetches f JOIN documents d USING (crawl_id, domain, location)
+  WHERE f.crawl_id = t.crawl_id AND f.domain = t.domain AND f.location IN ('agents-txt', 'agents-md', 'agents-md-wk', 'agent-feed', 'autoctl')
+    AND f.outcome IN ('present', 'redirected', 'downgraded', 'too_large') AND d.other_format = '')`)
+		for label, want := range map[string][2]int64{
+			"Domains crawled":              {400, 0},
+			"Reachable domains":            {r.Crawl.Reachable, 400},
+			"Publish robots.txt":           {robots, r.Crawl.Reachable},
+			"Publish an agent-policy file": {policy, r.Crawl.Reachable},
+			"Files without errors":         {valid, inFormat},
+			"Fetches blocked or failed":    {failed, fetches},
+		} {
+			h, ok := got[label]
+			if !ok {
+				t.Errorf("no headline %q", label)
+				continue
+			}
+			if h.Value != want[0] || h.Of != want[1] {
+				t.Errorf("%s: %d of %d, want %d of %d", label, h.Value, h.Of, want[0], want[1])
+			}
+		}
+		if fetches != 400*12 || robots == 0 || policy == 0 || failed == 0 {
+			t.Errorf("the simulated web should give every kind of figure: %d fetches, %d robots, %d policies, %d failed", fetches, robots, policy, failed)
+		}
+	})
+
+	t.Run("outcomes", func(t *testing.T) {
+		var sum int64
+		for _, o := range r.Outcomes {
+			if o.Outcome.Description() == "" {
+				t.Errorf("outcome %s has no definition", o.Outcome)
+			}
+			sum += o.Fetches
+		}
+		if want := count(t, db, `SELECT count(*) FROM fetches WHERE crawl_id = 'sim-b' AND location <> 'canary'`); sum != want {
+			t.Errorf("outcome counts sum to %d, want %d", sum, want)
+		}
+	})
+
+	t.Run("sections", func(t *testing.T) {
+		for _, p := range r.Problems() {
+			t.Errorf("problem: %s", p)
+		}
+		all, err := queries.All()
+		if err != nil {
+			t.Fatal(err)
+		}
+		shown := map[string]bool{}
+		for _, s := range r.Sections {
+			shown[s.Section.Query] = true
+			if s.Err != nil || s.Result == nil {
+				continue
+			}
+			if len(s.Result.Rows) == 0 {
+				t.Logf("section %q: no rows on the simulated web", s.Section.Title)
+				continue
+			}
+			if s.Section.Chart.Kind == NoChart {
+				continue
+			}
+			d, err := chartDataOf(s.Section.Chart, s.Result)
+			if err != nil {
+				t.Errorf("section %q: %v", s.Section.Title, err)
+				continue
+			}
+			if len(d.categories) == 0 {
+				t.Errorf("section %q: the chart draws nothing of %d rows", s.Section.Title, len(s.Result.Rows))
+			}
+		}
+		for _, q := range all {
+			if !shown[q.Name] {
+				t.Errorf("query %s has no section", q.Name)
+			}
+		}
+	})
+
+	t.Run("earlier crawl", func(t *testing.T) {
+		a, err := Build(ctx, db, Options{CrawlID: "sim-a", Title: "First"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Crawl.ID != "sim-a" || a.Title != "First" {
+			t.Errorf("crawl %s, title %q", a.Crawl.ID, a.Title)
+		}
+		for _, s := range a.Sections {
+			for name, v := range s.Params {
+				if (name == "crawl" || name == "to_crawl") && v != "sim-a" {
+					t.Errorf("section %q ran with %s=%s", s.Section.Title, name, v)
+				}
+			}
+		}
+	})
+
+	t.Run("unknown crawl", func(t *testing.T) {
+		_, err := Build(ctx, db, Options{CrawlID: "nope"})
+		if err == nil || err.Error() != `no crawl "nope" in the database (crawls: sim-b, sim-a)` {
+			t.Errorf("error %v", err)
+		}
+	})
+
+	t.Run("chromium", func(t *testing.T) { checkInChromium(t, r) })
+}
+
+func TestEmptyDatabase(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "survey.duckdb")
+	if err := sink.Build(context.Background(), path, []string{dir}, nil, sink.BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sink.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	_, err = Build(context.Background(), db, Options{})
+	if err == nil || err.Error() != "the database holds no crawl (the crawls table is empty)" {
+		t.Errorf("error %v", err)
+	}
+}
+
+// count runs a query returning one integer.
+func count(t *testing.T, db *sql.DB, query string) int64 {
+	t.Helper()
+	var n int64
+	if err := db.QueryRow(query).Scan(&n); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return n
+}
+
+// namedRows is a named query's result as rows keyed by column.
+type namedRows struct{ rows []rowMap }
+
+type rowMap map[string]any
+
+func (r rowMap) int(col string) int64 {
+	f, _, ok := number(r[col])
+	if !ok {
+		return 0
+	}
+	return int64(f)
+}
+
+// run runs a named query for a crawl.
+func run(t *testing.T, db *sql.DB, name, crawl string) namedRows {
+	t.Helper()
+	q, err := queries.Get(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := q.Run(context.Background(), db, map[string]string{"crawl": crawl})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out namedRows
+	for _, row := range res.Rows {
+		m := rowMap{}
+		for i, c := range res.Columns {
+			m[c] = row[i]
+		}
+		out.rows = append(out.rows, m)
+	}
+	return out
+}

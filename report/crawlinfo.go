@@ -1,0 +1,285 @@
+package report
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/agentpolicy/survey/crawl"
+	"github.com/agentpolicy/survey/registry"
+)
+
+// Crawl is what the report says about the crawl it describes, read from
+// the crawls and targets tables.
+type Crawl struct {
+	ID        string
+	Runs      []Run // one per shard and run, in shard and run order
+	Domains   int64 // domains crawled (rows of targets)
+	Reachable int64 // domains whose outcome is ok
+}
+
+// Run is one row of the crawls table: a run of survey crawl for one
+// shard.
+type Run struct {
+	Shard                  string
+	Run                    int64
+	StartedAt, EndedAt     time.Time // EndedAt is zero when the run was killed
+	Status                 string
+	ToolVersion, UserAgent string
+	SeedsPath, SeedsDigest string
+	SeedsRead, SeedsBad    int64
+	Domains                int64
+	Options                map[string]any // crawls.options; nil when NULL
+}
+
+// Started returns when the crawl's first run started.
+func (c Crawl) Started() time.Time {
+	var t time.Time
+	for _, r := range c.Runs {
+		if t.IsZero() || r.StartedAt.Before(t) {
+			t = r.StartedAt
+		}
+	}
+	return t
+}
+
+// Ended returns when the crawl's last run ended; zero when a run has no
+// end (it was killed or is running).
+func (c Crawl) Ended() time.Time {
+	var t time.Time
+	for _, r := range c.Runs {
+		if r.EndedAt.IsZero() {
+			return time.Time{}
+		}
+		if r.EndedAt.After(t) {
+			t = r.EndedAt
+		}
+	}
+	return t
+}
+
+// distinct returns the different values of a run field, in run order,
+// joined with "; ".
+func (c Crawl) distinct(field func(Run) string) string {
+	var out []string
+	seen := map[string]bool{}
+	for _, r := range c.Runs {
+		v := field(r)
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+// latestCrawl returns the id of the crawl that started last, the default
+// of every named query.
+func latestCrawl(ctx context.Context, db *sql.DB) (string, error) {
+	var id string
+	err := db.QueryRowContext(ctx, `SELECT crawl_id FROM crawls ORDER BY started_at DESC LIMIT 1`).Scan(&id)
+	if err == sql.ErrNoRows {
+		return "", fmt.Errorf("the database holds no crawl (the crawls table is empty)")
+	}
+	if err != nil {
+		return "", fmt.Errorf("reading the crawls table: %w", err)
+	}
+	return id, nil
+}
+
+// readCrawl reads the runs and domain counts of crawl id.
+func readCrawl(ctx context.Context, db *sql.DB, id string) (Crawl, error) {
+	c := Crawl{ID: id}
+	rows, err := db.QueryContext(ctx, `
+SELECT shard, run, started_at, ended_at, status, tool_version, user_agent, seeds_path, seeds_digest,
+       seeds_read, seeds_bad, domains, CAST(options AS VARCHAR)
+FROM crawls WHERE crawl_id = ? ORDER BY shard, run`, id)
+	if err != nil {
+		return c, fmt.Errorf("reading the crawls table: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var r Run
+		var ended sql.NullTime
+		var opts sql.NullString
+		if err := rows.Scan(&r.Shard, &r.Run, &r.StartedAt, &ended, &r.Status, &r.ToolVersion, &r.UserAgent,
+			&r.SeedsPath, &r.SeedsDigest, &r.SeedsRead, &r.SeedsBad, &r.Domains, &opts); err != nil {
+			return c, fmt.Errorf("reading the crawls table: %w", err)
+		}
+		if ended.Valid {
+			r.EndedAt = ended.Time
+		}
+		if opts.Valid && opts.String != "" {
+			dec := json.NewDecoder(strings.NewReader(opts.String))
+			dec.UseNumber()
+			if err := dec.Decode(&r.Options); err != nil {
+				return c, fmt.Errorf("crawl %s, shard %s, run %d: options are not a JSON object: %w", id, r.Shard, r.Run, err)
+			}
+		}
+		c.Runs = append(c.Runs, r)
+	}
+	if err := rows.Err(); err != nil {
+		return c, fmt.Errorf("reading the crawls table: %w", err)
+	}
+	if len(c.Runs) == 0 {
+		ids, _ := crawlIDs(ctx, db)
+		return c, fmt.Errorf("no crawl %q in the database (crawls: %s)", id, strings.Join(ids, ", "))
+	}
+	err = db.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE outcome = 'ok') FROM targets WHERE crawl_id = ?`, id).
+		Scan(&c.Domains, &c.Reachable)
+	if err != nil {
+		return c, fmt.Errorf("counting the domains of crawl %s: %w", id, err)
+	}
+	return c, nil
+}
+
+// crawlIDs lists the crawls of the database, latest first.
+func crawlIDs(ctx context.Context, db *sql.DB) ([]string, error) {
+	rows, err := db.QueryContext(ctx, `SELECT crawl_id FROM crawls GROUP BY crawl_id ORDER BY max(started_at) DESC`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// Option is one crawl option as the methodology lists it.
+type Option struct {
+	Name, Value string
+}
+
+// Options returns the crawl's options, sorted by name, each value written
+// for a reader; an option whose value differs between runs lists every
+// value.
+func (c Crawl) Options() []Option {
+	names := map[string]bool{}
+	for _, r := range c.Runs {
+		for k := range r.Options {
+			names[k] = true
+		}
+	}
+	var out []Option
+	for name := range names {
+		out = append(out, Option{Name: name, Value: c.distinct(func(r Run) string {
+			v, ok := r.Options[name]
+			if !ok {
+				return "(not recorded)"
+			}
+			return optionText(v)
+		})})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// optionText writes an option value decoded from JSON.
+func optionText(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case string:
+		if x == "" {
+			return "(empty)"
+		}
+		return x
+	case bool:
+		return formatValue(x, kindText)
+	case json.Number:
+		if n, err := x.Int64(); err == nil {
+			return FormatInt(n)
+		}
+		return x.String()
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = optionText(e)
+		}
+		return strings.Join(parts, ", ")
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+// Limit is one of the crawl's bounds on what it fetched, as the
+// methodology states it.
+type Limit struct {
+	Name    string // what is bounded
+	Value   string // the bound, e.g. "1 MiB (1,048,576 bytes)"
+	Meaning string // what happens at the bound
+}
+
+// Limits returns the crawl's body cap, timeouts and other bounds, read
+// from the options of its runs; an option left at zero is shown as the
+// crawler's default.
+func (c Crawl) Limits() []Limit {
+	get := func(name string, show func(any) (string, bool)) string {
+		return c.distinct(func(r Run) string {
+			v, ok := r.Options[name]
+			if !ok {
+				return "not recorded"
+			}
+			s, set := show(v)
+			if !set {
+				return s + " (the default)"
+			}
+			return s
+		})
+	}
+	duration := func(def time.Duration) func(any) (string, bool) {
+		return func(v any) (string, bool) {
+			s, _ := v.(string)
+			d, err := time.ParseDuration(s)
+			if err != nil {
+				return fmt.Sprint(v), true
+			}
+			if d <= 0 {
+				return def.String(), false
+			}
+			return d.String(), true
+		}
+	}
+	integer := func(def int64, show func(int64) string) func(any) (string, bool) {
+		return func(v any) (string, bool) {
+			n, ok := v.(json.Number)
+			i, err := n.Int64()
+			if !ok || err != nil {
+				return fmt.Sprint(v), true
+			}
+			if i <= 0 {
+				return show(def), false
+			}
+			return show(i), true
+		}
+	}
+	return []Limit{
+		{"Body cap", get("max_body", integer(crawl.DefaultMaxBody, FormatBytes)),
+			"per location, after decompression; a longer body is cut, stored as far as the cap and classified too_large."},
+		{"Request timeout", get("timeout", duration(crawl.DefaultTimeout)),
+			"for one request, redirects and body included; beyond it the fetch is a timeout."},
+		{"Domain deadline", get("domain_deadline", duration(crawl.DefaultDomainDeadline)),
+			"for all the requests of one domain; locations not fetched by then are timeouts (domain_deadline)."},
+		{"Consecutive timeouts per host", get("max_timeouts", integer(crawl.DefaultMaxTimeouts, FormatInt)),
+			"after this many timeouts in a row a host's remaining locations are not requested (timeout, host_unresponsive)."},
+		{"Longest Retry-After waited for", get("max_retry_after", duration(crawl.DefaultMaxRetryAfter)),
+			"a 429 or 503 asking for a longer wait is not retried; after a 429 the host's remaining locations are blocked (rate_limited)."},
+		{"Redirects followed", fmt.Sprintf("%d hops", registry.MaxRedirects),
+			"a longer chain, or a loop, is a redirect_error."},
+		{"Requests in flight per IP address", get("per_ip_limit", integer(crawl.DefaultPerIPLimit, FormatInt)),
+			"politeness towards hosts that share an address."},
+	}
+}

@@ -1,0 +1,133 @@
+package report
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"github.com/agentpolicy/survey/classify"
+	"github.com/agentpolicy/survey/registry"
+)
+
+// Headline is one figure at the top of the report: a count, the count it
+// is a share of, and the definition the methodology states.
+type Headline struct {
+	Label      string // what is counted, e.g. "Publish robots.txt"
+	Value      int64
+	Of         int64  // the denominator; 0 when the figure is not a share
+	OfLabel    string // what the denominator counts, e.g. "reachable domains"
+	Definition string // how the figure is computed
+}
+
+// Share returns Value as a percentage of Of, and false when there is no
+// denominator.
+func (h Headline) Share() (float64, bool) {
+	if h.Of <= 0 {
+		return 0, false
+	}
+	return 100 * float64(h.Value) / float64(h.Of), true
+}
+
+// Location groups of the headline figures.
+func agentPolicyLocations() []registry.LocationID {
+	return []registry.LocationID{registry.LocAgentsTxt, registry.LocAgentsMD, registry.LocAgentsMDWK, registry.LocAgentFeed, registry.LocAutoctl}
+}
+
+func aiUsageLocations() []registry.LocationID {
+	return []registry.LocationID{registry.LocLLMsTxt, registry.LocAITxt, registry.LocTDMRep}
+}
+
+// sqlList writes values as a SQL list of string literals. The values come
+// from this program's constants, never from data.
+func sqlList[T ~string](values []T) string {
+	parts := make([]string, len(values))
+	for i, v := range values {
+		parts[i] = "'" + strings.ReplaceAll(string(v), "'", "''") + "'"
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// fileOutcomes are the fetch outcomes that deliver a file, from
+// classify.Outcome.HoldsFile.
+func fileOutcomes() []classify.Outcome {
+	var out []classify.Outcome
+	for _, o := range classify.Outcomes() {
+		if o.HoldsFile() {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// failedOutcomes are the fetch outcomes that measured nothing about the
+// location: the site could not be read.
+func failedOutcomes() []classify.Outcome {
+	return []classify.Outcome{classify.NetworkError, classify.Timeout, classify.RedirectError, classify.Blocked, classify.ServerError}
+}
+
+// outcomeNames joins outcome names for a sentence.
+func outcomeNames(os []classify.Outcome) string {
+	parts := make([]string, len(os))
+	for i, o := range os {
+		parts[i] = string(o)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// pathsOf joins the paths of locations for a sentence.
+func pathsOf(ids []registry.LocationID) string {
+	var out []string
+	for _, id := range ids {
+		if l, ok := registry.LookupLocation(id); ok {
+			out = append(out, l.Path)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// readHeadlines computes the headline figures of crawl id.
+func readHeadlines(ctx context.Context, db *sql.DB, id string) ([]Headline, error) {
+	holds := sqlList(fileOutcomes())
+	q := `
+WITH t AS (SELECT domain, outcome FROM targets WHERE crawl_id = $1),
+ok AS (SELECT domain FROM t WHERE outcome = 'ok'),
+f AS (
+  SELECT f.domain, f.location, f.outcome, coalesce(d.other_format, '') AS other_format, coalesce(d.valid, false) AS valid
+  FROM fetches f
+  LEFT JOIN documents d ON d.crawl_id = f.crawl_id AND d.domain = f.domain AND d.location = f.location
+  WHERE f.crawl_id = $1 AND f.location <> 'canary'
+),
+files AS (SELECT * FROM f WHERE outcome IN ` + holds + ` AND other_format = '' AND domain IN (SELECT domain FROM ok))
+SELECT
+  (SELECT count(*) FROM t),
+  (SELECT count(*) FROM ok),
+  (SELECT count(DISTINCT domain) FROM files WHERE location = 'robots'),
+  (SELECT count(DISTINCT domain) FROM files WHERE location IN ` + sqlList(agentPolicyLocations()) + `),
+  (SELECT count(DISTINCT domain) FROM files WHERE location IN ` + sqlList(aiUsageLocations()) + `),
+  (SELECT count(*) FROM files WHERE location <> 'home'),
+  (SELECT count(*) FROM files WHERE location <> 'home' AND valid),
+  (SELECT count(*) FROM f),
+  (SELECT count(*) FROM f WHERE outcome IN ` + sqlList(failedOutcomes()) + `)`
+	var domains, reachable, robots, policy, aiUsage, files, valid, fetches, failed int64
+	if err := db.QueryRowContext(ctx, q, id).Scan(&domains, &reachable, &robots, &policy, &aiUsage, &files, &valid, &fetches, &failed); err != nil {
+		return nil, fmt.Errorf("computing the headline figures: %w", err)
+	}
+	inFormat := "a fetch whose outcome delivered a file (" + outcomeNames(fileOutcomes()) + ") and that the parser did not set aside as another format"
+	return []Headline{
+		{Label: "Domains crawled", Value: domains,
+			Definition: "Rows of targets for the crawl: every distinct domain of the seed list."},
+		{Label: "Reachable domains", Value: reachable, Of: domains, OfLabel: "domains crawled",
+			Definition: "Domains whose outcome in targets is ok: they answered over HTTP and did not block every request. The shares below are of these."},
+		{Label: "Publish robots.txt", Value: robots, Of: reachable, OfLabel: "reachable domains",
+			Definition: "Reachable domains with " + inFormat + " at /robots.txt."},
+		{Label: "Publish an agent-policy file", Value: policy, Of: reachable, OfLabel: "reachable domains",
+			Definition: "Reachable domains with " + inFormat + " at one of " + pathsOf(agentPolicyLocations()) + " (a coding-agent AGENTS.md is another format and does not count)."},
+		{Label: "Publish an AI-usage file", Value: aiUsage, Of: reachable, OfLabel: "reachable domains",
+			Definition: "Reachable domains with " + inFormat + " at one of " + pathsOf(aiUsageLocations()) + "."},
+		{Label: "Files without errors", Value: valid, Of: files, OfLabel: "files in their format",
+			Definition: "Files of reachable domains at every location but the home page, in their location's format, that the parser found valid (no error diagnostic), out of all such files."},
+		{Label: "Fetches blocked or failed", Value: failed, Of: fetches, OfLabel: "fetches",
+			Definition: "Fetches (the canary excepted) whose outcome is " + outcomeNames(failedOutcomes()) + ": the location was not measured."},
+	}, nil
+}

@@ -1,0 +1,200 @@
+package report
+
+// Colours with a meaning, shared by the sections: good, bad, in between,
+// neutral.
+const (
+	colorGood    = "#009E73"
+	colorBad     = "#D55E00"
+	colorMiddle  = "#E69F00"
+	colorInfo    = "#0072B2"
+	colorNeutral = "#8A939C"
+)
+
+// Sections returns the report's questions in the order the page shows
+// them: each names its query, its chart and its table. A named query
+// without an entry here still gets a table-only section after these (see
+// Options.Sections).
+func Sections() []Section {
+	notHome := map[string][]string{"location": {"home"}}
+	return []Section{
+		{
+			Title: "Adoption of each agent-policy file",
+			Query: "adoption",
+			Chart: Chart{
+				Kind: Bar, X: "location", Y: []string{"pct_with_file", "pct_valid"}, Omit: notHome,
+				XLabel: "Location", YLabel: "Share of reachable domains",
+				Names:  map[string]string{"pct_with_file": "publish a file", "pct_valid": "publish a valid file"},
+				Colors: map[string]string{"pct_with_file": colorInfo, "pct_valid": colorGood},
+			},
+		},
+		{
+			Title: "Adoption by popularity (rank band)",
+			Query: "adoption_by_rank",
+			Chart: Chart{
+				Kind: Bar, X: "location", Y: []string{"pct_with_file"}, Series: "rank_band", Omit: notHome,
+				XLabel: "Location", YLabel: "Share of the band's reachable domains that publish a file",
+				MaxBars: 12,
+			},
+		},
+		{
+			Title: "Stance toward each AI crawler",
+			Query: "ai_crawler_stance",
+			Chart: Chart{
+				Kind: Stacked, X: "token", Y: []string{"pct_blocked", "pct_partial", "pct_allowed"}, MaxBars: 30,
+				XLabel: "AI crawler token", YLabel: "Share of robots.txt files",
+				Names:  stanceNames(),
+				Colors: stanceColors(),
+			},
+		},
+		{
+			Title: "Stance toward each AI operator",
+			Query: "ai_operator_stance",
+			Chart: Chart{
+				Kind: Stacked, X: "operator", Y: []string{"pct_blocked", "pct_partial", "pct_allowed"}, MaxBars: 30,
+				XLabel: "Operator", YLabel: "Share of robots.txt files",
+				Names:  stanceNames(),
+				Colors: stanceColors(),
+			},
+		},
+		{
+			Title: "Validity of each format",
+			Query: "validity",
+			Chart: Chart{
+				Kind: Stacked, X: "format", Y: []string{"pct_valid", "pct_invalid"},
+				Omit:   map[string][]string{"format": {"homepage"}},
+				XLabel: "Format", YLabel: "Share of the files in the format",
+				Names:  map[string]string{"pct_valid": "valid", "pct_invalid": "invalid (an error diagnostic)"},
+				Colors: map[string]string{"pct_valid": colorGood, "pct_invalid": colorBad},
+			},
+		},
+		{
+			Title: "Conformance by specification clause",
+			Query: "conformance_by_section",
+			Chart: Chart{
+				Kind: Bar, X: "format", XWith: []string{"document", "section"}, Y: []string{"pct_files", "pct_error_files"},
+				PerGroup: "format", MaxPerGroup: 3, MaxBars: 36,
+				XLabel: "Format · specification · clause", YLabel: "Share of the format's files citing the clause",
+				Names:  map[string]string{"pct_files": "any diagnostic", "pct_error_files": "an error"},
+				Colors: map[string]string{"pct_files": colorMiddle, "pct_error_files": colorBad},
+			},
+			Columns: []string{"format", "document", "section", "files", "error_files", "domains", "format_files", "pct_files", "pct_error_files", "codes"},
+		},
+		{
+			Title: "Most frequent diagnostics",
+			Query: "diagnostics",
+			Chart: Chart{
+				Kind: Bar, X: "code", Y: []string{"pct_files"}, Series: "severity",
+				PerGroup: "format", MaxPerGroup: 3, MaxBars: 36,
+				XLabel: "Diagnostic code", YLabel: "Share of the format's files with the code",
+				Colors: map[string]string{"error": colorBad, "warning": colorMiddle, "info": colorInfo},
+			},
+		},
+		{
+			Title: "agents.txt: how the hash goes wrong",
+			Query: "agents_txt_hash",
+			Chart: Chart{
+				Kind: Bar, X: "hash_status", XWith: []string{"near_miss"}, Y: []string{"pct_files"},
+				XLabel: "Hash status · near miss", YLabel: "Share of agents.txt files in the format",
+				Colors: map[string]string{"pct_files": colorMiddle},
+			},
+		},
+		{
+			Title: "AGENTS.md: the fields policies set",
+			Query: "agents_md_fields",
+			Chart: Chart{
+				Kind: Bar, X: "section", XWith: []string{"key"}, Y: []string{"pct_policies"}, MaxBars: 50,
+				XLabel: "Section · field", YLabel: "Share of valid AGENTS.md policies setting the field",
+			},
+		},
+		{
+			Title: "AGENTS.md: the values policies choose",
+			Query: "agents_md_values",
+			Chart: Chart{
+				Kind: Bar, X: "key", XWith: []string{"value"}, Y: []string{"pct_policies"}, MaxBars: 60,
+				XLabel: "Field · value", YLabel: "Share of valid AGENTS.md policies with the value",
+			},
+		},
+		{
+			Title: "Agent feeds: state and signature verification",
+			Query: "agent_feeds",
+			Chart: Chart{
+				Kind: Bar, X: "state", XWith: []string{"key_resolution"}, Y: []string{"pct_verified", "pct_canonical"},
+				XLabel: "Feed state · key resolution", YLabel: "Share of the feeds' entries",
+				Names:  map[string]string{"pct_verified": "signature verifies", "pct_canonical": "canonical JSON"},
+				Colors: map[string]string{"pct_verified": colorGood, "pct_canonical": colorInfo},
+			},
+		},
+		{
+			Title: "Changes since the previous crawl",
+			Query: "changes",
+			Chart: Chart{
+				Kind: Stacked, X: "location", Y: []string{"domains"}, Series: "change",
+				XLabel: "Location", YLabel: "Domains with the change",
+				Names: map[string]string{"became_valid": "became valid", "became_invalid": "became invalid",
+					"content_changed": "content changed", "ai_stance_changed": "AI stance changed"},
+				Colors: map[string]string{"appeared": colorInfo, "disappeared": colorNeutral, "became_valid": colorGood,
+					"became_invalid": colorBad, "content_changed": colorMiddle, "ai_stance_changed": "#CC79A7"},
+			},
+		},
+		{
+			Title:   "Changed domains",
+			Query:   "changes_detail",
+			MaxRows: 50,
+		},
+		{
+			Title: "Measurement validity: what the crawl could not tell",
+			Query: "measurement_validity",
+			Chart: Chart{
+				Kind: Stacked, X: "location",
+				Y:      []string{"pct_soft_404", "pct_blocked", "pct_server_error", "pct_timeout", "pct_network_error", "pct_redirect_error"},
+				XLabel: "Location", YLabel: "Share of fetches",
+				Names: map[string]string{"pct_soft_404": "soft 404", "pct_blocked": "blocked", "pct_server_error": "server error",
+					"pct_timeout": "timeout", "pct_network_error": "network error", "pct_redirect_error": "redirect error"},
+				Colors: map[string]string{"pct_soft_404": "#56B4E9", "pct_blocked": colorBad, "pct_server_error": "#CC79A7",
+					"pct_timeout": colorMiddle, "pct_network_error": "#6B6B6B", "pct_redirect_error": "#8C564B"},
+			},
+		},
+		{
+			Title: "Bot walls",
+			Query: "bot_walls",
+			Chart: Chart{
+				Kind: Bar, X: "vendor", Y: []string{"pct_domains"}, Where: map[string]string{"location": "(any)"},
+				XLabel: "Bot-protection service", YLabel: "Share of domains crawled that showed a challenge page",
+				Colors: map[string]string{"pct_domains": colorBad},
+			},
+		},
+		{
+			Title: "What became of each domain",
+			Query: "domain_outcomes",
+			Chart: Chart{
+				Kind: Bar, X: "outcome", XWith: []string{"reason"}, Y: []string{"pct_domains"},
+				XLabel: "Domain outcome · reason", YLabel: "Share of domains crawled",
+			},
+		},
+		{
+			Title: "HTTPS and plain-HTTP fallback",
+			Query: "domain_schemes",
+			Chart: Chart{
+				Kind: Bar, X: "scheme", XWith: []string{"https_failure"}, Y: []string{"domains"},
+				XLabel: "Scheme · HTTPS failure", YLabel: "Domains that answered",
+			},
+		},
+		{
+			Title: "How files arrived: transport and redirects",
+			Query: "file_transport",
+			Chart: Chart{
+				Kind: Bar, X: "location", Y: []string{"pct_redirected", "pct_http", "pct_offsite"},
+				XLabel: "Location", YLabel: "Share of the location's files",
+				Names: map[string]string{"pct_redirected": "through a redirect", "pct_http": "over plain HTTP", "pct_offsite": "from another site"},
+			},
+		},
+	}
+}
+
+func stanceNames() map[string]string {
+	return map[string]string{"pct_blocked": "blocked entirely", "pct_partial": "blocked in part", "pct_allowed": "allowed"}
+}
+
+func stanceColors() map[string]string {
+	return map[string]string{"pct_blocked": colorBad, "pct_partial": colorMiddle, "pct_allowed": colorGood}
+}
