@@ -26,8 +26,8 @@ type page struct {
 
 type crawlView struct {
 	ID, Started, Ended, Status, ToolVersion, UserAgent, SeedsPath, SeedsDigest string
-	SeedsRead, SeedsBad, Domains, Reachable                                     string
-	Runs                                                                        []runView // shown when there is more than one
+	SeedsRead, SeedsBad, Domains, Reachable                                    string
+	Runs                                                                       []runView // shown when there is more than one
 }
 
 type runView struct {
@@ -40,12 +40,12 @@ type headlineView struct {
 
 type sectionView struct {
 	ID, Title, Question, Read, Query, Command string
-	Params                                   []Option
-	Figure                                   int    // figure number, 0 without a chart
-	Note                                     string // why there is no result, when there is none
-	Chart                                    *svgChart
-	ChartNote                                string // why the chart is missing or partial
-	Table                                    *tableView
+	Params                                    []Option
+	Figure                                    int    // figure number, 0 without a chart
+	Note                                      string // why there is no result, when there is none
+	Chart                                     *svgChart
+	ChartNote                                 string // why the chart is missing or partial
+	Table                                     *tableView
 }
 
 type tableView struct {
@@ -59,8 +59,8 @@ type tableView struct {
 type cellView struct {
 	Text  string
 	Parts []string // of a header: Text cut after each underscore, where it may wrap
-	Num   bool // right-aligned, tabular figures
-	Short bool // short text, kept on one line
+	Num   bool     // right-aligned, tabular figures
+	Short bool     // short text, kept on one line
 }
 
 type outcomeView struct {
