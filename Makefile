@@ -46,7 +46,7 @@ fuzz:
 ## docs: regenerate the generated documentation (diagnostic codes, data dictionary)
 docs: build
 	$(BIN) check --codes --format markdown > docs/diagnostics.md
-	$(GO) run ./sink/cmd/gendict > docs/data-dictionary.md
+	$(GO) run ./sink/cmd/gendict -o docs/data-dictionary.md
 
 vet:
 	$(GO) vet $(PKGS)

@@ -15,12 +15,11 @@ import (
 
 // unit is one domain's rows, committed together.
 type unit struct {
-	target      sink.TargetRow
-	fetches     []sink.FetchRow
-	bodies      [][]byte // bodies to store, in fetch order (digests already in fetches)
-	documents   []sink.DocumentRow
-	diagnostics []sink.DiagnosticRow
-	outcomes    []classify.Outcome // per fetch, for progress counts
+	target   sink.TargetRow
+	fetches  []sink.FetchRow
+	bodies   [][]byte // bodies to store, in fetch order (digests already in fetches)
+	parsed   parsedRows
+	outcomes []classify.Outcome // per fetch, for progress counts
 }
 
 // keptHeaders are the response headers stored in fetches.headers: caching,
@@ -48,7 +47,7 @@ func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit 
 		u.outcomes = append(u.outcomes, results[i].Outcome)
 		views[i] = View{
 			Location: f.Location, Outcome: results[i].Outcome, Body: f.Body, FinalURL: f.FinalURL,
-			Scheme: f.Scheme, ContentType: headerValue(f.Header, "Content-Type"), Header: f.Header,
+			Scheme: f.Scheme, ContentType: headerValue(f.Header, "Content-Type"), Header: keptHeader(f.Header),
 			Truncated: f.Truncated, Hops: len(f.Hops), Downgraded: f.Downgraded,
 		}
 	}
@@ -97,12 +96,42 @@ func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit 
 		}
 		u.fetches = append(u.fetches, row)
 	}
-	for _, p := range ExtractDomain(res.Domain, views) {
-		doc, drows := documentRows(crawlID, res.Domain, p, digests[p.Location])
-		u.documents = append(u.documents, doc)
-		u.diagnostics = append(u.diagnostics, drows...)
-	}
+	u.parsed.add(crawlID, res.Domain, views, digests)
 	return u
+}
+
+// parsedRows are the rows of the parsed tables: documents, diagnostics and
+// the per-format tables. The crawl and reparse build them the same way.
+type parsedRows struct {
+	documents   []sink.DocumentRow
+	diagnostics []sink.DiagnosticRow
+	formats     []sink.Rows
+}
+
+// add parses a domain's views and appends their rows.
+func (r *parsedRows) add(crawlID, domain string, views []View, digests map[registry.LocationID]*string) {
+	for _, p := range ExtractDomain(domain, views) {
+		doc, drows := documentRows(crawlID, domain, p, digests[p.Location])
+		r.documents = append(r.documents, doc)
+		r.diagnostics = append(r.diagnostics, drows...)
+		r.formats = append(r.formats, sink.FormatRows(sink.DocKey{CrawlID: crawlID, Domain: domain, Location: string(p.Location)}, p.Doc)...)
+	}
+}
+
+// append writes the rows to w's tables.
+func (r *parsedRows) append(w *sink.Writer) error {
+	if err := sink.AppendRows(w, sink.TableDocuments, r.documents...); err != nil {
+		return err
+	}
+	if err := sink.AppendRows(w, sink.TableDiagnostics, r.diagnostics...); err != nil {
+		return err
+	}
+	for _, f := range r.formats {
+		if err := w.Append(f.Table, f.Rows); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // documentRows returns the documents row and the diagnostics rows of one
@@ -132,6 +161,9 @@ func documentRows(crawlID, domain string, p Parsed, digest *string) (sink.Docume
 	return row, drows
 }
 
+// keep returns the kept headers as stored in fetches.headers: lower-case
+// names; a header sent several times has its values joined by a newline
+// (which no header value can hold), each value cut at 1 KiB.
 func keep(h http.Header) map[string]string {
 	if len(h) == 0 {
 		return nil
@@ -139,11 +171,35 @@ func keep(h http.Header) map[string]string {
 	out := map[string]string{}
 	for _, name := range keptHeaders {
 		if v := h.Values(name); len(v) > 0 {
-			s := strings.Join(v, ", ")
-			if len(s) > 1024 {
-				s = s[:1024]
+			vals := make([]string, len(v))
+			for i, s := range v {
+				if len(s) > 1024 {
+					s = s[:1024]
+				}
+				vals[i] = s
 			}
-			out[strings.ToLower(name)] = s
+			out[strings.ToLower(name)] = strings.Join(vals, "\n")
+		}
+	}
+	return out
+}
+
+// keptHeader is the header the parsers see: the kept headers only, exactly
+// as fetches.headers stores them, so that reparsing stored fetches gives
+// the parsers the same input as the crawl did.
+func keptHeader(h http.Header) http.Header {
+	return headerFromKept(keep(h))
+}
+
+// headerFromKept rebuilds an http.Header from fetches.headers.
+func headerFromKept(m map[string]string) http.Header {
+	if len(m) == 0 {
+		return nil
+	}
+	out := make(http.Header, len(m))
+	for k, v := range m {
+		for _, val := range strings.Split(v, "\n") {
+			out.Add(k, val)
 		}
 	}
 	return out

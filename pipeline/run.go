@@ -317,10 +317,7 @@ func writeUnit(w *sink.Writer, bodies *sink.BodyStore, u *unit) error {
 	if err := sink.AppendRows(w, sink.TableFetches, u.fetches...); err != nil {
 		return err
 	}
-	if err := sink.AppendRows(w, sink.TableDocuments, u.documents...); err != nil {
-		return err
-	}
-	if err := sink.AppendRows(w, sink.TableDiagnostics, u.diagnostics...); err != nil {
+	if err := u.parsed.append(w); err != nil {
 		return err
 	}
 	if err := sink.AppendRows(w, sink.TableTargets, u.target); err != nil {

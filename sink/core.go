@@ -88,7 +88,7 @@ type FetchRow struct {
 	Outcome         string            `col:"outcome" doc:"What the fetch found: present, absent, soft_404, blocked, server_error, redirected, downgraded, too_large, timeout, network_error or redirect_error (docs/outcomes.md)."`
 	Reason          string            `col:"reason" doc:"Refines the outcome, e.g. status_404, canary_match, challenge_cloudflare, dns (docs/outcomes.md)."`
 	Error           string            `col:"error" doc:"Error detail when the request failed, as reported by the network stack."`
-	Headers         map[string]string `col:"headers" doc:"Selected response headers of the final response (lower-case names): caching, server, policy and bot-wall headers."`
+	Headers         map[string]string `col:"headers" doc:"Selected response headers of the final response (lower-case names): caching, server, policy and bot-wall headers; a header sent several times has its values joined by a newline, each cut at 1 KiB. The parsers read these headers only, so reparse sees what the crawl saw."`
 }
 
 // BodyRow is one distinct body, content-addressed.

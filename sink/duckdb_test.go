@@ -48,7 +48,7 @@ func TestBuild_TwoShards(t *testing.T) {
 	// dir1 named twice is read once.
 	db := openBuilt(t, []string{dir1, dir2, dir1 + string(filepath.Separator)}, nil, BuildOptions{ToolVersion: "9.9"})
 
-	for _, table := range Tables() {
+	for _, table := range sampleTables() {
 		var want [][]any
 		switch table.Name {
 		case TableTargets:

@@ -92,6 +92,18 @@ func sampleRows(crawlID string) coreSample {
 	return s
 }
 
+// sampleTables returns the tables sampleRows fills: the core tables.
+func sampleTables() []Table {
+	var out []Table
+	for _, tb := range Tables() {
+		switch tb.Name {
+		case TableCrawls, TableTargets, TableFetches, TableBodies, TableDocuments, TableDiagnostics:
+			out = append(out, tb)
+		}
+	}
+	return out
+}
+
 // rowsOf returns the sample's rows of a table, as a slice value.
 func (s coreSample) rowsOf(table string) any {
 	switch table {

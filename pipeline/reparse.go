@@ -1,0 +1,303 @@
+package pipeline
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/agentpolicy/survey"
+	"github.com/agentpolicy/survey/classify"
+	"github.com/agentpolicy/survey/registry"
+	"github.com/agentpolicy/survey/sink"
+)
+
+// ReparseOptions configure Reparse.
+type ReparseOptions struct {
+	// Dir is the crawl output directory.
+	Dir string
+	// CrawlID selects one crawl; empty means every crawl in Dir.
+	CrawlID string
+	// NoBuild skips rebuilding the DuckDB database.
+	NoBuild bool
+	// Progress receives a line per crawl; nil means none.
+	Progress io.Writer
+}
+
+// ReparseSummary reports a reparse.
+type ReparseSummary struct {
+	Crawls        []string
+	Parts         int   // batches rewritten
+	Documents     int64 // documents written
+	ParserVersion string
+	DBPath        string
+	Elapsed       time.Duration
+}
+
+// Reparse rebuilds every parsed table (documents, diagnostics and the
+// per-format tables) of the crawls in a directory from the stored bodies,
+// with the current parsers and no network. It works batch by batch: each
+// committed batch's parsed parts are replaced whole (sink.ReplacePart), so
+// an interrupted reparse leaves every batch either as it was or reparsed
+// (documents.parser_version tells which), and running it again finishes
+// the job. Then it rebuilds the database.
+func Reparse(ctx context.Context, o ReparseOptions) (*ReparseSummary, error) {
+	start := time.Now()
+	sum := &ReparseSummary{ParserVersion: survey.Version}
+	crawls, err := crawlIDs(o.Dir)
+	if err != nil {
+		return nil, err
+	}
+	if o.CrawlID != "" {
+		found := false
+		for _, c := range crawls {
+			found = found || c == o.CrawlID
+		}
+		if !found {
+			return nil, fmt.Errorf("no crawl %q in %s (crawls: %s)", o.CrawlID, o.Dir, strings.Join(crawls, ", "))
+		}
+		crawls = []string{o.CrawlID}
+	}
+	if len(crawls) == 0 {
+		return nil, fmt.Errorf("no crawl in %s", o.Dir)
+	}
+	db, err := sql.Open("duckdb", "")
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	if _, err := db.ExecContext(ctx, "SET memory_limit = '1GB'; SET threads = 2"); err != nil {
+		return nil, err
+	}
+	for _, id := range crawls {
+		parts, docs, err := reparseCrawl(ctx, db, o.Dir, id)
+		if err != nil {
+			return nil, fmt.Errorf("reparse crawl %s: %w", id, err)
+		}
+		sum.Crawls = append(sum.Crawls, id)
+		sum.Parts += parts
+		sum.Documents += docs
+		if o.Progress != nil {
+			fmt.Fprintf(o.Progress, "reparsed crawl %s: %d batches, %d documents (parser version %s)\n", id, parts, docs, survey.Version)
+		}
+	}
+	if !o.NoBuild {
+		sum.DBPath = filepath.Join(o.Dir, "survey.duckdb")
+		if err := sink.Build(ctx, sum.DBPath, []string{o.Dir}, nil, sink.BuildOptions{ToolVersion: survey.Version}); err != nil {
+			return nil, fmt.Errorf("building %s: %w", sum.DBPath, err)
+		}
+	}
+	sum.Elapsed = time.Since(start)
+	return sum, nil
+}
+
+// crawlIDs lists the crawls that have committed batches in dir.
+func crawlIDs(dir string) ([]string, error) {
+	entries, err := os.ReadDir(filepath.Join(dir, sink.TableTargets))
+	if err != nil {
+		return nil, fmt.Errorf("%s is not a crawl output directory: %w", dir, err)
+	}
+	var out []string
+	for _, e := range entries {
+		if id, ok := strings.CutPrefix(e.Name(), "crawl="); ok && e.IsDir() {
+			out = append(out, id)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// parsedTables returns the tables reparse rewrites: every table whose rows
+// come from parsing (documents, diagnostics, the per-format tables).
+func parsedTables() map[string]sink.Table {
+	out := map[string]sink.Table{}
+	for _, t := range sink.Tables() {
+		switch t.Name {
+		case sink.TableCrawls, sink.TableTargets, sink.TableFetches, sink.TableBodies:
+			continue
+		}
+		out[t.Name] = t
+	}
+	return out
+}
+
+// reparseCrawl rewrites the parsed parts of every committed batch of one
+// crawl. It returns the number of batches and documents written.
+func reparseCrawl(ctx context.Context, db *sql.DB, dir, crawlID string) (int, int64, error) {
+	targets, err := filepath.Glob(filepath.Join(dir, sink.TableTargets, "crawl="+crawlID, "part-*.parquet"))
+	if err != nil {
+		return 0, 0, err
+	}
+	var fetchParts []string
+	for _, t := range targets {
+		f := filepath.Join(dir, sink.TableFetches, "crawl="+crawlID, filepath.Base(t))
+		if _, err := os.Stat(f); err == nil {
+			fetchParts = append(fetchParts, f)
+		}
+	}
+	sort.Strings(fetchParts)
+	if len(fetchParts) == 0 {
+		return 0, 0, nil
+	}
+	bodies, _ := filepath.Glob(filepath.Join(dir, sink.TableBodies, "*", "part-*.parquet"))
+	bodySQL := "SELECT NULL::VARCHAR AS digest, NULL::BIGINT AS size, NULL::VARCHAR AS encoding, NULL::BLOB AS data LIMIT 0"
+	if len(bodies) > 0 {
+		bodySQL = "SELECT digest, any_value(size) AS size, any_value(encoding) AS encoding, any_value(data) AS data FROM read_parquet(" +
+			sqlList(bodies) + ") GROUP BY digest"
+	}
+	var held []string
+	for _, o := range classify.Outcomes() {
+		if o.HoldsFile() {
+			held = append(held, "'"+string(o)+"'")
+		}
+	}
+	q := `SELECT parse_filename(f.filename) AS part, f.domain, f.location, f.outcome, f.final_url, f.scheme,
+			f.content_type, CAST(to_json(f.headers) AS VARCHAR) AS headers, f.truncated, len(f.redirects) AS hops, f.downgraded,
+			f.body_digest, b.size, CASE WHEN f.outcome IN (` + strings.Join(held, ",") + `) THEN b.encoding END AS encoding,
+			CASE WHEN f.outcome IN (` + strings.Join(held, ",") + `) THEN b.data END AS data
+		FROM read_parquet(` + sqlList(fetchParts) + `, filename = true) f
+		LEFT JOIN (` + bodySQL + `) b ON b.digest = f.body_digest
+		ORDER BY part, f.domain, f.location`
+	rows, err := db.QueryContext(ctx, q)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer rows.Close()
+
+	tables := parsedTables()
+	var (
+		part, domain string
+		views        []View
+		digests      map[registry.LocationID]*string
+		batch        parsedRows
+		parts        int
+		docs         int64
+	)
+	flushDomain := func() {
+		if domain != "" {
+			batch.add(crawlID, domain, views, digests)
+		}
+		views, digests = nil, map[registry.LocationID]*string{}
+	}
+	flushPart := func() error {
+		flushDomain()
+		if part == "" {
+			return nil
+		}
+		if err := writeParsedPart(dir, crawlID, part, tables, &batch); err != nil {
+			return err
+		}
+		parts++
+		docs += int64(len(batch.documents))
+		batch = parsedRows{}
+		return nil
+	}
+	for rows.Next() {
+		var (
+			r                     struct{ part, domain, location, outcome, finalURL, scheme, contentType string }
+			headers               sql.NullString
+			truncated, downgraded bool
+			hops                  int
+			digest, encoding      sql.NullString
+			size                  sql.NullInt64
+			data                  []byte
+		)
+		if err := rows.Scan(&r.part, &r.domain, &r.location, &r.outcome, &r.finalURL, &r.scheme, &r.contentType,
+			&headers, &truncated, &hops, &downgraded, &digest, &size, &encoding, &data); err != nil {
+			return 0, 0, err
+		}
+		if r.part != part {
+			if err := flushPart(); err != nil {
+				return 0, 0, err
+			}
+			part = r.part
+		}
+		if r.domain != domain {
+			flushDomain()
+			domain = r.domain
+		}
+		v := View{
+			Location: registry.LocationID(r.location), Outcome: classify.Outcome(r.outcome), FinalURL: r.finalURL,
+			Scheme: r.scheme, ContentType: r.contentType, Truncated: truncated, Hops: hops, Downgraded: downgraded,
+		}
+		if headers.Valid {
+			var m map[string]string
+			if err := json.Unmarshal([]byte(headers.String), &m); err == nil {
+				v.Header = headerFromKept(m)
+			}
+		}
+		if digest.Valid {
+			d := digest.String
+			digests[v.Location] = &d
+			if v.Outcome.HoldsFile() {
+				if data == nil {
+					return 0, 0, fmt.Errorf("%s %s: body %s is not stored", r.domain, r.location, d)
+				}
+				body, err := sink.DecodeBody(sink.BodyRow{Digest: d, Size: size.Int64, Encoding: encoding.String, Data: data})
+				if err != nil {
+					return 0, 0, fmt.Errorf("%s %s: %w", r.domain, r.location, err)
+				}
+				v.Body = body
+			}
+		}
+		views = append(views, v)
+	}
+	if err := rows.Err(); err != nil {
+		return 0, 0, err
+	}
+	if err := flushPart(); err != nil {
+		return 0, 0, err
+	}
+	return parts, docs, nil
+}
+
+// writeParsedPart replaces the parts called name of every parsed table with
+// the batch's rows (an empty part where the batch has none).
+func writeParsedPart(dir, crawlID, name string, tables map[string]sink.Table, b *parsedRows) error {
+	byTable := map[string]reflect.Value{}
+	add := func(table string, rows any) {
+		v := reflect.ValueOf(rows)
+		if cur, ok := byTable[table]; ok {
+			byTable[table] = reflect.AppendSlice(cur, v)
+		} else {
+			byTable[table] = v
+		}
+	}
+	add(sink.TableDocuments, b.documents)
+	add(sink.TableDiagnostics, b.diagnostics)
+	for _, f := range b.formats {
+		add(f.Table, f.Rows)
+	}
+	names := make([]string, 0, len(tables))
+	for n := range tables {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		t := tables[n]
+		rows, ok := byTable[n]
+		if !ok || rows.Type() != reflect.SliceOf(t.Row) {
+			rows = reflect.MakeSlice(reflect.SliceOf(t.Row), 0, 0)
+		}
+		if err := sink.ReplacePart(dir, crawlID, name, t, rows.Interface()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sqlList returns a DuckDB list literal of quoted file names.
+func sqlList(files []string) string {
+	q := make([]string, len(files))
+	for i, f := range files {
+		q[i] = "'" + strings.ReplaceAll(f, "'", "''") + "'"
+	}
+	return "[" + strings.Join(q, ", ") + "]"
+}
