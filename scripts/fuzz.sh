@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs every fuzz target of the repository for a while each (default 5m),
+# two at a time, and prints a summary: target, time, executions, result.
+# New crashers are written by `go test` under the package's
+# testdata/fuzz/<Target>/ and stay there as regression tests.
+# Usage: scripts/fuzz.sh [DURATION] [PARALLEL]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+dur=${1:-5m}
+par=${2:-2}
+logs=$(mktemp -d)
+targets=$(grep -rln --include='*_test.go' '^func Fuzz' . | sort | while read -r f; do
+  pkg=$(dirname "$f")
+  grep -o '^func Fuzz[A-Za-z0-9_]*' "$f" | sed 's/^func //' | sed "s|^|$pkg |"
+done)
+echo "fuzzing $(echo "$targets" | wc -l) targets for $dur each, $par at a time; logs in $logs"
+run() {
+  local pkg=$1 fn=$2 log="$logs/$(echo "$1" | tr / _)_$2.log"
+  local start=$(date +%s)
+  go test -run '^$' -fuzz "^$fn\$" -fuzztime "$dur" -parallel 1 "$pkg" >"$log" 2>&1
+  local rc=$? secs=$(( $(date +%s) - start ))
+  local execs=$(grep -o 'execs: [0-9]*' "$log" | tail -1 | awk '{print $2}')
+  if [ $rc -eq 0 ]; then res=ok; else res="FAILED (see $log)"; fi
+  printf '%-32s %-22s %5ss %12s execs  %s\n' "$pkg" "$fn" "$secs" "${execs:-?}" "$res"
+}
+export -f run; export logs dur
+echo "$targets" | xargs -P "$par" -L 1 bash -c 'run "$0" "$1"'
