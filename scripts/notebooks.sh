@@ -74,6 +74,7 @@ for nb in "${notebooks[@]}"; do
   if ! "$python" -m nbconvert --to notebook --execute \
       --ExecutePreprocessor.kernel_name=survey-python3 \
       --ExecutePreprocessor.timeout="${CELL_TIMEOUT:-600}" \
+      --ExecutePreprocessor.shutdown_kernel=immediate \
       --output-dir "$out" --output "$name" "$nb" 2>"$work/$name.log"; then
     sed 's/\x1b\[[0-9;]*m//g' "$work/$name.log" >&2
     echo "notebooks: $nb failed (above)" >&2
