@@ -29,7 +29,7 @@ func hostileValues(t *testing.T) []string {
 // fixtureReport is a report built by hand: one crawl, one section with a
 // chart and a table whose values are the given ones, and the three kinds
 // of section without data.
-func fixtureReport(t *testing.T, values []string) *Report {
+func fixtureReport(t testing.TB, values []string) *Report {
 	t.Helper()
 	adoption, err := queries.Get("adoption")
 	if err != nil {
@@ -271,7 +271,7 @@ func TestNumbersInThePage(t *testing.T) {
 	text := strings.ReplaceAll(textOf(doc), "\n", "")
 	for _, want := range []string{
 		"Domains crawled12,345",
-		"Publish robots.txt9,87682.3% of 12,000 reachable domains",
+		"Publish robots.txt82.3%9,876 of 12,000 reachable domains",
 		"Body cap1 MiB (1,048,576 bytes) (the default)",
 		"Request timeout3s",
 		"Domain deadlinenot recorded",

@@ -35,7 +35,7 @@ type runView struct {
 }
 
 type headlineView struct {
-	Label, Value, Share, Definition string
+	Label, Value, Detail, Definition string
 }
 
 type sectionView struct {
@@ -115,7 +115,8 @@ func (r *Report) view() page {
 	for _, h := range r.Headlines {
 		hv := headlineView{Label: h.Label, Value: FormatInt(h.Value), Definition: h.Definition}
 		if share, ok := h.Share(); ok {
-			hv.Share = FormatPercent(share) + " of " + FormatInt(h.Of) + " " + h.OfLabel
+			hv.Value = FormatPercent(share)
+			hv.Detail = FormatInt(h.Value) + " of " + FormatInt(h.Of) + " " + h.OfLabel
 		}
 		p.Headlines = append(p.Headlines, hv)
 	}
