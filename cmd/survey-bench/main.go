@@ -141,6 +141,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
+	began := time.Now()
 	p := plans(cfg.quick, cfg.seed)
 	b := &bench{ctx: ctx, survey: survey, work: work, plan: p, out: stdout, repo: cfg.repo}
 	b.res.Plan = p
@@ -164,15 +165,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if ctx.Err() != nil {
 			break
 		}
-		if err := g.run(); err != nil {
-			if ctx.Err() != nil {
-				break
-			}
+		start := time.Now()
+		err := g.run()
+		if ctx.Err() != nil {
+			break
+		}
+		if err != nil {
 			b.res.Errors = append(b.res.Errors, fmt.Sprintf("%s: %v", g.name, err))
 			fmt.Fprintf(stdout, "   FAILED: %v\n", err)
 		}
+		fmt.Fprintf(stdout, "   (%s: %s)\n", g.name, time.Since(start).Round(100*time.Millisecond))
 	}
 	interrupted := ctx.Err() != nil
+	fmt.Fprintf(stdout, "\ntotal: %s; load average at the end %s\n", time.Since(began).Round(time.Second), readMachine().LoadAvg)
 	if interrupted {
 		b.res.Errors = append(b.res.Errors, "interrupted")
 	}

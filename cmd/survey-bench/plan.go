@@ -38,14 +38,14 @@ func plans(quick bool, seed int64) plan {
 		CeilingSites: 20_000, CeilingConcurrency: 256,
 		LatencySites: 12_000, LatencyConcurrency: 256,
 		Latency: 80 * time.Millisecond, LatencyP99: 1200 * time.Millisecond, StallShare: 0.02,
-		LatencyTimeout: 5 * time.Second,
+		LatencyTimeout: 4 * time.Second,
 		MemorySites:    []int{100_000, 1_000_000}, MemoryConcurrency: 1000,
 		ParseTime: time.Second, SinkTime: 3 * time.Second, QueryRuns: 3,
 	}
 	if quick {
 		p.Name = "quick"
 		p.CeilingSites = 2_000
-		p.LatencySites = 3_000
+		p.LatencySites = 2_000
 		p.MemorySites = []int{20_000}
 		p.ParseTime, p.SinkTime = 150*time.Millisecond, time.Second
 	}
