@@ -218,3 +218,25 @@ func TestCeilingPaths(t *testing.T) {
 		t.Errorf("canary path = %q", paths[1])
 	}
 }
+
+func TestCopyFile(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src")
+	if err := os.WriteFile(src, []byte("#!/bin/sh\necho hi\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dst, err := copyFile(src, filepath.Join(dir, "dst"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(dst)
+	if err != nil || string(b) != "#!/bin/sh\necho hi\n" {
+		t.Errorf("copy holds %q, %v", b, err)
+	}
+	if st, err := os.Stat(dst); err != nil || st.Mode()&0o111 == 0 {
+		t.Errorf("copy is not executable: %v, %v", st.Mode(), err)
+	}
+	if _, err := copyFile(filepath.Join(dir, "missing"), filepath.Join(dir, "x")); err == nil || !strings.Contains(err.Error(), "missing") {
+		t.Errorf("copying a missing file: err = %v, want one naming it", err)
+	}
+}

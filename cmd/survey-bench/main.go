@@ -138,12 +138,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	defer removeWork()
 
+	// A copy of the binary: the run measures one build even if bin/survey
+	// is rebuilt meanwhile.
+	pinned, err := copyFile(survey, filepath.Join(work, "survey"))
+	if err != nil {
+		fmt.Fprintf(stderr, "survey-bench: %v\n", err)
+		return exitUsage
+	}
+
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
 	began := time.Now()
 	p := plans(cfg.quick, cfg.seed)
-	b := &bench{ctx: ctx, survey: survey, work: work, plan: p, out: stdout, repo: cfg.repo}
+	b := &bench{ctx: ctx, survey: pinned, work: work, plan: p, out: stdout, repo: cfg.repo}
 	b.res.Plan = p
 	kept := "kept"
 	if cfg.work == "" && !cfg.keep {
@@ -208,6 +216,27 @@ func checkSurvey(path string) (string, error) {
 		return "", fmt.Errorf("-survey %s: not an executable file", path)
 	}
 	return abs, nil
+}
+
+// copyFile copies the executable src to dst and returns dst.
+func copyFile(src, dst string) (string, error) {
+	in, err := os.Open(src)
+	if err != nil {
+		return "", fmt.Errorf("copying %s: %w", src, err)
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o755)
+	if err != nil {
+		return "", fmt.Errorf("copying %s: %w", src, err)
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return "", fmt.Errorf("copying %s to %s: %w", src, dst, err)
+	}
+	if err := out.Close(); err != nil {
+		return "", fmt.Errorf("copying %s to %s: %w", src, dst, err)
+	}
+	return dst, nil
 }
 
 // workDir creates the working directory. The returned function removes a
