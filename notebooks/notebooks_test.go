@@ -331,6 +331,35 @@ func TestNotebooks(t *testing.T) {
 		}
 	})
 
+	t.Run("helper reads values", func(t *testing.T) {
+		// Text that looks like a missing value stays text; NULL numbers
+		// are NaN; parameters are DuckDB variables, quotes included.
+		script := `import surveydata as sd
+ds = sd.open()
+df = ds.sql("SELECT 'NA' AS t, NULL::INTEGER AS n, 7 AS i, true AS b, getvariable('p') AS p", p="it's")
+print(ds.backend, ds.crawl, list(df.columns), df.iloc[0].tolist(), [str(d) for d in df.dtypes])
+print(ds.query("domain_outcomes")["domains"].sum() == int(ds.sql("SELECT count(*) AS n FROM targets").iloc[0, 0]))
+try:
+    ds.query("adoption", nonsense=1)
+except sd.SurveyError as e:
+    print(e)
+`
+		cmd := exec.Command(py, "-c", script)
+		cmd.Env = append(os.Environ(), env...)
+		cmd.Env = append(cmd.Env, "SURVEY_DATA="+data, "PYTHONDONTWRITEBYTECODE=1")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		want := `cli nbsim ['t', 'n', 'i', 'b', 'p'] ['NA', nan, 7, True, "it's"] ['object', 'float64', 'int64', 'bool', 'object']
+True
+query adoption has no parameter 'nonsense' (it has: crawl)
+`
+		if string(out) != want {
+			t.Errorf("got\n%s\nwant\n%s", out, want)
+		}
+	})
+
 	t.Run("helper names bad data", func(t *testing.T) {
 		missing := filepath.Join(t.TempDir(), "nothing-here")
 		cmd := exec.Command(py, "-c", "import surveydata; surveydata.open()")
