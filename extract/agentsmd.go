@@ -11,7 +11,11 @@ import (
 
 // agentsMDAdapter parses AGENTS.md files (AGENTS-MD-SPEC-001) and evaluates
 // their path restrictions.
-var agentsMDAdapter = adapter{parse: parseAgentsMD, decide: decideAgentsMD, codes: agentsmd.Codes}
+var agentsMDAdapter = adapter{parse: parseAgentsMD, decide: decideAgentsMD, codes: agentsmd.Codes, usable: usableAgentsMD}
+
+// usableAgentsMD applies §11.3: agents reject files over 1 MB, so such a
+// file is not usable even when whole and valid.
+func usableAgentsMD(body []byte, _ Input) bool { return len(body) <= agentsmd.MaxFileSize }
 
 // parseAgentsMD parses an AGENTS.md file. For the well-known location it
 // parses the root location's file too (through in.Related) to tell whether

@@ -129,6 +129,10 @@ type adapter struct {
 	decide func(doc Document, q Query) (Decision, error)
 	// codes lists the format's diagnostic codes.
 	codes func() []diag.Code
+	// usable, when set, is a format's own condition for a conforming agent
+	// to act on a valid, whole file fetched as required (for example a
+	// size limit of its specification).
+	usable func(body []byte, in Input) bool
 }
 
 // adapters maps every format of the registry to its adapter. Each adapter
@@ -170,7 +174,7 @@ func Parse(f registry.FormatID, body []byte, in Input) (doc Document) {
 	if doc.Diagnostics.HasErrors() || doc.OtherFormat != "" {
 		doc.Valid = false
 	}
-	doc.Usable = doc.Valid && !in.Truncated && usableTransport(in)
+	doc.Usable = doc.Valid && !in.Truncated && usableTransport(in) && (a.usable == nil || a.usable(body, in))
 	return doc
 }
 

@@ -53,7 +53,7 @@ type AgentFeedEntryRow struct {
 	Title      string     `col:"title" doc:"The entry's Atom title."`
 	Updated    string     `col:"updated" doc:"The entry's Atom updated, as served."`
 	UpdatedAt  *time.Time `col:"updated_at" doc:"updated parsed as an RFC 3339 timestamp (UTC); null when absent or not RFC 3339."`
-	Signer     *string    `col:"signer" doc:"af:signer, the verification method named; null when absent (the did.json's first method is used)."`
+	Signer     *string    `col:"signer" doc:"af:signer, the verification method named; null when absent (the did.json's first Ed25519VerificationKey2020 method is used)."`
 	KeyID      *string    `col:"key_id" doc:"Id of the verification method the entry was checked with; null when there was none."`
 	Verified   bool       `col:"verified" doc:"True when the Ed25519 signature verifies over the content as served (§2.3)."`
 	Canonical  bool       `col:"canonical" doc:"True when the content is byte for byte the canonical JSON of its payload (§6.2)."`

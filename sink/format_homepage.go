@@ -24,7 +24,7 @@ type HomeSignalsRow struct {
 	NoSnippet    bool             `col:"nosnippet" doc:"True when nosnippet applies to every agent."`
 	NoImageIndex bool             `col:"noimageindex" doc:"True when noimageindex applies to every agent."`
 	MaxSnippet   *int32           `col:"max_snippet" doc:"The most restrictive valid max-snippet for every agent, in characters (-1: no limit); null when there is none."`
-	TDMReserved  bool             `col:"tdm_reserved" doc:"True when the effective tdm-reservation is 1 (W3C TDMRep §3: header, else meta tag)."`
+	TDMReserved  bool             `col:"tdm_reserved" doc:"True when the effective tdm-reservation is 1 (W3C TDMRep §3: a valid meta tag overrides the header)."`
 	TDMReserve   *int32           `col:"tdm_reservation" doc:"The effective tdm-reservation, 0 or 1; null when unset."`
 	TDMSource    *string          `col:"tdm_source" doc:"Where the effective tdm-reservation comes from: header or meta; null when unset."`
 	TDMPolicy    *string          `col:"tdm_policy" doc:"The effective tdm-policy URL; null when none."`

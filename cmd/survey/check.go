@@ -28,7 +28,7 @@ diagnostic, compiler style:
   FILE:LINE: severity: message [code, spec section]
 
 With --agent and --url (and --method), also answers whether that agent may
-do that there (robots, agents-md, autoctl). With --format json, prints the
+do that there (EVALUATORS). With --format json, prints the
 documented contract: {"type", "valid", "diagnostics", "result", "decision"}
 (see docs/check-json.md). --codes prints the catalogue of diagnostic codes.
 
@@ -65,7 +65,15 @@ func runCheck(e *env, args []string) int {
 			types = append(types, string(f.ID))
 		}
 	}
-	fs := newFlags(e, "check", "[flags] FILE|URL|-", strings.Replace(checkAbout, "TYPES", strings.Join(types, ", "), 1))
+	var evaluators []string
+	for _, t := range types {
+		if extract.CanDecide(registry.FormatID(t)) {
+			evaluators = append(evaluators, t)
+		}
+	}
+	about := strings.Replace(checkAbout, "TYPES", strings.Join(types, ", "), 1)
+	about = strings.Replace(about, "EVALUATORS", strings.Join(evaluators, ", "), 1)
+	fs := newFlags(e, "check", "[flags] FILE|URL|-", about)
 	var (
 		typ          = fs.String("type", "", "file type (default: detected from the name, then the content)")
 		format       = fs.String("format", "text", "output: text or json (markdown too with --codes)")
@@ -100,7 +108,9 @@ func runCheck(e *env, args []string) int {
 		if err != nil || u.Host == "" {
 			return fail(e, "check", fmt.Errorf("--origin %q is not a URL", *origin))
 		}
-		in.Host, in.Scheme = u.Host, u.Scheme
+		// Only the host: a local file was not served, so no transport
+		// rule (content type, HTTPS) applies to it.
+		in.Host = u.Host
 	}
 
 	var fetcher *crawl.Crawler

@@ -147,7 +147,7 @@ var (
 	codeDIDMalformed = diag.Code{ID: "agent-feed.did-malformed", Severity: diag.Warning, Spec: specIdentity,
 		Summary: "did.json yields no usable key for the feed (not a DID document, wrong id, no usable Ed25519VerificationKey2020 method): entries that need the key are neither verified nor applied. A warning: did.json's own row records the problem."}
 	codeDIDUnchecked = diag.Code{ID: "agent-feed.did-unchecked", Severity: diag.Info, Spec: specIdentity,
-		Summary: "No did.json was provided (a local check without --did), so no signature was checked and no entry applied."}
+		Summary: "did.json was not looked for (for example a crawl whose --locations leave it out), so no signature was checked and no entry applied; a did.json that was looked for and not found is did-unreachable."}
 	codeUnverified = diag.Code{ID: "agent-feed.unverified-entry", Severity: diag.Error, Spec: "agent-feed v0 §2.5",
 		Summary: "An entry's signature does not verify under the key it claims (or names a key did.json does not have): the entry is not applied. Publishers must sign every entry."}
 	codeUnknownType = diag.Code{ID: "agent-feed.unknown-entry-type", Severity: diag.Error, Spec: specUnknown + "; agent-feed v0 §8.2",

@@ -68,7 +68,9 @@
 //     follows another convention (robots.txt-style fields, "Field: value"
 //     lines, Markdown, JSON, HTML, XML) is reported as that other format
 //     (File.OtherFormat, effective "other-format") with an info
-//     diagnostic and no agents.txt syntax errors.
+//     diagnostic and no agents.txt syntax errors; the byte-level findings
+//     (invalid UTF-8, control characters, the Content-Type, a byte order
+//     mark) are checked first and still reported.
 //   - Effective policy: "restricted" for an invalid file, "rules" for a
 //     valid file with directives, "open" for a valid file without any.
 //   - §5 also asks agents to invalidate cached copies; survey keeps no
