@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -137,6 +138,11 @@ SELECT count(*) FROM targets t WHERE crawl_id = 'sim-b' AND outcome = 'ok' AND E
 			if len(s.Result.Rows) == 0 {
 				t.Logf("section %q: no rows on the simulated web", s.Section.Title)
 				continue
+			}
+			for _, c := range s.Section.Columns {
+				if !slices.Contains(s.Result.Columns, c) {
+					t.Errorf("section %q: the table's column %q is not in the result (columns: %s)", s.Section.Title, c, strings.Join(s.Result.Columns, ", "))
+				}
 			}
 			if s.Section.Chart.Kind == NoChart {
 				continue

@@ -340,3 +340,35 @@ func TestAnchorsAndCommands(t *testing.T) {
 		t.Errorf("command = %q", got)
 	}
 }
+
+func TestTableLimits(t *testing.T) {
+	res := &queries.Result{Columns: []string{"domain", "files", "digest"}}
+	for i := range 5 {
+		res.Rows = append(res.Rows, []any{"d" + string(rune('a'+i)), int64(i), strings.Repeat("f", 64)})
+	}
+	sec := Section{Query: "changes_detail", MaxRows: 2, Columns: []string{"domain", "files"}}
+	tv := tableOf(sec, res, "survey query changes_detail --param to_crawl=b")
+	if len(tv.Rows) != 2 || len(tv.Headers) != 2 || tv.Headers[1].Text != "files" {
+		t.Errorf("%d rows, headers %+v", len(tv.Rows), tv.Headers)
+	}
+	if want := "The first 2 of 5 rows are shown; survey query changes_detail --param to_crawl=b prints them all. " +
+		"2 of the result's 3 columns are shown; survey query changes_detail --param to_crawl=b prints them all."; tv.Note != want {
+		t.Errorf("note %q\nwant %q", tv.Note, want)
+	}
+	if tv.Caption != "Result of survey query changes_detail: 5 rows." {
+		t.Errorf("caption %q", tv.Caption)
+	}
+	// A column the result lacks: every column is shown, and the note says so.
+	sec.Columns = []string{"domain", "gone"}
+	tv = tableOf(sec, res, "survey query changes_detail")
+	if len(tv.Headers) != 3 || !strings.HasSuffix(tv.Note, "The result has no column gone; every column is shown.") {
+		t.Errorf("headers %+v, note %q", tv.Headers, tv.Note)
+	}
+	if got := tv.Headers[0].Parts; len(got) != 1 || got[0] != "domain" {
+		t.Errorf("header parts %q", got)
+	}
+	tv = tableOf(Section{Query: "q"}, &queries.Result{Columns: []string{"pct_with_file"}, Rows: [][]any{{1.0}}}, "survey query q")
+	if got := tv.Headers[0].Parts; strings.Join(got, "|") != "pct_|with_|file" || tv.Caption != "Result of survey query q: 1 row." {
+		t.Errorf("header parts %q, caption %q", got, tv.Caption)
+	}
+}

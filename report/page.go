@@ -207,12 +207,13 @@ func viewSection(s SectionResult, crawlID string, ids map[string]bool) sectionVi
 			}
 		}
 	}
-	v.Table = tableOf(sec, s.Result)
+	v.Table = tableOf(sec, s.Result, v.Command)
 	return v
 }
 
-// tableOf lays out the section's table from the result.
-func tableOf(sec Section, res *queries.Result) *tableView {
+// tableOf lays out the section's table from the result; command is how
+// a reader gets all of it.
+func tableOf(sec Section, res *queries.Result, command string) *tableView {
 	index := map[string]int{}
 	for i, c := range res.Columns {
 		index[c] = i
@@ -226,7 +227,7 @@ func tableOf(sec Section, res *queries.Result) *tableView {
 			missing = append(missing, c)
 		}
 	}
-	if len(cols) == 0 {
+	if len(cols) == 0 || len(missing) > 0 { // the declaration is out of date: show everything
 		cols = nil
 		for i := range res.Columns {
 			cols = append(cols, i)
@@ -264,12 +265,12 @@ func tableOf(sec Section, res *queries.Result) *tableView {
 	}
 	var notes []string
 	if len(res.Rows) > maxRows {
-		notes = append(notes, fmt.Sprintf("The first %s of %s rows are shown; survey query %s prints them all.", FormatInt(int64(maxRows)), rows, sec.Query))
+		notes = append(notes, fmt.Sprintf("The first %s of %s rows are shown; %s prints them all.", FormatInt(int64(maxRows)), rows, command))
 	}
 	if len(missing) > 0 {
 		notes = append(notes, fmt.Sprintf("The result has no column %s; every column is shown.", strings.Join(missing, ", ")))
 	} else if len(cols) < len(res.Columns) {
-		notes = append(notes, fmt.Sprintf("%d of the result's %d columns are shown.", len(cols), len(res.Columns)))
+		notes = append(notes, fmt.Sprintf("%d of the result's %d columns are shown; %s prints them all.", len(cols), len(res.Columns), command))
 	}
 	t.Note = strings.Join(notes, " ")
 	return t

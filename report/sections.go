@@ -140,6 +140,7 @@ func Sections() []Section {
 			Title:   "Changed domains",
 			Query:   "changes_detail",
 			MaxRows: 50,
+			Columns: []string{"location", "domain", "change", "from_outcome", "to_outcome", "from_valid", "to_valid", "from_effective", "to_effective", "detail"},
 		},
 		{
 			Title: "Measurement validity: what the crawl could not tell",
@@ -183,9 +184,9 @@ func Sections() []Section {
 			Title: "How files arrived: transport and redirects",
 			Query: "file_transport",
 			Chart: Chart{
-				Kind: Bar, X: "location", Y: []string{"pct_redirected", "pct_http", "pct_offsite"},
+				Kind: Bar, X: "location", Y: []string{"pct_via_redirect", "pct_http", "pct_offsite"},
 				XLabel: "Location", YLabel: "Share of the location's files",
-				Names: map[string]string{"pct_redirected": "through a redirect", "pct_http": "over plain HTTP", "pct_offsite": "from another site"},
+				Names: map[string]string{"pct_via_redirect": "through a redirect", "pct_http": "over plain HTTP", "pct_offsite": "from another site"},
 			},
 		},
 	}
