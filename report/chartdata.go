@@ -194,6 +194,19 @@ func (d *chartData) oneSeriesEach() bool {
 	return true
 }
 
+// anyPositive reports whether some value is above zero, so that a bar
+// would be drawn.
+func (d *chartData) anyPositive() bool {
+	for _, vals := range d.values {
+		for _, v := range vals {
+			if v > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // label is a value as a chart names it: NULL is "(none)".
 func label(v any) string {
 	if v == nil {

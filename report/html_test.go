@@ -230,6 +230,19 @@ func TestSectionsWithoutData(t *testing.T) {
 		!strings.HasPrefix(problems[1], `section "Broken": Catalog Error`) {
 		t.Errorf("problems %q", problems)
 	}
+	// A chart of zeros is a note.
+	r.Sections = append(r.Sections, SectionResult{Section: Section{Title: "Zeros", Query: "adoption", Chart: Chart{Kind: Stacked, X: "domain", Y: []string{"files"}}},
+		Query: r.Sections[0].Query, Result: &queries.Result{Columns: []string{"domain", "files"}, Rows: [][]any{{"a", int64(0)}, {"b", nil}}}})
+	_, doc = render(t, r)
+	var chartNotes []string
+	walk(doc, func(n *html.Node) {
+		if n.Type == html.ElementNode && attr(n, "class") == "chart-note" {
+			chartNotes = append(chartNotes, textOf(n))
+		}
+	})
+	if len(chartNotes) != 1 || chartNotes[0] != "No chart: every charted value is zero." {
+		t.Errorf("chart notes %q", chartNotes)
+	}
 	// One chart: the section with data.
 	var charts int
 	walk(doc, func(n *html.Node) {

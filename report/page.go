@@ -195,6 +195,8 @@ func viewSection(s SectionResult, crawlID string, ids map[string]bool) sectionVi
 			v.ChartNote = "No chart: " + err.Error() + "."
 		case len(d.categories) == 0:
 			v.ChartNote = "No chart: no row of the result is charted."
+		case !d.anyPositive():
+			v.ChartNote = "No chart: every charted value is zero."
 		default:
 			xl := firstNonEmpty(sec.Chart.XLabel, sec.Chart.X)
 			yl := firstNonEmpty(sec.Chart.YLabel, strings.Join(sec.Chart.Y, ", "))
