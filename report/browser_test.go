@@ -165,7 +165,14 @@ func checkInChromium(t *testing.T, r *Report) {
 	if err := os.WriteFile(out, png, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("screenshot of the report (%d bytes): %s", len(png), out)
+	t.Logf("screenshot of the whole report (%d bytes): %s", len(png), out)
+	w, h := b.pageSize()
+	top := b.screenshotClip(0, w, min(h, 2400))
+	out = artifactPath(t, "report-top.png")
+	if err := os.WriteFile(out, top, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot of its first 2,400 px: %s", out)
 	html, err := os.ReadFile(page)
 	if err != nil {
 		t.Fatal(err)
