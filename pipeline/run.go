@@ -125,6 +125,13 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		return nil, err
 	}
 	cfg = c.Config()
+	// Record the options in effect (defaults applied), so that the crawls
+	// table says what the crawler actually did.
+	effective := opts
+	effective.Crawl = cfg
+	if st.Options, err = json.Marshal(optionsRecord(&effective, st.CanaryPath)); err != nil {
+		return nil, err
+	}
 
 	w, err := sink.Create(opts.Out, sink.Options{CrawlID: st.CrawlID, Shard: shard, BatchRows: opts.BatchRows, BatchAge: opts.BatchAge})
 	if err != nil {

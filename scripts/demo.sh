@@ -40,4 +40,7 @@ echo
 echo "== every outcome class (survey query --format csv 'select outcome, count(*) from fetches group by 1')"
 "$survey" query --db "$db" --format csv 'select outcome, count(*) from fetches group by 1 order by 2 desc'
 echo
+echo "== the report: $out/report.html (one self-contained page; open it in a browser)"
+"$survey" report --db "$db" --out "$out/report.html" || true
+echo
 echo "Explore: $survey query --db $db --list    ($survey query --help for more)"

@@ -241,6 +241,12 @@ func TestQueryAndMerge(t *testing.T) {
 	if code, _, errs := runSurvey(t, "", "query", "--db", filepath.Join(out, "missing.duckdb"), "select 1"); code != exitUsage || errs == "" {
 		t.Errorf("missing database: exit %d %q", code, errs)
 	}
+	html := filepath.Join(t.TempDir(), "report.html")
+	if code, _, errs := runSurvey(t, "", "report", "--db", db, "--out", html); code == exitUsage {
+		t.Errorf("report: exit %d %q", code, errs)
+	} else if b, err := os.ReadFile(html); err != nil || !strings.Contains(string(b), "<svg") || !strings.Contains(string(b), "Methodology") {
+		t.Errorf("report: %v; the page has no chart or no methodology", err)
+	}
 	merged := filepath.Join(t.TempDir(), "merged.duckdb")
 	if code, stdout, errs := runSurvey(t, "", "merge", "--db", merged, out); code != exitOK || !strings.Contains(stdout, "80 domains of 1 crawls") {
 		t.Errorf("merge: exit %d %q %q", code, stdout, errs)

@@ -46,6 +46,7 @@ func commands() []command {
 		{"crawl", "crawl the agent-policy locations of a list of domains into a dataset", runCrawl},
 		{"merge", "build one DuckDB database from the outputs of many shards or crawls", runMerge},
 		{"query", "run SQL or a named query on a survey database", runQuery},
+		{"report", "write a self-contained HTML report of a crawl (charts, tables, methodology)", runReport},
 		{"reparse", "rebuild the parsed tables from stored bodies with the current parsers", runReparse},
 		{"testweb", "serve the simulated web (synthetic domains on loopback) for tests and demos", runTestweb},
 	}
