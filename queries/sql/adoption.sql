@@ -14,22 +14,33 @@ WITH c AS (
 t AS (
   SELECT domain FROM targets WHERE crawl_id = (SELECT id FROM c) AND outcome = 'ok'
 ),
-f AS (
-  SELECT f.location, f.domain, f.outcome, d.other_format, d.valid, d.usable
-  FROM fetches f
-  LEFT JOIN documents d ON d.crawl_id = f.crawl_id AND d.domain = f.domain AND d.location = f.location
-  WHERE f.crawl_id = (SELECT id FROM c) AND f.location <> 'canary' AND f.domain IN (SELECT domain FROM t)
-),
-counts AS (
+fetched AS (
   SELECT
     location,
     count(*) AS reachable,
-    count(*) FILTER (WHERE outcome IN ('present', 'redirected', 'downgraded', 'too_large')) AS with_file,
-    count(*) FILTER (WHERE outcome IN ('present', 'redirected', 'downgraded', 'too_large') AND coalesce(other_format, '') = '') AS in_format,
-    count(*) FILTER (WHERE outcome IN ('present', 'redirected', 'downgraded', 'too_large') AND valid) AS valid_files,
-    count(*) FILTER (WHERE outcome IN ('present', 'redirected', 'downgraded', 'too_large') AND usable) AS usable_files
-  FROM f
+    count(*) FILTER (WHERE outcome IN ('present', 'redirected', 'downgraded', 'too_large')) AS with_file
+  FROM fetches
+  WHERE crawl_id = (SELECT id FROM c) AND location <> 'canary' AND domain IN (SELECT domain FROM t)
   GROUP BY location
+),
+-- Documents exist only for fetches that delivered a file, whose domain is
+-- therefore reachable.
+parsed AS (
+  SELECT
+    location,
+    count(*) FILTER (WHERE coalesce(other_format, '') <> '') AS other_format,
+    count(*) FILTER (WHERE valid) AS valid_files,
+    count(*) FILTER (WHERE usable) AS usable_files
+  FROM documents
+  WHERE crawl_id = (SELECT id FROM c)
+  GROUP BY location
+),
+counts AS (
+  SELECT location, reachable, with_file,
+    with_file - coalesce(other_format, 0) AS in_format,
+    coalesce(valid_files, 0) AS valid_files,
+    coalesce(usable_files, 0) AS usable_files
+  FROM fetched LEFT JOIN parsed USING (location)
 )
 SELECT
   location, reachable, with_file, in_format, valid_files AS valid, usable_files AS usable,

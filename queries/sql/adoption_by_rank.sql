@@ -29,24 +29,33 @@ t AS (
 bands AS (
   SELECT band, count(*) AS domains FROM t GROUP BY band
 ),
-f AS (
-  SELECT t.band, f.location, f.outcome IN ('present', 'redirected', 'downgraded', 'too_large') AS has_file,
-    d.other_format, d.valid, d.usable
+fetched AS (
+  SELECT t.band, f.location,
+    count(*) AS reachable,
+    count(*) FILTER (WHERE f.outcome IN ('present', 'redirected', 'downgraded', 'too_large')) AS with_file
   FROM fetches f
-  JOIN t ON t.domain = f.domain AND t.ok
-  LEFT JOIN documents d ON d.crawl_id = f.crawl_id AND d.domain = f.domain AND d.location = f.location
-  WHERE f.crawl_id = (SELECT id FROM c) AND f.location <> 'canary'
+  JOIN t ON t.domain = f.domain
+  WHERE f.crawl_id = (SELECT id FROM c) AND f.location <> 'canary' AND t.ok
+  GROUP BY t.band, f.location
+),
+-- Documents exist only for fetches that delivered a file, whose domain is
+-- therefore reachable.
+parsed AS (
+  SELECT t.band, d.location,
+    count(*) FILTER (WHERE coalesce(d.other_format, '') <> '') AS other_format,
+    count(*) FILTER (WHERE d.valid) AS valid_files,
+    count(*) FILTER (WHERE d.usable) AS usable_files
+  FROM documents d
+  JOIN t ON t.domain = d.domain
+  WHERE d.crawl_id = (SELECT id FROM c)
+  GROUP BY t.band, d.location
 ),
 counts AS (
-  SELECT
-    band, location,
-    count(*) AS reachable,
-    count(*) FILTER (WHERE has_file) AS with_file,
-    count(*) FILTER (WHERE has_file AND coalesce(other_format, '') = '') AS in_format,
-    count(*) FILTER (WHERE has_file AND valid) AS valid_files,
-    count(*) FILTER (WHERE has_file AND usable) AS usable_files
-  FROM f
-  GROUP BY band, location
+  SELECT band, location, reachable, with_file,
+    with_file - coalesce(other_format, 0) AS in_format,
+    coalesce(valid_files, 0) AS valid_files,
+    coalesce(usable_files, 0) AS usable_files
+  FROM fetched LEFT JOIN parsed USING (band, location)
 )
 SELECT
   ['top 1k', '1k-10k', '10k-100k', '100k-1M', 'beyond 1M', 'unranked'][counts.band] AS rank_band,

@@ -30,7 +30,7 @@ per_file AS (
 ),
 per_code AS (
   SELECT format, code, severity, spec,
-    count(*) AS files, count(DISTINCT domain) AS domains, sum(n) AS occurrences
+    count(*) AS files, count(DISTINCT domain) AS domains, sum(n)::BIGINT AS occurrences
   FROM per_file
   GROUP BY ALL
 ),

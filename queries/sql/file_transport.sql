@@ -2,42 +2,49 @@
 -- Read: One row per location, in crawl order, over the fetches that delivered a file (outcome
 --   present, redirected, downgraded or too_large). files counts them; https those whose final
 --   response came over HTTPS; http over plain HTTP, of which http_fallback because the domain's
---   HTTPS could not connect and downgraded through an HTTPS-to-HTTP redirect; redirected those
+--   HTTPS could not connect and downgraded through an HTTPS-to-HTTP redirect; via_redirect those
 --   reached through at least one redirect, offsite through a redirect to another registrable
---   domain; usable counts the files a conforming agent may act on. pct_* are percentages of
+--   domain; truncated those longer than the body cap (outcome too_large: the stored body is
+--   cut); usable counts the files a conforming agent may act on. pct_* are percentages of
 --   files.
 -- Param crawl: the crawl to report (default: the most recent crawl).
 WITH c AS (
   SELECT coalesce(getvariable('crawl'),
     (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)) AS id
 ),
-f AS (
-  SELECT f.location, f.scheme, f.http_fallback, f.downgraded, f.offsite, len(f.redirects) > 0 AS redirected,
-    coalesce(d.usable, false) AS usable
-  FROM fetches f
-  LEFT JOIN documents d ON d.crawl_id = f.crawl_id AND d.domain = f.domain AND d.location = f.location
-  WHERE f.crawl_id = (SELECT id FROM c) AND f.outcome IN ('present', 'redirected', 'downgraded', 'too_large')
-),
-counts AS (
+fetched AS (
   SELECT location,
     count(*) AS files,
     count(*) FILTER (WHERE scheme = 'https') AS https,
     count(*) FILTER (WHERE scheme = 'http') AS http,
     count(*) FILTER (WHERE scheme = 'http' AND http_fallback) AS http_fallback,
     count(*) FILTER (WHERE downgraded) AS downgraded,
-    count(*) FILTER (WHERE redirected) AS redirected,
+    count(*) FILTER (WHERE len(redirects) > 0) AS via_redirect,
     count(*) FILTER (WHERE offsite) AS offsite,
-    count(*) FILTER (WHERE usable) AS usable
-  FROM f
+    count(*) FILTER (WHERE outcome = 'too_large') AS truncated
+  FROM fetches
+  WHERE crawl_id = (SELECT id FROM c) AND outcome IN ('present', 'redirected', 'downgraded', 'too_large')
   GROUP BY location
+),
+-- Documents exist only for fetches that delivered a file.
+parsed AS (
+  SELECT location, count(*) FILTER (WHERE usable) AS usable
+  FROM documents
+  WHERE crawl_id = (SELECT id FROM c)
+  GROUP BY location
+),
+counts AS (
+  SELECT fetched.*, coalesce(parsed.usable, 0) AS usable
+  FROM fetched LEFT JOIN parsed USING (location)
 )
-SELECT location, files, https, http, http_fallback, downgraded, redirected, offsite, usable,
+SELECT location, files, https, http, http_fallback, downgraded, via_redirect, offsite, truncated, usable,
   round(100.0 * https / files, 2) AS pct_https,
   round(100.0 * http / files, 2) AS pct_http,
   round(100.0 * http_fallback / files, 2) AS pct_http_fallback,
   round(100.0 * downgraded / files, 2) AS pct_downgraded,
-  round(100.0 * redirected / files, 2) AS pct_redirected,
+  round(100.0 * via_redirect / files, 2) AS pct_via_redirect,
   round(100.0 * offsite / files, 2) AS pct_offsite,
+  round(100.0 * truncated / files, 2) AS pct_truncated,
   round(100.0 * usable / files, 2) AS pct_usable
 FROM counts
 ORDER BY array_position(['robots', 'agents-txt', 'agents-md', 'agents-md-wk', 'agent-feed', 'did',

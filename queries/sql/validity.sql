@@ -6,21 +6,18 @@
 --   other_formats names those conventions with their counts; in_format = files - other_format.
 --   valid counts in-format files without error diagnostics, invalid the rest; usable counts
 --   valid files a conforming agent may act on (whole, fetched as the specification requires).
---   with_warnings counts in-format files with at least one warning. truncated counts files
---   cut at the body cap. pct_other_format is a percentage of files; pct_valid, pct_invalid,
+--   with_warnings counts in-format files with at least one warning. pct_other_format is a percentage of files; pct_valid, pct_invalid,
 --   pct_usable and pct_with_warnings are percentages of in_format files.
 -- Param crawl: the crawl to report (default: the most recent crawl).
 WITH c AS (
   SELECT coalesce(getvariable('crawl'),
     (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)) AS id
 ),
+-- Documents exist only for fetches that delivered a file.
 d AS (
-  SELECT d.format, coalesce(d.other_format, '') AS other_format, d.valid, d.usable, d.warnings,
-    f.outcome = 'too_large' OR f.truncated AS truncated
-  FROM documents d
-  JOIN fetches f ON f.crawl_id = d.crawl_id AND f.domain = d.domain AND f.location = d.location
-  WHERE d.crawl_id = (SELECT id FROM c)
-    AND f.outcome IN ('present', 'redirected', 'downgraded', 'too_large')
+  SELECT format, coalesce(other_format, '') AS other_format, valid, usable, warnings
+  FROM documents
+  WHERE crawl_id = (SELECT id FROM c)
 ),
 others AS (
   SELECT format, string_agg(other_format || ': ' || n, ', ' ORDER BY n DESC, other_format) AS other_formats
@@ -36,14 +33,13 @@ counts AS (
     count(*) FILTER (WHERE other_format = '' AND valid) AS valid_files,
     count(*) FILTER (WHERE other_format = '' AND NOT valid) AS invalid_files,
     count(*) FILTER (WHERE other_format = '' AND usable) AS usable_files,
-    count(*) FILTER (WHERE other_format = '' AND warnings > 0) AS with_warnings,
-    count(*) FILTER (WHERE truncated) AS truncated
+    count(*) FILTER (WHERE other_format = '' AND warnings > 0) AS with_warnings
   FROM d
   GROUP BY format
 )
 SELECT
   format, files, in_format, valid_files AS valid, invalid_files AS invalid, usable_files AS usable,
-  with_warnings, truncated, other_format, coalesce(others.other_formats, '') AS other_formats,
+  with_warnings, other_format, coalesce(others.other_formats, '') AS other_formats,
   round(100.0 * other_format / files, 2) AS pct_other_format,
   round(100.0 * valid_files / nullif(in_format, 0), 2) AS pct_valid,
   round(100.0 * invalid_files / nullif(in_format, 0), 2) AS pct_invalid,

@@ -1,0 +1,152 @@
+package queries_test
+
+import (
+	"maps"
+	"strings"
+	"testing"
+)
+
+// changeKinds are the kinds of change of the changes query, in its order.
+func changeKinds() []string {
+	return []string{"appeared", "disappeared", "became_valid", "became_invalid", "content_changed", "ai_stance_changed"}
+}
+
+// fileState is what a fetch said about a file: "file", "none" (absent or
+// a soft 404) or "" (the fetch did not answer: blocked, failed).
+func fileState(outcome string) string {
+	switch {
+	case hasFile(outcome):
+		return "file"
+	case outcome == "absent" || outcome == "soft_404":
+		return "none"
+	}
+	return ""
+}
+
+// stances returns every in-format robots.txt file's stance per AI token.
+func stances(c *crawlData) map[string]map[string]string {
+	out := map[string]map[string]string{}
+	for _, s := range c.stance {
+		if out[s.domain] == nil {
+			out[s.domain] = map[string]string{}
+		}
+		out[s.domain][s.token] = s.stance
+	}
+	return out
+}
+
+// expectedChanges derives the changes between two crawls from their base
+// rows: the set of location, domain and kind, and the domains compared per
+// location. The AI stance is compared token by token over every file, not
+// only over the files whose bytes changed as the query does.
+func expectedChanges(from, to *crawlData) (map[string]bool, map[string]int64) {
+	changes, compared := map[string]bool{}, map[string]int64{}
+	fromStance, toStance := stances(from), stances(to)
+	for k, b := range to.fetches {
+		a, ok := from.fetches[k]
+		if !ok || k.location == "canary" {
+			continue
+		}
+		sa, sb := fileState(a.outcome), fileState(b.outcome)
+		if sa == "" || sb == "" {
+			continue
+		}
+		compared[k.location]++
+		add := func(kind string) { changes[joinKey(k.location, k.domain, kind)] = true }
+		switch {
+		case sa == "none" && sb == "file":
+			add("appeared")
+		case sa == "file" && sb == "none":
+			add("disappeared")
+		case sa == "file" && sb == "file":
+			da, db := from.documents[k], to.documents[k]
+			if !da.valid && db.valid {
+				add("became_valid")
+			}
+			if da.valid && !db.valid {
+				add("became_invalid")
+			}
+			if a.digest != b.digest {
+				add("content_changed")
+			}
+			if k.location == "robots" && da.otherFormat == "" && db.otherFormat == "" &&
+				!maps.Equal(fromStance[k.domain], toStance[k.domain]) {
+				add("ai_stance_changed")
+			}
+		}
+	}
+	return changes, compared
+}
+
+func checkChanges(t *testing.T, tb table, from, to *crawlData) {
+	changes, compared := expectedChanges(from, to)
+	want := map[string]int64{}
+	for id := range changes {
+		loc, rest, _ := cutKey(id)
+		_, kind, _ := cutKey(rest)
+		want[joinKey(loc, kind)]++
+	}
+	var got []string
+	var total int64
+	for i := range tb.rows {
+		loc, kind := tb.str(t, i, "location"), tb.str(t, i, "change")
+		id := joinKey(loc, kind)
+		got = append(got, id)
+		n := tb.num(t, i, "domains")
+		total += n
+		if n != want[id] {
+			t.Errorf("%s %s: %d domains, want %d", loc, kind, n, want[id])
+		}
+		if c := tb.num(t, i, "compared"); c != compared[loc] {
+			t.Errorf("%s: compared %d, want %d", loc, c, compared[loc])
+		}
+		tb.checkPct(t, i, "pct_compared", n, compared[loc])
+	}
+	// Every location and kind has its row, changed or not.
+	all := map[string]bool{}
+	for loc := range compared {
+		for _, kind := range changeKinds() {
+			if kind != "ai_stance_changed" || loc == "robots" {
+				all[joinKey(loc, kind)] = true
+			}
+		}
+	}
+	checkRowKeys(t, got, all)
+	checkOrder(t, tb, "location", locationOrder())
+	if from == to && total != 0 {
+		t.Errorf("a crawl compared with itself: %d changes, want none", total)
+	}
+	if from != to && (want[joinKey("robots", "content_changed")] == 0 || want[joinKey("robots", "ai_stance_changed")] == 0) {
+		t.Errorf("two different webs: %v; want robots.txt files whose content and AI stance changed", want)
+	}
+}
+
+func checkChangesDetail(t *testing.T, tb table, from, to *crawlData) {
+	want, _ := expectedChanges(from, to)
+	var got []string
+	for i := range tb.rows {
+		loc, domain, kind := tb.str(t, i, "location"), tb.str(t, i, "domain"), tb.str(t, i, "change")
+		got = append(got, joinKey(loc, domain, kind))
+		k := key{domain, loc}
+		if o := tb.str(t, i, "from_outcome"); o != from.fetches[k].outcome {
+			t.Errorf("%s %s: from_outcome %s, want %s", loc, domain, o, from.fetches[k].outcome)
+		}
+		if o := tb.str(t, i, "to_outcome"); o != to.fetches[k].outcome {
+			t.Errorf("%s %s: to_outcome %s, want %s", loc, domain, o, to.fetches[k].outcome)
+		}
+		if kind == "content_changed" && tb.str(t, i, "from_digest") == tb.str(t, i, "to_digest") {
+			t.Errorf("%s %s: content_changed with one digest", loc, domain)
+		}
+		if (kind == "ai_stance_changed") != (tb.str(t, i, "detail") != "") {
+			t.Errorf("%s %s %s: detail %q", loc, domain, kind, tb.str(t, i, "detail"))
+		}
+	}
+	checkRowKeys(t, got, want)
+	checkOrder(t, tb, "location", locationOrder())
+	if from == to && len(tb.rows) != 0 {
+		t.Errorf("a crawl compared with itself: %d changes, want none", len(tb.rows))
+	}
+}
+
+// cutKey splits the first part off a joinKey.
+func cutKey(id string) (first, rest string, ok bool) { return strings.Cut(id, "\x00") }

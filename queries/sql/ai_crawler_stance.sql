@@ -1,0 +1,53 @@
+-- Question: How do robots.txt files treat each known AI crawler: blocked entirely, partly or allowed, and by a group naming it or by inheriting the * group?
+-- Read: One row per AI crawler token of survey's list (extract/robots/aicrawlers.csv), the
+--   most often blocked first. robots_files is the number of robots.txt files of the crawl in
+--   the format (documents at location robots whose other_format is empty, HTML error pages
+--   excluded): the denominator of every pct_* column. blocked counts the files that disallow
+--   the token every path (no allow rule opens any but /robots.txt), partial those that
+--   disallow some paths, allowed those whose rules let it fetch everything; blocked +
+--   partial + allowed = robots_files. named counts the files with a group naming the token,
+--   inherits_star those where no group names it and the * group applies, no_group those with
+--   neither (everything allowed); blocked_named and blocked_star split blocked the same way.
+-- Param crawl: the crawl to report (default: the most recent crawl).
+WITH c AS (
+  SELECT coalesce(getvariable('crawl'),
+    (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)) AS id
+),
+-- robots.txt files in another format (rare) are left out of the stance rows.
+other AS (
+  SELECT domain FROM documents
+  WHERE crawl_id = (SELECT id FROM c) AND location = 'robots' AND coalesce(other_format, '') <> ''
+),
+g AS (
+  SELECT token, operator, purpose, stance, applies, count(*) AS n
+  FROM ai_stance
+  WHERE crawl_id = (SELECT id FROM c) AND location = 'robots' AND domain NOT IN (SELECT domain FROM other)
+  GROUP BY ALL
+),
+counts AS (
+  SELECT token, any_value(operator) AS operator, any_value(purpose) AS purpose,
+    coalesce(sum(n) FILTER (WHERE stance = 'blocked'), 0)::BIGINT AS blocked,
+    coalesce(sum(n) FILTER (WHERE stance = 'partial'), 0)::BIGINT AS partial,
+    coalesce(sum(n) FILTER (WHERE stance = 'allowed'), 0)::BIGINT AS allowed,
+    coalesce(sum(n) FILTER (WHERE applies = 'named'), 0)::BIGINT AS named,
+    coalesce(sum(n) FILTER (WHERE applies = 'star'), 0)::BIGINT AS inherits_star,
+    coalesce(sum(n) FILTER (WHERE applies = 'none'), 0)::BIGINT AS no_group,
+    coalesce(sum(n) FILTER (WHERE stance = 'blocked' AND applies = 'named'), 0)::BIGINT AS blocked_named,
+    coalesce(sum(n) FILTER (WHERE stance = 'blocked' AND applies = 'star'), 0)::BIGINT AS blocked_star
+  FROM g
+  GROUP BY token
+),
+n AS (
+  SELECT count(*) AS robots_files FROM documents
+  WHERE crawl_id = (SELECT id FROM c) AND location = 'robots' AND coalesce(other_format, '') = ''
+)
+SELECT token, operator, purpose, robots_files, blocked, partial, allowed, named, inherits_star, no_group,
+  blocked_named, blocked_star,
+  round(100.0 * blocked / robots_files, 2) AS pct_blocked,
+  round(100.0 * partial / robots_files, 2) AS pct_partial,
+  round(100.0 * allowed / robots_files, 2) AS pct_allowed,
+  round(100.0 * named / robots_files, 2) AS pct_named,
+  round(100.0 * blocked_named / robots_files, 2) AS pct_blocked_named,
+  round(100.0 * blocked_star / robots_files, 2) AS pct_blocked_star
+FROM counts CROSS JOIN n
+ORDER BY blocked DESC, partial DESC, lower(token), token;

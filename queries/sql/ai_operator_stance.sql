@@ -1,0 +1,94 @@
+-- Question: How do robots.txt files treat the AI crawlers of each operator (OpenAI, Google, Anthropic ...): all blocked, partly, or allowed?
+-- Read: One row per operator of survey's AI crawler list, the most often blocked first.
+--   tokens lists the operator's crawler tokens. For each robots.txt file in the format
+--   (documents at location robots, other_format empty; robots_files counts them and is the
+--   denominator of every pct_* column) the operator is blocked when every one of its tokens
+--   is blocked entirely, allowed when every one is allowed, partial otherwise (some tokens or
+--   some paths disallowed); blocked + partial + allowed = robots_files. named counts the
+--   files with a group naming at least one of the operator's tokens; blocked_named those
+--   where, in addition, the operator is blocked; some_blocked those blocking at least one of
+--   its tokens entirely.
+-- Param crawl: the crawl to report (default: the most recent crawl).
+WITH c AS (
+  SELECT coalesce(getvariable('crawl'),
+    (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)) AS id
+),
+-- robots.txt files in another format (rare) are left out of the stance rows.
+other AS (
+  SELECT domain FROM documents
+  WHERE crawl_id = (SELECT id FROM c) AND location = 'robots' AND coalesce(other_format, '') <> ''
+),
+s AS NOT MATERIALIZED (
+  SELECT domain, token, operator, stance, applies
+  FROM ai_stance
+  WHERE crawl_id = (SELECT id FROM c) AND location = 'robots' AND domain NOT IN (SELECT domain FROM other)
+),
+-- A file that names no AI crawler applies the same groups (* or none) to every one of them,
+-- so every token, and every operator, has the same stance: such files are counted once,
+-- from one token's row (any token: every file has a row for each), and only the files naming
+-- a crawler are grouped per operator. The operators and their tokens come from one file's rows.
+naming AS (
+  SELECT DISTINCT domain FROM s WHERE applies = 'named'
+),
+uniform AS (
+  SELECT stance, count(*) AS files
+  FROM s
+  WHERE token = (SELECT token FROM s LIMIT 1) AND domain NOT IN (SELECT domain FROM naming)
+  GROUP BY stance
+),
+per_file AS (
+  SELECT operator, domain,
+    bool_and(stance = 'blocked') AS all_blocked,
+    bool_and(stance = 'allowed') AS all_allowed,
+    bool_or(stance = 'blocked') AS some_blocked,
+    bool_or(applies = 'named') AS named
+  FROM s
+  WHERE domain IN (SELECT domain FROM naming)
+  GROUP BY operator, domain
+),
+operators AS (
+  SELECT operator, string_agg(token, ', ' ORDER BY lower(token), token) AS tokens
+  FROM (SELECT DISTINCT operator, token FROM s WHERE domain = (SELECT domain FROM s LIMIT 1))
+  GROUP BY operator
+),
+counts AS (
+  SELECT o.operator, o.tokens,
+    count(f.domain) FILTER (WHERE f.all_blocked) AS blocked,
+    count(f.domain) FILTER (WHERE NOT f.all_blocked AND NOT f.all_allowed) AS partial,
+    count(f.domain) FILTER (WHERE f.all_allowed) AS allowed,
+    count(f.domain) FILTER (WHERE f.some_blocked) AS some_blocked,
+    count(f.domain) FILTER (WHERE f.named) AS named,
+    count(f.domain) FILTER (WHERE f.named AND f.all_blocked) AS blocked_named
+  FROM operators o
+  LEFT JOIN per_file f USING (operator)
+  GROUP BY o.operator, o.tokens
+),
+u AS (
+  SELECT
+    coalesce(sum(files) FILTER (WHERE stance = 'blocked'), 0)::BIGINT AS blocked,
+    coalesce(sum(files) FILTER (WHERE stance = 'partial'), 0)::BIGINT AS partial,
+    coalesce(sum(files) FILTER (WHERE stance = 'allowed'), 0)::BIGINT AS allowed
+  FROM uniform
+),
+totals AS (
+  SELECT counts.operator, counts.tokens,
+    counts.blocked + u.blocked AS blocked,
+    counts.partial + u.partial AS partial,
+    counts.allowed + u.allowed AS allowed,
+    counts.some_blocked + u.blocked AS some_blocked,
+    counts.named, counts.blocked_named
+  FROM counts CROSS JOIN u
+),
+n AS (
+  SELECT count(*) AS robots_files FROM documents
+  WHERE crawl_id = (SELECT id FROM c) AND location = 'robots' AND coalesce(other_format, '') = ''
+)
+SELECT operator, tokens, robots_files, blocked, partial, allowed, some_blocked, named, blocked_named,
+  round(100.0 * blocked / robots_files, 2) AS pct_blocked,
+  round(100.0 * partial / robots_files, 2) AS pct_partial,
+  round(100.0 * allowed / robots_files, 2) AS pct_allowed,
+  round(100.0 * some_blocked / robots_files, 2) AS pct_some_blocked,
+  round(100.0 * named / robots_files, 2) AS pct_named,
+  round(100.0 * blocked_named / robots_files, 2) AS pct_blocked_named
+FROM totals CROSS JOIN n
+ORDER BY blocked DESC, some_blocked DESC, partial DESC, lower(operator), operator;

@@ -1,0 +1,115 @@
+-- Question: Which sites, at which location, started or stopped publishing a file, fixed or broke it, changed it, or changed their stance toward AI crawlers between two crawls?
+-- Read: One row per domain, location and change, as counted by the changes query (see its
+--   Read for the kinds and for which domains are compared), ordered by location, kind and
+--   domain. from_outcome and to_outcome are the fetch outcomes in each crawl; from_valid and
+--   to_valid whether the file was valid (empty when there was no file); from_effective and
+--   to_effective the format's label of the effective policy; from_digest and to_digest the
+--   SHA-256 of the bodies (read one with survey body DIGEST). detail lists, for
+--   ai_stance_changed, every AI crawler token whose stance changed, as token: before -> after.
+-- Param from_crawl: the earlier crawl (default: the crawl that started last before to_crawl;
+--   to_crawl itself when there is none, which lists no change).
+-- Param to_crawl: the later crawl (default: the most recent crawl).
+-- Param location: only this location, e.g. robots (default: every location).
+WITH starts AS (
+  SELECT crawl_id, min(started_at) AS started_at FROM crawls GROUP BY crawl_id
+),
+to_crawl AS (
+  SELECT coalesce(getvariable('to_crawl'),
+    (SELECT crawl_id FROM starts ORDER BY started_at DESC, crawl_id DESC LIMIT 1)) AS id
+),
+p AS (
+  SELECT t.id AS to_id, coalesce(getvariable('from_crawl'),
+    (SELECT s.crawl_id FROM starts s, starts cur
+      WHERE cur.crawl_id = t.id AND (s.started_at, s.crawl_id) < (cur.started_at, cur.crawl_id)
+      ORDER BY s.started_at DESC, s.crawl_id DESC LIMIT 1),
+    t.id) AS from_id
+  FROM to_crawl t
+),
+-- Stage 1, over every fetch: which domains answered at a location in both crawls (compared),
+-- and where a file appeared or disappeared. Only narrow columns take part in this join.
+measured_a AS (
+  SELECT domain, location, outcome,
+    outcome IN ('present', 'redirected', 'downgraded', 'too_large') AS has_file
+  FROM fetches
+  WHERE crawl_id = (SELECT from_id FROM p) AND location <> 'canary'
+    AND outcome IN ('present', 'redirected', 'downgraded', 'too_large', 'absent', 'soft_404')
+    AND (getvariable('location') IS NULL OR location = getvariable('location'))
+),
+measured_b AS (
+  SELECT domain, location, outcome,
+    outcome IN ('present', 'redirected', 'downgraded', 'too_large') AS has_file
+  FROM fetches
+  WHERE crawl_id = (SELECT to_id FROM p) AND location <> 'canary'
+    AND outcome IN ('present', 'redirected', 'downgraded', 'too_large', 'absent', 'soft_404')
+    AND (getvariable('location') IS NULL OR location = getvariable('location'))
+),
+pairs AS MATERIALIZED (
+  SELECT a.location, a.domain, a.has_file AS a_file, b.has_file AS b_file, a.outcome AS a_outcome, b.outcome AS b_outcome
+  FROM measured_a a
+  JOIN measured_b b ON b.domain = a.domain AND b.location = a.location
+),
+-- Stage 2, over the files present in both crawls: documents exist exactly for the fetches
+-- that delivered a file.
+docs_a AS (
+  SELECT domain, location, valid, coalesce(other_format, '') AS other_format, body_digest,
+    parser_version, effective
+  FROM documents
+  WHERE crawl_id = (SELECT from_id FROM p) AND location <> 'canary'
+    AND (getvariable('location') IS NULL OR location = getvariable('location'))
+),
+docs_b AS (
+  SELECT domain, location, valid, coalesce(other_format, '') AS other_format, body_digest,
+    parser_version, effective
+  FROM documents
+  WHERE crawl_id = (SELECT to_id FROM p) AND location <> 'canary'
+    AND (getvariable('location') IS NULL OR location = getvariable('location'))
+),
+both_files AS MATERIALIZED (
+  SELECT a.location, a.domain, a.valid AS a_valid, b.valid AS b_valid,
+    a.body_digest IS DISTINCT FROM b.body_digest AS body_changed,
+    a.location = 'robots' AND a.other_format = '' AND b.other_format = ''
+      AND (a.body_digest IS DISTINCT FROM b.body_digest OR a.parser_version IS DISTINCT FROM b.parser_version) AS stance_may_change
+  FROM docs_a a
+  JOIN docs_b b ON b.domain = a.domain AND b.location = a.location
+),
+-- The AI stance can only change where the robots.txt bytes (or the parser) changed. A token
+-- changed when its two rows disagree, or when it has a row in one crawl only.
+stance_changes AS (
+  SELECT domain, token, arg_min(stance, crawl_id = (SELECT to_id FROM p)) AS before,
+    arg_max(stance, crawl_id = (SELECT to_id FROM p)) AS after, count(*) AS n
+  FROM ai_stance
+  WHERE crawl_id IN ((SELECT from_id FROM p), (SELECT to_id FROM p)) AND location = 'robots'
+    AND domain IN (SELECT domain FROM both_files WHERE stance_may_change)
+  GROUP BY domain, token
+  HAVING count(*) = 1 OR min(stance) <> max(stance)
+),
+stance_detail AS (
+  SELECT domain, string_agg(token || ': ' || CASE WHEN n = 1 THEN '?' ELSE before END || ' -> ' || after,
+    ', ' ORDER BY lower(token), token) AS detail
+  FROM stance_changes
+  GROUP BY domain
+),
+changes AS (
+  SELECT location, domain, 1 AS kind_order, 'appeared' AS change, '' AS detail FROM pairs WHERE NOT a_file AND b_file
+  UNION ALL
+  SELECT location, domain, 2, 'disappeared', '' FROM pairs WHERE a_file AND NOT b_file
+  UNION ALL
+  SELECT location, domain, 3, 'became_valid', '' FROM both_files WHERE NOT a_valid AND b_valid
+  UNION ALL
+  SELECT location, domain, 4, 'became_invalid', '' FROM both_files WHERE a_valid AND NOT b_valid
+  UNION ALL
+  SELECT location, domain, 5, 'content_changed', '' FROM both_files WHERE body_changed
+  UNION ALL
+  SELECT f.location, f.domain, 6, 'ai_stance_changed', s.detail
+  FROM both_files f JOIN stance_detail s USING (domain)
+  WHERE f.stance_may_change
+)
+SELECT ch.location, ch.domain, ch.change, pr.a_outcome AS from_outcome, pr.b_outcome AS to_outcome,
+  a.valid AS from_valid, b.valid AS to_valid, a.effective AS from_effective, b.effective AS to_effective,
+  a.body_digest AS from_digest, b.body_digest AS to_digest, ch.detail
+FROM changes ch
+JOIN pairs pr USING (location, domain)
+LEFT JOIN docs_a a ON a.domain = ch.domain AND a.location = ch.location
+LEFT JOIN docs_b b ON b.domain = ch.domain AND b.location = ch.location
+ORDER BY array_position(['robots', 'agents-txt', 'agents-md', 'agents-md-wk', 'agent-feed', 'did',
+  'agent-card', 'autoctl', 'llms-txt', 'tdmrep', 'ai-txt', 'home'], ch.location), ch.location, ch.kind_order, ch.domain;
