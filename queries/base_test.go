@@ -31,7 +31,7 @@ type documentRow struct {
 	domain, location, format, otherFormat string
 	valid, usable                         bool
 	warnings                              int64
-	digest, parserVersion                 string
+	digest, parserVersion, effective      string
 }
 
 type diagnosticRow struct {
@@ -90,9 +90,9 @@ func loadCrawl(t *testing.T, db *sql.DB, crawl string) *crawlData {
 		c.fetches[key{f.domain, f.location}] = f
 	}
 	for _, r := range mustExec(t, db, `SELECT domain, location, format, coalesce(other_format, ''), valid, usable,
-		warnings, coalesce(body_digest, ''), parser_version FROM documents WHERE crawl_id = ?`, crawl).Rows {
+		warnings, coalesce(body_digest, ''), parser_version, effective FROM documents WHERE crawl_id = ?`, crawl).Rows {
 		d := documentRow{domain: str(r[0]), location: str(r[1]), format: str(r[2]), otherFormat: str(r[3]),
-			valid: r[4].(bool), usable: r[5].(bool), warnings: int64(r[6].(int32)), digest: str(r[7]), parserVersion: str(r[8])}
+			valid: r[4].(bool), usable: r[5].(bool), warnings: int64(r[6].(int32)), digest: str(r[7]), parserVersion: str(r[8]), effective: str(r[9])}
 		c.documents[key{d.domain, d.location}] = d
 	}
 	for _, r := range mustExec(t, db, `SELECT domain, location, format, code, severity, spec

@@ -70,6 +70,7 @@ func TestQueriesOnTwoSimulatedCrawls(t *testing.T) {
 		"agent_feeds":            checkAgentFeeds,
 		"agents_md_fields":       checkAgentsMDFields,
 		"agents_md_values":       checkAgentsMDValues,
+		"ai_signals":             checkAISignals,
 	}
 	changeChecks := map[string]changeCheck{
 		"changes":        checkChanges,

@@ -28,10 +28,27 @@ type agentsMDPolicy struct {
 	values   map[string]any
 }
 
+// preferenceRow is a robots.txt Content-Usage, Content-Signal or
+// App-Directives line.
+type preferenceRow struct {
+	domain, kind, trainAI, signalTrain string
+	valid                              bool
+}
+
+// homeRow is a home page's AI signals.
+type homeRow struct {
+	domain, trainAI    string
+	noai, noimageai    bool
+	tdm                int64 // -1 when unset
+	contentUsageHeader bool
+}
+
 type formatData struct {
-	agentsTxt []agentsTxtRow
-	feeds     []feedRow
-	policies  []agentsMDPolicy
+	agentsTxt   []agentsTxtRow
+	feeds       []feedRow
+	policies    []agentsMDPolicy
+	preferences []preferenceRow
+	home        []homeRow
 }
 
 // agentsMDEnumColumns maps the enumerated fields of agents_md_values to
@@ -64,6 +81,15 @@ func loadFormats(t *testing.T, db *sql.DB, crawl string) formatData {
 		FROM agent_feeds WHERE crawl_id = ?`, crawl).Rows {
 		f.feeds = append(f.feeds, feedRow{str(r[0]), str(r[1]),
 			int64(r[2].(int32)), int64(r[3].(int32)), int64(r[4].(int32)), int64(r[5].(int32))})
+	}
+	for _, r := range mustExec(t, db, `SELECT domain, kind, coalesce(usage_train_ai, ''), coalesce(signal_ai_train, ''), valid
+		FROM robots_preferences WHERE crawl_id = ? AND location = 'robots'`, crawl).Rows {
+		f.preferences = append(f.preferences, preferenceRow{str(r[0]), str(r[1]), str(r[2]), str(r[3]), r[4].(bool)})
+	}
+	for _, r := range mustExec(t, db, `SELECT domain, coalesce(train_ai, ''), noai, noimageai, coalesce(tdm_reservation, -1),
+		content_usage IS NOT NULL FROM home_signals WHERE crawl_id = ?`, crawl).Rows {
+		f.home = append(f.home, homeRow{domain: str(r[0]), trainAI: str(r[1]), noai: r[2].(bool), noimageai: r[3].(bool),
+			tdm: int64(r[4].(int32)), contentUsageHeader: r[5].(bool)})
 	}
 	var cols []string
 	for _, c := range agentsMDEnumColumns() {
@@ -272,6 +298,103 @@ func checkAgentsMDValues(t *testing.T, tb table, c *crawlData) {
 	for _, fc := range agentsMDEnumColumns() {
 		if totals[fc[0]] != policies {
 			t.Errorf("%s: values total %d policies, want every one (%d)", fc[0], totals[fc[0]], policies)
+		}
+	}
+}
+
+func checkAISignals(t *testing.T, tb table, c *crawlData) {
+	reachable := map[string]bool{}
+	for _, tr := range c.targets {
+		if tr.outcome == "ok" {
+			reachable[tr.domain] = true
+		}
+	}
+	using, restricting := map[string]map[string]bool{}, map[string]map[string]bool{}
+	mark := func(mechanism, domain string, restricts bool) {
+		if !reachable[domain] {
+			return
+		}
+		if using[mechanism] == nil {
+			using[mechanism], restricting[mechanism] = map[string]bool{}, map[string]bool{}
+		}
+		using[mechanism][domain] = true
+		if restricts {
+			restricting[mechanism][domain] = true
+		}
+	}
+	for _, s := range c.stance {
+		if s.applies == "named" {
+			mark("robots.txt AI crawler groups", s.domain, s.stance == "blocked")
+		}
+	}
+	for _, p := range c.formats.preferences {
+		if !p.valid {
+			continue
+		}
+		switch p.kind {
+		case "content-usage":
+			mark("robots.txt Content-Usage", p.domain, p.trainAI == "n")
+		case "content-signal":
+			mark("robots.txt Content-Signal", p.domain, p.signalTrain == "no")
+		case "app-directives":
+			mark("robots.txt App-Directives", p.domain, false)
+		}
+	}
+	for k, d := range c.documents {
+		switch {
+		case d.otherFormat != "":
+		case k.location == "ai-txt":
+			mark("ai.txt", k.domain, d.effective == "partial" || d.effective == "disallow-all")
+		case k.location == "tdmrep":
+			mark("tdmrep.json", k.domain, d.effective == "reserved")
+		}
+	}
+	for _, h := range c.formats.home {
+		if h.noai || h.noimageai {
+			mark("home page noai", h.domain, h.noai)
+		}
+		if h.tdm >= 0 {
+			mark("home page tdm-reservation", h.domain, h.tdm == 1)
+		}
+		if h.contentUsageHeader {
+			mark("home page Content-Usage header", h.domain, h.trainAI == "n")
+		}
+	}
+	mechanisms := []string{"robots.txt AI crawler groups", "robots.txt Content-Usage", "robots.txt Content-Signal",
+		"robots.txt App-Directives", "ai.txt", "tdmrep.json", "home page noai", "home page tdm-reservation",
+		"home page Content-Usage header"}
+	if len(tb.rows) != len(mechanisms) {
+		t.Fatalf("%d rows, want one per mechanism (%d)", len(tb.rows), len(mechanisms))
+	}
+	n := int64(len(reachable))
+	for i, m := range mechanisms {
+		if got := tb.str(t, i, "mechanism"); got != m {
+			t.Errorf("row %d: %s, want %s", i, got, m)
+			continue
+		}
+		u, r := int64(len(using[m])), int64(len(restricting[m]))
+		if got := tb.num(t, i, "using"); got != u {
+			t.Errorf("%s: using %d, want %d", m, got, u)
+		}
+		if got := tb.num(t, i, "reachable"); got != n {
+			t.Errorf("%s: reachable %d, want %d", m, got, n)
+		}
+		tb.checkPct(t, i, "pct_using", u, n)
+		if m == "robots.txt App-Directives" {
+			if tb.get(t, i, "restricting") != nil {
+				t.Errorf("%s: restricting %v, want empty", m, tb.get(t, i, "restricting"))
+			}
+			continue
+		}
+		if got := tb.num(t, i, "restricting"); got != r {
+			t.Errorf("%s: restricting %d, want %d", m, got, r)
+		}
+		tb.checkPct(t, i, "pct_restricting", r, n)
+		if u > 0 {
+			tb.checkPct(t, i, "pct_restricting_of_using", r, u)
+		}
+		if u == 0 {
+			t.Errorf("%s: no domain uses it; the simulated web publishes every mechanism", m)
 		}
 	}
 }

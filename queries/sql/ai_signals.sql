@@ -1,0 +1,92 @@
+-- Question: Which mechanisms do sites use to state their preferences about AI (robots.txt groups for AI crawlers, Content-Usage, Content-Signal, App-Directives, ai.txt, TDMRep, noai and tdm-reservation on the home page), and how often do they restrict AI use?
+-- Read: One row per mechanism, every one listed, over the reachable domains of the crawl
+--   (targets.outcome = 'ok'). using counts the domains using the mechanism, restricting those
+--   among them whose signal restricts AI use, as follows (using; restricting).
+--   robots.txt AI crawler groups: a group names a known AI crawler; a crawler so named is
+--   blocked entirely. robots.txt Content-Usage (IETF aipref): a valid rule; a rule with train-ai=n.
+--   robots.txt Content-Signal: a valid rule; a rule with ai-train=no. robots.txt
+--   App-Directives: a valid rule; not a restriction (restricting empty). ai.txt: a file in the
+--   format; it disallows some media (effective partial or disallow-all). tdmrep.json: a file
+--   in the format; its rules reserve TDM rights (effective reserved). home page noai: the
+--   noai or noimageai robots directive (X-Robots-Tag or meta); noai. home page
+--   tdm-reservation: set by header or meta; set to 1. home page Content-Usage header: present;
+--   train-ai=n. pct_using and pct_restricting are percentages of reachable;
+--   pct_restricting_of_using = 100 * restricting / using.
+-- Param crawl: the crawl to report (default: the most recent crawl).
+WITH c AS (
+  SELECT coalesce(getvariable('crawl'),
+    (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)) AS id
+),
+reachable AS (
+  SELECT domain FROM targets WHERE crawl_id = (SELECT id FROM c) AND outcome = 'ok'
+),
+robots_named AS (
+  SELECT domain, bool_or(stance = 'blocked') AS restricting
+  FROM ai_stance
+  WHERE crawl_id = (SELECT id FROM c) AND location = 'robots' AND applies = 'named'
+  GROUP BY domain
+),
+prefs AS (
+  SELECT domain, kind,
+    bool_or(CASE kind WHEN 'content-usage' THEN usage_train_ai = 'n'
+                      WHEN 'content-signal' THEN signal_ai_train = 'no' END) AS restricting
+  FROM robots_preferences
+  WHERE crawl_id = (SELECT id FROM c) AND location = 'robots' AND valid
+  GROUP BY domain, kind
+),
+files AS (
+  SELECT domain, location,
+    CASE location WHEN 'ai-txt' THEN effective IN ('partial', 'disallow-all')
+                  WHEN 'tdmrep' THEN effective = 'reserved' END AS restricting
+  FROM documents
+  WHERE crawl_id = (SELECT id FROM c) AND location IN ('ai-txt', 'tdmrep') AND coalesce(other_format, '') = ''
+),
+home AS (
+  SELECT domain, noai, noimageai, tdm_reservation, train_ai, content_usage
+  FROM home_signals
+  WHERE crawl_id = (SELECT id FROM c)
+),
+uses AS (
+  SELECT 1 AS ord, 'robots.txt AI crawler groups' AS mechanism, domain, restricting FROM robots_named
+  UNION ALL
+  SELECT 2, 'robots.txt Content-Usage', domain, restricting FROM prefs WHERE kind = 'content-usage'
+  UNION ALL
+  SELECT 3, 'robots.txt Content-Signal', domain, restricting FROM prefs WHERE kind = 'content-signal'
+  UNION ALL
+  SELECT 4, 'robots.txt App-Directives', domain, NULL FROM prefs WHERE kind = 'app-directives'
+  UNION ALL
+  SELECT 5, 'ai.txt', domain, restricting FROM files WHERE location = 'ai-txt'
+  UNION ALL
+  SELECT 6, 'tdmrep.json', domain, restricting FROM files WHERE location = 'tdmrep'
+  UNION ALL
+  SELECT 7, 'home page noai', domain, noai FROM home WHERE noai OR noimageai
+  UNION ALL
+  SELECT 8, 'home page tdm-reservation', domain, tdm_reservation = 1 FROM home WHERE tdm_reservation IS NOT NULL
+  UNION ALL
+  SELECT 9, 'home page Content-Usage header', domain, coalesce(train_ai = 'n', false) FROM home WHERE content_usage IS NOT NULL
+),
+counts AS (
+  SELECT ord, count(*) AS using, count(*) FILTER (WHERE restricting) AS restricting
+  FROM uses
+  WHERE domain IN (SELECT domain FROM reachable)
+  GROUP BY ord
+),
+mechanisms AS (
+  SELECT * FROM (VALUES (1, 'robots.txt AI crawler groups'), (2, 'robots.txt Content-Usage'),
+    (3, 'robots.txt Content-Signal'), (4, 'robots.txt App-Directives'), (5, 'ai.txt'), (6, 'tdmrep.json'),
+    (7, 'home page noai'), (8, 'home page tdm-reservation'), (9, 'home page Content-Usage header')) AS m(ord, mechanism)
+),
+n AS (
+  SELECT count(*) AS reachable FROM reachable
+)
+SELECT m.mechanism, coalesce(counts.using, 0) AS using,
+  CASE WHEN m.ord = 4 THEN NULL ELSE coalesce(counts.restricting, 0) END AS restricting,
+  n.reachable,
+  round(100.0 * coalesce(counts.using, 0) / n.reachable, 2) AS pct_using,
+  CASE WHEN m.ord <> 4 THEN round(100.0 * coalesce(counts.restricting, 0) / n.reachable, 2) END AS pct_restricting,
+  CASE WHEN m.ord <> 4 THEN round(100.0 * counts.restricting / nullif(counts.using, 0), 2) END AS pct_restricting_of_using
+FROM mechanisms m
+CROSS JOIN n
+LEFT JOIN counts USING (ord)
+WHERE n.reachable > 0
+ORDER BY m.ord;
