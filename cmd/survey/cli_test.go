@@ -1,7 +1,9 @@
 package main
 
 import (
+	"crypto/sha256"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -241,6 +243,18 @@ func TestQueryAndMerge(t *testing.T) {
 	if code, _, errs := runSurvey(t, "", "query", "--db", filepath.Join(out, "missing.duckdb"), "select 1"); code != exitUsage || errs == "" {
 		t.Errorf("missing database: exit %d %q", code, errs)
 	}
+	var digest, want string
+	if err := sinkQueryRow(t, db, `SELECT body_digest FROM fetches WHERE location = 'robots' AND outcome = 'present' AND size > 0 ORDER BY domain LIMIT 1`, &digest); err != nil {
+		t.Fatal(err)
+	}
+	if code, body, errs := runSurvey(t, "", "body", "--db", db, digest); code != exitOK || len(body) == 0 {
+		t.Errorf("body %s: exit %d, %d bytes, %q", digest, code, len(body), errs)
+	} else if want = fmt.Sprintf("%x", sha256.Sum256([]byte(body))); want != digest {
+		t.Errorf("body %s has digest %s", digest, want)
+	}
+	if code, _, errs := runSurvey(t, "", "body", "--db", db, "00"); code != exitUsage || !strings.Contains(errs, "no body") {
+		t.Errorf("unknown digest: exit %d %q", code, errs)
+	}
 	html := filepath.Join(t.TempDir(), "report.html")
 	if code, _, errs := runSurvey(t, "", "report", "--db", db, "--out", html); code == exitUsage {
 		t.Errorf("report: exit %d %q", code, errs)
@@ -251,4 +265,14 @@ func TestQueryAndMerge(t *testing.T) {
 	if code, stdout, errs := runSurvey(t, "", "merge", "--db", merged, out); code != exitOK || !strings.Contains(stdout, "80 domains of 1 crawls") {
 		t.Errorf("merge: exit %d %q %q", code, stdout, errs)
 	}
+}
+
+func sinkQueryRow(t *testing.T, db, q string, dest ...any) error {
+	t.Helper()
+	conn, err := sink.Open(db)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	return conn.QueryRow(q).Scan(dest...)
 }
