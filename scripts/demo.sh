@@ -26,9 +26,15 @@ done
 # shellcheck disable=SC1091
 . "$work/ready"
 
+# Give the seeds Tranco-style ranks spread from 1 to a million (log-spaced),
+# so that the rank bands of the queries, the report and the notebooks fill.
+awk -v n="$sites" 'BEGIN { prev = 0 }
+  { r = int(exp(log(1000000) * NR / n)); if (r <= prev) r = prev + 1; prev = r; print r "," $0 }' \
+  "$work/seeds.txt" > "$work/ranked.csv"
+
 echo "== crawling it into $out"
 rm -rf "$out"
-"$survey" crawl --seeds "$work/seeds.txt" --out "$out" --crawl-id demo \
+"$survey" crawl --seeds "$work/ranked.csv" --out "$out" --crawl-id demo \
   --connect-to "$HTTP" --resolver "$DNS" --ca-file "$work/ca.pem" \
   --timeout 3s --domain-deadline 60s --concurrency 256
 
