@@ -1,7 +1,9 @@
 package queries_test
 
 import (
+	"cmp"
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -137,8 +139,12 @@ func checkChangesDetail(t *testing.T, tb table, from, to *crawlData) {
 		if kind == "content_changed" && tb.str(t, i, "from_digest") == tb.str(t, i, "to_digest") {
 			t.Errorf("%s %s: content_changed with one digest", loc, domain)
 		}
-		if (kind == "ai_stance_changed") != (tb.str(t, i, "detail") != "") {
-			t.Errorf("%s %s %s: detail %q", loc, domain, kind, tb.str(t, i, "detail"))
+		want := ""
+		if kind == "ai_stance_changed" {
+			want = stanceDetail(stances(from)[domain], stances(to)[domain])
+		}
+		if got := tb.str(t, i, "detail"); got != want {
+			t.Errorf("%s %s %s: detail %q, want %q", loc, domain, kind, got, want)
 		}
 	}
 	checkRowKeys(t, got, want)
@@ -146,6 +152,33 @@ func checkChangesDetail(t *testing.T, tb table, from, to *crawlData) {
 	if from == to && len(tb.rows) != 0 {
 		t.Errorf("a crawl compared with itself: %d changes, want none", len(tb.rows))
 	}
+}
+
+// stanceDetail lists the tokens whose stance differs, as changes_detail
+// does: "token: before -> after", by token case-insensitively.
+func stanceDetail(before, after map[string]string) string {
+	tokens := map[string]bool{}
+	for tok := range before {
+		tokens[tok] = true
+	}
+	for tok := range after {
+		tokens[tok] = true
+	}
+	list := slices.SortedFunc(maps.Keys(tokens), func(a, b string) int {
+		if c := strings.Compare(strings.ToLower(a), strings.ToLower(b)); c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
+	var parts []string
+	for _, tok := range list {
+		b, a := before[tok], after[tok]
+		if b == a {
+			continue
+		}
+		parts = append(parts, tok+": "+cmp.Or(b, "none")+" -> "+cmp.Or(a, "none"))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // cutKey splits the first part off a joinKey.

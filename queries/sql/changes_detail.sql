@@ -5,7 +5,8 @@
 --   to_valid whether the file was valid (empty when there was no file); from_effective and
 --   to_effective the format's label of the effective policy; from_digest and to_digest the
 --   SHA-256 of the bodies (read one with survey body DIGEST). detail lists, for
---   ai_stance_changed, every AI crawler token whose stance changed, as token: before -> after.
+--   ai_stance_changed, every AI crawler token whose stance changed, as token: before -> after
+--   (none when the token had no row in one crawl, e.g. a crawler list that changed).
 -- Param from_crawl: the earlier crawl (default: the crawl that started last before to_crawl;
 --   to_crawl itself when there is none, which lists no change).
 -- Param to_crawl: the later crawl (default: the most recent crawl).
@@ -75,8 +76,9 @@ both_files AS MATERIALIZED (
 -- The AI stance can only change where the robots.txt bytes (or the parser) changed. A token
 -- changed when its two rows disagree, or when it has a row in one crawl only.
 stance_changes AS (
-  SELECT domain, token, arg_min(stance, crawl_id = (SELECT to_id FROM p)) AS before,
-    arg_max(stance, crawl_id = (SELECT to_id FROM p)) AS after, count(*) AS n
+  SELECT domain, token,
+    coalesce(max(stance) FILTER (WHERE crawl_id = (SELECT from_id FROM p)), 'none') AS before,
+    coalesce(max(stance) FILTER (WHERE crawl_id = (SELECT to_id FROM p)), 'none') AS after
   FROM ai_stance
   WHERE crawl_id IN ((SELECT from_id FROM p), (SELECT to_id FROM p)) AND location = 'robots'
     AND domain IN (SELECT domain FROM both_files WHERE stance_may_change)
@@ -84,7 +86,7 @@ stance_changes AS (
   HAVING count(*) = 1 OR min(stance) <> max(stance)
 ),
 stance_detail AS (
-  SELECT domain, string_agg(token || ': ' || CASE WHEN n = 1 THEN '?' ELSE before END || ' -> ' || after,
+  SELECT domain, string_agg(token || ': ' || before || ' -> ' || after,
     ', ' ORDER BY lower(token), token) AS detail
   FROM stance_changes
   GROUP BY domain
