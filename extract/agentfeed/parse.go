@@ -42,28 +42,23 @@ type Related struct {
 	Reason string
 }
 
-// MaxDiagnosticsPerCode caps the diagnostics of one code in one feed:
-// past it, one more diagnostic of the code (line 0) says how many were left
-// out, so that a feed of thousands of bad entries does not yield thousands
-// of diagnostics. Feed.Events and the entries' statuses stay complete.
-const MaxDiagnosticsPerCode = 100
+// MaxDiagnosticsPerCode caps the diagnostics of one code in one feed (see
+// diag.Capped), so that a feed of thousands of bad entries does not yield
+// thousands of diagnostics. Feed.Events and the entries' statuses stay
+// complete.
+const MaxDiagnosticsPerCode = diag.MaxPerCode
 
 // parser holds the state of one Parse call.
 type parser struct {
 	opt       Options
 	lines     int
-	diags     diag.List
-	perCode   map[string]int
+	diags     diag.Capped
 	badMethod map[string]bool // did.json methods already reported unusable
 }
 
 // add appends a diagnostic, keeping its line within the document, unless
 // its code's cap is reached.
 func (p *parser) add(c diag.Code, line int, format string, args ...any) {
-	p.perCode[c.ID]++
-	if p.perCode[c.ID] > MaxDiagnosticsPerCode {
-		return
-	}
 	if line > p.lines {
 		line = p.lines
 	}
@@ -78,14 +73,14 @@ func (p *parser) add(c diag.Code, line int, format string, args ...any) {
 // compares the result with opt.Card (§4.3). It never panics; the returned
 // Feed is never nil.
 func Parse(body []byte, opt Options) (*Feed, diag.List) {
-	p := &parser{opt: opt, lines: 1 + bytes.Count(body, []byte{'\n'}), perCode: map[string]int{}, badMethod: map[string]bool{}}
+	p := &parser{opt: opt, lines: 1 + bytes.Count(body, []byte{'\n'}), badMethod: map[string]bool{}}
 	f := &Feed{State: StateInvalid, Key: "unchecked", Entries: []Entry{}, Events: []Event{}, Endpoints: []Endpoint{}}
 	if opt.Host != "" {
 		f.Origin = "https://" + opt.Host
 	}
 	if len(body) > MaxBytes {
 		p.add(codeTooLarge, 0, "the feed is %d bytes; the limit is %d", len(body), MaxBytes)
-		return f, p.diags
+		return f, p.result()
 	}
 	if rest, ok := bytes.CutPrefix(body, []byte("\xef\xbb\xbf")); ok {
 		p.add(codeBOM, 1, "the feed starts with a UTF-8 byte order mark")
@@ -94,20 +89,20 @@ func Parse(body []byte, opt Options) (*Feed, diag.List) {
 	if !utf8.Valid(body) {
 		at := invalidUTF8At(body)
 		p.add(codeInvalidUTF8, lineAt(body, at), "byte 0x%02x at offset %d is not UTF-8", body[at], at)
-		return f, p.diags
+		return f, p.result()
 	}
 	if at := bytes.IndexByte(body, 0); at >= 0 {
 		p.add(codeNUL, lineAt(body, at), "NUL byte at offset %d", at)
-		return f, p.diags
+		return f, p.result()
 	}
 	root, d := parseXML(body)
 	if d != nil {
 		p.add(codeOf(*d), d.Line, "%s", d.Message)
-		return f, p.diags
+		return f, p.result()
 	}
 	if root.name.Space != AtomNamespace || root.name.Local != "feed" {
 		p.add(codeNotAtom, root.line, "the root element is <%s> in %s, not the Atom <feed>", root.name.Local, describeNS(root.name.Space))
-		return f, p.diags
+		return f, p.result()
 	}
 	p.readFeed(root, f)
 	doc := p.resolveKey(f)
@@ -141,16 +136,9 @@ func Parse(body []byte, opt Options) (*Feed, diag.List) {
 	return f, p.result()
 }
 
-// result returns the diagnostics with one more for each capped code saying
-// how many were left out.
-func (p *parser) result() diag.List {
-	for _, c := range Codes() {
-		if n := p.perCode[c.ID] - MaxDiagnosticsPerCode; n > 0 {
-			p.diags.Add(c, 0, "%d more diagnostics of this code were left out (at most %d are listed per feed)", n, MaxDiagnosticsPerCode)
-		}
-	}
-	return p.diags
-}
+// result returns the diagnostics, with one for each capped code saying how
+// many were left out.
+func (p *parser) result() diag.List { return p.diags.List() }
 
 // codeOf returns the code a parseXML diagnostic was made with.
 func codeOf(d diag.Diagnostic) diag.Code {

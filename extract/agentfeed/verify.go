@@ -47,7 +47,7 @@ func (p *parser) resolveKey(f *Feed) *did.Document {
 func (p *parser) didEvent(f *Feed, key string, c diag.Code, format string, args ...any) {
 	f.Key = key
 	dg := c.At(0, format, args...)
-	p.diags = append(p.diags, dg)
+	p.diags.Add(c, 0, "%s", dg.Message)
 	f.Events = append(f.Events, Event{Kind: "did-" + key, Detail: dg.Message})
 }
 

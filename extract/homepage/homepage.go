@@ -206,7 +206,7 @@ func Parse(header http.Header, body []byte) (*Signals, diag.List) {
 
 	robotsConflicts(s.Robots, &diags)
 	s.applyRobots()
-	return s, diags.result()
+	return s, diags.Sorted()
 }
 
 // applyRobots sets the booleans from the directives for every agent.

@@ -147,13 +147,13 @@ func Parse(data []byte) (*File, diag.List) {
 			if isHTMLDocument(string(raw)) {
 				p.diags.Add(codeHTMLDocument, line, "the body is an HTML document, not Markdown")
 				p.f.OtherFormat = "html"
-				return p.f, p.diags.result()
+				return p.f, p.diags.Sorted()
 			}
 		}
 		p.line(line, string(raw))
 	}
 	p.finish()
-	return p.f, p.diags.result()
+	return p.f, p.diags.Sorted()
 }
 
 // checkText reports invalid UTF-8 and NUL bytes, each once with the first

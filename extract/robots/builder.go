@@ -23,7 +23,7 @@ func Parse(body []byte) (*File, diag.List) {
 // ParseEvents returns.
 type Builder struct {
 	file  File
-	diags diag.List
+	diags diag.Capped
 	// cur is the index of the open group plus one; 0 before the first
 	// user-agent line.
 	cur int
@@ -37,14 +37,11 @@ type Builder struct {
 	// named maps a lower-case product token to the index of the first
 	// group naming it, to report merged groups.
 	named map[string]int
-	// perCode counts the diagnostics of each code, to cap them.
-	perCode map[string]int
 }
 
-// MaxDiagnosticsPerCode caps the diagnostics of one code in one file: past
-// it, one more diagnostic of the code (line 0) says how many were left out,
-// so that a large junk file does not yield a diagnostic per line.
-const MaxDiagnosticsPerCode = 100
+// MaxDiagnosticsPerCode caps the diagnostics of one code in one file (see
+// diag.Capped).
+const MaxDiagnosticsPerCode = diag.MaxPerCode
 
 // Result returns the File and the diagnostics, ordered by line.
 func (b *Builder) Result() (*File, diag.List) {
@@ -55,24 +52,10 @@ func (b *Builder) Result() (*File, diag.List) {
 	if f.Sitemaps == nil {
 		f.Sitemaps = []Sitemap{}
 	}
-	d := append(diag.List(nil), b.diags...)
-	for _, c := range Codes() {
-		if n := b.perCode[c.ID] - MaxDiagnosticsPerCode; n > 0 {
-			d.Add(c, 0, "%d more diagnostics of this code were left out (at most %d are listed per file)", n, MaxDiagnosticsPerCode)
-		}
-	}
-	d.Sort()
-	return &f, d
+	return &f, b.diags.Sorted()
 }
 
 func (b *Builder) add(c diag.Code, line int, format string, args ...any) {
-	if b.perCode == nil {
-		b.perCode = map[string]int{}
-	}
-	b.perCode[c.ID]++
-	if b.perCode[c.ID] > MaxDiagnosticsPerCode {
-		return
-	}
 	b.diags.Add(c, line, format, args...)
 }
 
@@ -372,8 +355,7 @@ func (b *Builder) HandleEnd(info BodyInfo) {
 	if info.NotText != "" || info.HTML {
 		// Line diagnostics of something that is not a robots.txt file are
 		// noise; the one body diagnostic says it all.
-		b.diags = b.diags[:0]
-		clear(b.perCode)
+		b.diags = diag.Capped{}
 	}
 	switch {
 	case info.NotText != "":

@@ -27,7 +27,7 @@ func Parse(data []byte) (*File, diag.List) {
 	p := &parser{f: &File{Rules: []Rule{}}}
 	if len(data) > MaxBytes {
 		p.diags.Add(codeTooLarge, 0, "the file is %d bytes; files over %d bytes are not parsed", len(data), MaxBytes)
-		return p.f, p.diags.result()
+		return p.f, p.diags.Sorted()
 	}
 	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
 		p.diags.Add(codeBOM, 1, "the file starts with a UTF-8 byte order mark")
@@ -40,13 +40,13 @@ func Parse(data []byte) (*File, diag.List) {
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		p.diags.Add(codeNotJSON, 0, "the file is empty")
-		return p.f, p.diags.result()
+		return p.f, p.diags.Sorted()
 	}
 	p.dec = json.NewDecoder(bytes.NewReader(data))
 	p.dec.UseNumber()
 	p.run()
 	p.checkRules()
-	return p.f, p.diags.result()
+	return p.f, p.diags.Sorted()
 }
 
 // parser holds the state of one Parse call.
