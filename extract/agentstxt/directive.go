@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/internal/pathnorm"
 )
 
 // directives parses every content line other than the hash line as a
@@ -122,7 +123,7 @@ func uriProblem(s string, allowed func(byte) bool) (bool, string) {
 		c := s[i]
 		switch {
 		case c == '%':
-			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+			if i+2 >= len(s) || !pathnorm.IsHex(s[i+1]) || !pathnorm.IsHex(s[i+2]) {
 				return true, "a \"%\" not followed by two hex digits"
 			}
 			i += 2

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+
+	"github.com/agentpolicy/survey/extract/internal/pathnorm"
 )
 
 // Decision is the answer of the evaluator.
@@ -45,7 +47,7 @@ func (f *File) Allowed(target string) Decision {
 	}
 	best := -1
 	for i, d := range f.Directives {
-		p := normalizePath(d.Path)
+		p := pathnorm.Normalize(d.Path)
 		if d.Malformed || !strings.HasPrefix(path, p) {
 			continue
 		}
@@ -53,7 +55,7 @@ func (f *File) Allowed(target string) Decision {
 			best = i
 			continue
 		}
-		bp := normalizePath(f.Directives[best].Path)
+		bp := pathnorm.Normalize(f.Directives[best].Path)
 		if len(p) > len(bp) || (len(p) == len(bp) && d.Action == Disallow) {
 			best = i
 		}
@@ -87,30 +89,5 @@ func targetPath(target string) (string, error) {
 	if u.RawQuery != "" || u.ForceQuery {
 		p += "?" + u.RawQuery
 	}
-	return normalizePath(p), nil
-}
-
-// normalizePath percent-encodes non-ASCII bytes, spaces and controls and
-// upper-cases the hex digits of percent escapes, so that a path written
-// raw and the same path escaped compare equal.
-func normalizePath(p string) string {
-	const hexDigits = "0123456789ABCDEF"
-	var b strings.Builder
-	b.Grow(len(p))
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		switch {
-		case c == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]):
-			b.WriteByte('%')
-			b.WriteString(strings.ToUpper(p[i+1 : i+3]))
-			i += 2
-		case c >= 0x80 || c <= 0x20 || c == 0x7f:
-			b.WriteByte('%')
-			b.WriteByte(hexDigits[c>>4])
-			b.WriteByte(hexDigits[c&15])
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
+	return pathnorm.Normalize(p), nil
 }

@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/internal/pathnorm"
 )
 
 // Options is what Parse may know about the bytes besides the bytes. The
@@ -196,7 +197,7 @@ func (p *parser) hash(lines []line, hashLine int, raw []byte) {
 	// digits after optional white space; "" when it cannot be compared.
 	comparable := ""
 	candidate := strings.TrimSpace(h.Declared)
-	if len(candidate) == 64 && strings.IndexFunc(candidate, func(r rune) bool { return r > unicode.MaxASCII || !isHex(byte(r)) }) < 0 {
+	if len(candidate) == 64 && strings.IndexFunc(candidate, func(r rune) bool { return r > unicode.MaxASCII || !pathnorm.IsHex(byte(r)) }) < 0 {
 		comparable = strings.ToLower(candidate)
 	}
 	syntaxOK := false
@@ -247,7 +248,7 @@ func describeDigest(d string) string {
 	}
 	n := len([]rune(d))
 	for _, r := range d {
-		if r > unicode.MaxASCII || !isHex(byte(r)) {
+		if r > unicode.MaxASCII || !pathnorm.IsHex(byte(r)) {
 			return "a non-hex character " + strconv.QuoteRune(r) + " in " + strconv.Itoa(n) + " characters"
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"unicode"
 
 	"golang.org/x/net/html"
+
+	"github.com/agentpolicy/survey/extract/internal/pathnorm"
 )
 
 // The conventions a file named agents.txt may plainly follow instead
@@ -80,7 +82,7 @@ func looksLikeHash(t string) bool {
 	}
 	rest := strings.TrimLeft(t[1:], " \t")
 	n := 0
-	for n < len(rest) && isHex(rest[n]) {
+	for n < len(rest) && pathnorm.IsHex(rest[n]) {
 		n++
 	}
 	return n > 0 && (n == len(rest) || n >= 16)
@@ -157,9 +159,4 @@ func looksLikeHTML(b []byte) bool {
 		}
 	}
 	return false
-}
-
-// isHex reports whether c is a hexadecimal digit in either case.
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/net/idna"
+
+	"github.com/agentpolicy/survey/extract/internal/pathnorm"
 )
 
 // matchPattern reports whether pattern matches s the robots.txt way
@@ -40,35 +42,6 @@ func matchPattern(pattern, s string) bool {
 		p++
 	}
 	return p == len(pattern)
-}
-
-// normalizePath percent-encodes non-ASCII bytes, spaces and controls and
-// upper-cases the hex digits of percent escapes, so that a pattern written
-// with raw UTF-8 and an escaped URL path compare equal.
-func normalizePath(p string) string {
-	const hexDigits = "0123456789ABCDEF"
-	var b strings.Builder
-	b.Grow(len(p))
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		switch {
-		case c == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]):
-			b.WriteByte('%')
-			b.WriteString(strings.ToUpper(p[i+1 : i+3]))
-			i += 2
-		case c >= 0x80 || c <= 0x20 || c == 0x7f:
-			b.WriteByte('%')
-			b.WriteByte(hexDigits[c>>4])
-			b.WriteByte(hexDigits[c&15])
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // normalizeHost lower-cases a host or host pattern, drops a port and a
@@ -132,7 +105,7 @@ func scopeLength(scopes []string, host, path string) (length int, ok bool) {
 		if hostPat != "" && !hostMatches(hostPat, host) {
 			continue
 		}
-		pathPat = normalizePath(pathPat)
+		pathPat = pathnorm.Normalize(pathPat)
 		if matchPattern(pathPat, path) && (!ok || len(pathPat) > length) {
 			length, ok = len(pathPat), true
 		}
@@ -229,5 +202,5 @@ func splitTarget(raw, defaultHost string) (host, path string, err error) {
 	if u.RawQuery != "" || u.ForceQuery {
 		path += "?" + u.RawQuery
 	}
-	return host, normalizePath(path), nil
+	return host, pathnorm.Normalize(path), nil
 }
