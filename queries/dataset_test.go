@@ -95,6 +95,15 @@ func TestQueriesOnTwoSimulatedCrawls(t *testing.T) {
 			if again := run(t, db, q, nil); !reflect.DeepEqual(again.rows, def.rows) {
 				t.Errorf("a second run returned the rows in another order or with other values")
 			}
+			for _, p := range q.Params {
+				if !strings.Contains(p.Name, "crawl") {
+					continue
+				}
+				_, err := q.Run(context.Background(), db, map[string]string{p.Name: "nope"})
+				if want := "no crawl 'nope' in the database (its crawls: first, second)"; err == nil || !strings.Contains(err.Error(), want) {
+					t.Errorf("%s=nope: %v, want an error saying %q", p.Name, err, want)
+				}
+			}
 			if isCrawl {
 				cc(t, def, data[secondCrawl])
 				first := run(t, db, q, map[string]string{"crawl": firstCrawl})

@@ -8,10 +8,15 @@
 --   joined with +), empty when none matches or the digest is right. files counts them, valid
 --   those without any error diagnostic (a file whose digest does not match is never valid:
 --   a conforming agent treats the whole site as restricted).
--- Param crawl: the crawl to report (default: the most recent crawl).
+-- Param crawl: the crawl to report (default: the most recent crawl; a crawl the database
+--   does not hold is an error).
 WITH c AS (
-  SELECT coalesce(getvariable('crawl'),
-    (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)) AS id
+  SELECT CASE
+    WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)
+    WHEN getvariable('crawl') IN (SELECT crawl_id FROM crawls) THEN getvariable('crawl')
+    ELSE error('no crawl ''' || getvariable('crawl') || ''' in the database (its crawls: '
+      || coalesce((SELECT string_agg(DISTINCT crawl_id, ', ' ORDER BY crawl_id) FROM crawls), 'none') || ')')
+  END AS id
 ),
 a AS (
   SELECT a.hash_status, coalesce(a.near_miss, '') AS near_miss, coalesce(d.valid, false) AS valid

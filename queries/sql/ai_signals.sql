@@ -12,10 +12,15 @@
 --   tdm-reservation: set by header or meta; set to 1. home page Content-Usage header: present;
 --   train-ai=n. pct_using and pct_restricting are percentages of reachable;
 --   pct_restricting_of_using = 100 * restricting / using.
--- Param crawl: the crawl to report (default: the most recent crawl).
+-- Param crawl: the crawl to report (default: the most recent crawl; a crawl the database
+--   does not hold is an error).
 WITH c AS (
-  SELECT coalesce(getvariable('crawl'),
-    (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)) AS id
+  SELECT CASE
+    WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)
+    WHEN getvariable('crawl') IN (SELECT crawl_id FROM crawls) THEN getvariable('crawl')
+    ELSE error('no crawl ''' || getvariable('crawl') || ''' in the database (its crawls: '
+      || coalesce((SELECT string_agg(DISTINCT crawl_id, ', ' ORDER BY crawl_id) FROM crawls), 'none') || ')')
+  END AS id
 ),
 reachable AS (
   SELECT domain FROM targets WHERE crawl_id = (SELECT id FROM c) AND outcome = 'ok'

@@ -6,10 +6,15 @@
 --   the crawl), the share of the sample a bot wall hid, at that location or anywhere. Rows:
 --   (any) vendor first, then vendors by domains challenged; (any) location first, then
 --   locations in crawl order.
--- Param crawl: the crawl to report (default: the most recent crawl).
+-- Param crawl: the crawl to report (default: the most recent crawl; a crawl the database
+--   does not hold is an error).
 WITH c AS (
-  SELECT coalesce(getvariable('crawl'),
-    (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)) AS id
+  SELECT CASE
+    WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)
+    WHEN getvariable('crawl') IN (SELECT crawl_id FROM crawls) THEN getvariable('crawl')
+    ELSE error('no crawl ''' || getvariable('crawl') || ''' in the database (its crawls: '
+      || coalesce((SELECT string_agg(DISTINCT crawl_id, ', ' ORDER BY crawl_id) FROM crawls), 'none') || ')')
+  END AS id
 ),
 crawled AS (
   SELECT count(*) AS domains FROM targets WHERE crawl_id = (SELECT id FROM c)

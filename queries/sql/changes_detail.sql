@@ -9,21 +9,32 @@
 --   (none when the token had no row in one crawl, e.g. a crawler list that changed).
 -- Param from_crawl: the earlier crawl (default: the crawl that started last before to_crawl;
 --   to_crawl itself when there is none, which lists no change).
--- Param to_crawl: the later crawl (default: the most recent crawl).
+-- Param to_crawl: the later crawl (default: the most recent crawl). A crawl the database does
+--   not hold, as either parameter, is an error.
 -- Param location: only this location, e.g. robots (default: every location).
 WITH starts AS (
   SELECT crawl_id, min(started_at) AS started_at FROM crawls GROUP BY crawl_id
 ),
+known AS (
+  SELECT coalesce(string_agg(crawl_id, ', ' ORDER BY crawl_id), 'none') AS ids FROM starts
+),
 to_crawl AS (
-  SELECT coalesce(getvariable('to_crawl'),
-    (SELECT crawl_id FROM starts ORDER BY started_at DESC, crawl_id DESC LIMIT 1)) AS id
+  SELECT CASE
+    WHEN getvariable('to_crawl') IS NULL THEN (SELECT crawl_id FROM starts ORDER BY started_at DESC, crawl_id DESC LIMIT 1)
+    WHEN getvariable('to_crawl') IN (SELECT crawl_id FROM starts) THEN getvariable('to_crawl')
+    ELSE error('no crawl ''' || getvariable('to_crawl') || ''' in the database (its crawls: ' || (SELECT ids FROM known) || ')')
+  END AS id
 ),
 p AS (
-  SELECT t.id AS to_id, coalesce(getvariable('from_crawl'),
-    (SELECT s.crawl_id FROM starts s, starts cur
-      WHERE cur.crawl_id = t.id AND (s.started_at, s.crawl_id) < (cur.started_at, cur.crawl_id)
-      ORDER BY s.started_at DESC, s.crawl_id DESC LIMIT 1),
-    t.id) AS from_id
+  SELECT t.id AS to_id, CASE
+    WHEN getvariable('from_crawl') IS NULL THEN coalesce(
+      (SELECT s.crawl_id FROM starts s, starts cur
+        WHERE cur.crawl_id = t.id AND (s.started_at, s.crawl_id) < (cur.started_at, cur.crawl_id)
+        ORDER BY s.started_at DESC, s.crawl_id DESC LIMIT 1),
+      t.id)
+    WHEN getvariable('from_crawl') IN (SELECT crawl_id FROM starts) THEN getvariable('from_crawl')
+    ELSE error('no crawl ''' || getvariable('from_crawl') || ''' in the database (its crawls: ' || (SELECT ids FROM known) || ')')
+  END AS from_id
   FROM to_crawl t
 ),
 -- Stage 1, over every fetch: which domains answered at a location in both crawls (compared),

@@ -9,11 +9,16 @@
 --   distinct domains; codes lists the diagnostic codes citing it. format_files is the number
 --   of files parsed as the format (other-format files included); pct_files and
 --   pct_error_files are percentages of format_files.
--- Param crawl: the crawl to report (default: the most recent crawl).
+-- Param crawl: the crawl to report (default: the most recent crawl; a crawl the database
+--   does not hold is an error).
 -- Param format: only this format, e.g. agents-md (default: every format).
 WITH c AS (
-  SELECT coalesce(getvariable('crawl'),
-    (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)) AS id
+  SELECT CASE
+    WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)
+    WHEN getvariable('crawl') IN (SELECT crawl_id FROM crawls) THEN getvariable('crawl')
+    ELSE error('no crawl ''' || getvariable('crawl') || ''' in the database (its crawls: '
+      || coalesce((SELECT string_agg(DISTINCT crawl_id, ', ' ORDER BY crawl_id) FROM crawls), 'none') || ')')
+  END AS id
 ),
 per_file AS (
   SELECT format, code, spec, domain, location, bool_or(severity = 'error') AS is_error

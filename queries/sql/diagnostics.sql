@@ -6,12 +6,17 @@
 --   diagnostic rows (a parser lists at most 100 of one code per file, plus one line-0 row
 --   counting the rest). format_files is the number of files parsed as the format in the crawl
 --   (other-format files included); pct_files = 100 * files / format_files.
--- Param crawl: the crawl to report (default: the most recent crawl).
+-- Param crawl: the crawl to report (default: the most recent crawl; a crawl the database
+--   does not hold is an error).
 -- Param format: only this format, e.g. agents-txt (default: every format).
 -- Param top: keep the N most frequent codes of each format (default: every code).
 WITH c AS (
-  SELECT coalesce(getvariable('crawl'),
-    (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)) AS id
+  SELECT CASE
+    WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)
+    WHEN getvariable('crawl') IN (SELECT crawl_id FROM crawls) THEN getvariable('crawl')
+    ELSE error('no crawl ''' || getvariable('crawl') || ''' in the database (its crawls: '
+      || coalesce((SELECT string_agg(DISTINCT crawl_id, ', ' ORDER BY crawl_id) FROM crawls), 'none') || ')')
+  END AS id
 ),
 p AS (
   SELECT CASE
