@@ -1,9 +1,10 @@
 -- Question: In what state are agent feeds (active, terminated, migrated, untrusted), how was their signing key resolved, and how many of their entries verify and are canonical?
 -- Read: One row per effective feed state and key resolution, over the agent-feed documents of
 --   the crawl (agent_feeds rows), then a last row with state (all) summing them. state is the
---   effective state: active (key resolved, verified entries applied), terminated, migrated or
---   untrusted (no key could be resolved, or the feed says something survey cannot trust);
---   key_resolution says how /.well-known/did.json went: resolved, unchecked, unreachable or
+--   effective state: active (key resolved, verified entries applied), terminated
+--   (af:feed-status terminated, or a missing or unknown status, or af:spec-version other than
+--   0), migrated, untrusted (no key resolved: nothing applied, §2.2) or invalid (not an Atom
+--   feed); key_resolution says how /.well-known/did.json went: resolved, unchecked, unreachable or
 --   malformed. feeds counts the feeds and pct_feeds is a percentage of all feeds; entries is
 --   the number of their entries, verified those whose Ed25519 signature verifies over the
 --   content as served, canonical those whose content is canonical JSON, applied those applied
@@ -45,4 +46,4 @@ SELECT state, key_resolution, feeds, entries, verified, canonical, applied, feed
   round(100.0 * applied / nullif(entries, 0), 2) AS pct_applied
 FROM g
 WHERE EXISTS (SELECT 1 FROM f)
-ORDER BY total, array_position(['active', 'terminated', 'migrated', 'untrusted'], state), state, feeds DESC, key_resolution;
+ORDER BY total, array_position(['active', 'terminated', 'migrated', 'untrusted', 'invalid'], state), state, feeds DESC, key_resolution;

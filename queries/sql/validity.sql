@@ -6,8 +6,9 @@
 --   other_formats names those conventions with their counts; in_format = files - other_format.
 --   valid counts in-format files without error diagnostics, invalid the rest; usable counts
 --   valid files a conforming agent may act on (whole, fetched as the specification requires).
---   with_warnings counts in-format files with at least one warning. pct_other_format is a percentage of files; pct_valid, pct_invalid,
---   pct_usable and pct_with_warnings are percentages of in_format files.
+--   with_warnings counts in-format files with at least one warning. pct_other_format is a
+--   percentage of files; pct_valid, pct_invalid, pct_usable and pct_with_warnings are
+--   percentages of in_format files.
 -- Param crawl: the crawl to report (default: the most recent crawl; a crawl the database
 --   does not hold is an error).
 WITH c AS (
