@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -21,7 +22,8 @@ import (
 // only, sink's default memory limit and threads). SURVEY_QUERY_BENCH_SCALE=K
 // copies every domain's rows K times under new names first, so that
 // K=1700 measures a dataset of about a million domains per crawl (building
-// it takes minutes):
+// it takes minutes). SURVEY_QUERY_BENCH_DIR=DIR keeps the dataset in DIR
+// and uses the one already there, if any, whatever the scale:
 //
 //	SURVEY_QUERY_BENCH_SCALE=1700 go test -p 1 -run '^$' -bench Queries -benchtime 1x ./queries/
 func BenchmarkQueries(b *testing.B) {
@@ -33,16 +35,13 @@ func BenchmarkQueries(b *testing.B) {
 		}
 		scale = n
 	}
-	dir := b.TempDir()
-	if _, err := simcrawl.Build(dir, simcrawl.Options{Seed: 1, CrawlID: firstCrawl, Ranked: true}); err != nil {
-		b.Fatal(err)
+	dir := os.Getenv("SURVEY_QUERY_BENCH_DIR")
+	if dir == "" {
+		dir = b.TempDir()
 	}
-	dbPath, err := simcrawl.Build(dir, simcrawl.Options{Seed: 2, CrawlID: secondCrawl, Ranked: true})
-	if err != nil {
-		b.Fatal(err)
-	}
-	if scale > 1 {
-		if err := scaleUp(dbPath, scale); err != nil {
+	dbPath := filepath.Join(dir, "survey.duckdb")
+	if _, err := os.Stat(dbPath); err != nil {
+		if err := buildBenchDataset(dir, scale); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -75,6 +74,22 @@ func BenchmarkQueries(b *testing.B) {
 			b.ReportMetric(float64(rows), "rows")
 		})
 	}
+}
+
+// buildBenchDataset crawls the two simulated webs into dir and scales the
+// database up to scale copies of every domain.
+func buildBenchDataset(dir string, scale int) error {
+	if _, err := simcrawl.Build(dir, simcrawl.Options{Seed: 1, CrawlID: firstCrawl, Ranked: true}); err != nil {
+		return err
+	}
+	dbPath, err := simcrawl.Build(dir, simcrawl.Options{Seed: 2, CrawlID: secondCrawl, Ranked: true})
+	if err != nil {
+		return err
+	}
+	if scale > 1 {
+		return scaleUp(dbPath, scale)
+	}
+	return nil
 }
 
 // scaleUp copies every row of the tables keyed by domain copies-1 times,

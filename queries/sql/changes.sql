@@ -64,35 +64,45 @@ pairs AS (
 -- Stage 2, over the files present in both crawls: documents exist exactly for the fetches
 -- that delivered a file.
 docs_a AS (
-  SELECT domain, location, valid, coalesce(other_format, '') AS other_format, body_digest, parser_version
+  SELECT domain, location, valid, coalesce(other_format, '') AS other_format,
+    hash(body_digest) AS digest, hash(parser_version) AS parser
   FROM documents
   WHERE crawl_id = (SELECT from_id FROM p) AND location <> 'canary'
 ),
 docs_b AS (
-  SELECT domain, location, valid, coalesce(other_format, '') AS other_format, body_digest, parser_version
+  SELECT domain, location, valid, coalesce(other_format, '') AS other_format,
+    hash(body_digest) AS digest, hash(parser_version) AS parser
   FROM documents
   WHERE crawl_id = (SELECT to_id FROM p) AND location <> 'canary'
 ),
 both_files AS MATERIALIZED (
   SELECT a.location, a.domain, a.valid AS a_valid, b.valid AS b_valid,
-    a.body_digest IS DISTINCT FROM b.body_digest AS body_changed,
+    a.digest IS DISTINCT FROM b.digest AS body_changed,
     a.location = 'robots' AND a.other_format = '' AND b.other_format = ''
-      AND (a.body_digest IS DISTINCT FROM b.body_digest OR a.parser_version IS DISTINCT FROM b.parser_version) AS stance_may_change
+      AND (a.digest IS DISTINCT FROM b.digest OR a.parser IS DISTINCT FROM b.parser) AS stance_may_change
   FROM docs_a a
   JOIN docs_b b ON b.domain = a.domain AND b.location = a.location
 ),
--- The AI stance can only change where the robots.txt bytes (or the parser) changed. A token
--- changed when its two rows disagree, or when it has a row in one crawl only.
-stance_changes AS (
-  SELECT domain, token
-  FROM ai_stance
-  WHERE crawl_id IN ((SELECT from_id FROM p), (SELECT to_id FROM p)) AND location = 'robots'
-    AND domain IN (SELECT domain FROM both_files WHERE stance_may_change)
-  GROUP BY domain, token
-  HAVING count(*) = 1 OR min(stance) <> max(stance)
+-- The AI stance can only change where the robots.txt bytes (or the parser) changed. Each such
+-- file's stance is summed up by a signature, an order-free 64-bit hash of every token with its
+-- stance: the stance changed where the two crawls' signatures (or token counts) differ.
+stance_files AS (
+  SELECT DISTINCT x.crawl_id, f.domain
+  FROM both_files f, (SELECT from_id AS crawl_id FROM p UNION SELECT to_id FROM p) x
+  WHERE f.stance_may_change
+),
+stance_sig AS (
+  SELECT crawl_id, domain, bit_xor(hash(token || '=' || stance)) AS sig, count(*) AS tokens
+  FROM ai_stance s
+  JOIN stance_files f USING (crawl_id, domain)
+  WHERE s.location = 'robots'
+  GROUP BY crawl_id, domain
 ),
 stance_changed AS (
-  SELECT DISTINCT domain FROM stance_changes
+  SELECT coalesce(a.domain, b.domain) AS domain
+  FROM (SELECT * FROM stance_sig WHERE crawl_id = (SELECT from_id FROM p)) a
+  FULL JOIN (SELECT * FROM stance_sig WHERE crawl_id = (SELECT to_id FROM p)) b ON b.domain = a.domain
+  WHERE a.sig IS DISTINCT FROM b.sig OR a.tokens IS DISTINCT FROM b.tokens
 ),
 pair_counts AS (
   SELECT location, count(*) AS compared,
