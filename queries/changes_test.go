@@ -2,6 +2,7 @@ package queries_test
 
 import (
 	"cmp"
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -136,8 +137,10 @@ func checkChangesDetail(t *testing.T, tb table, from, to *crawlData) {
 		if o := tb.str(t, i, "to_outcome"); o != to.fetches[k].outcome {
 			t.Errorf("%s %s: to_outcome %s, want %s", loc, domain, o, to.fetches[k].outcome)
 		}
-		if kind == "content_changed" && tb.str(t, i, "from_digest") == tb.str(t, i, "to_digest") {
-			t.Errorf("%s %s: content_changed with one digest", loc, domain)
+		for col, d := range map[string]documentRow{"from": from.documents[k], "to": to.documents[k]} {
+			if got, want := tb.str(t, i, col+"_effective"), d.effective; got != want {
+				t.Errorf("%s %s %s: %s_effective %q, want %q", loc, domain, kind, col, got, want)
+			}
 		}
 		want := ""
 		if kind == "ai_stance_changed" {
@@ -154,8 +157,10 @@ func checkChangesDetail(t *testing.T, tb table, from, to *crawlData) {
 	}
 }
 
-// stanceDetail lists the tokens whose stance differs, as changes_detail
-// does: "token: before -> after", by token case-insensitively.
+// stanceDetail says which tokens changed stance as changes_detail does:
+// "before -> after: token, token" by change (tokens case-insensitively
+// ordered), changes separated by "; ", a change every token made told as
+// "every AI crawler (N)".
 func stanceDetail(before, after map[string]string) string {
 	tokens := map[string]bool{}
 	for tok := range before {
@@ -164,21 +169,26 @@ func stanceDetail(before, after map[string]string) string {
 	for tok := range after {
 		tokens[tok] = true
 	}
-	list := slices.SortedFunc(maps.Keys(tokens), func(a, b string) int {
-		if c := strings.Compare(strings.ToLower(a), strings.ToLower(b)); c != 0 {
-			return c
+	moves := map[string][]string{}
+	for tok := range tokens {
+		b, a := cmp.Or(before[tok], "none"), cmp.Or(after[tok], "none")
+		if b != a {
+			moves[b+" -> "+a] = append(moves[b+" -> "+a], tok)
 		}
-		return strings.Compare(a, b)
-	})
-	var parts []string
-	for _, tok := range list {
-		b, a := before[tok], after[tok]
-		if b == a {
-			continue
-		}
-		parts = append(parts, tok+": "+cmp.Or(b, "none")+" -> "+cmp.Or(a, "none"))
 	}
-	return strings.Join(parts, ", ")
+	var parts []string
+	for _, move := range slices.Sorted(maps.Keys(moves)) {
+		list := moves[move]
+		slices.SortFunc(list, func(a, b string) int {
+			return cmp.Or(strings.Compare(strings.ToLower(a), strings.ToLower(b)), strings.Compare(a, b))
+		})
+		what := strings.Join(list, ", ")
+		if len(list) == len(tokens) {
+			what = fmt.Sprintf("every AI crawler (%d)", len(list))
+		}
+		parts = append(parts, move+": "+what)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // cutKey splits the first part off a joinKey.

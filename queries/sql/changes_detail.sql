@@ -3,10 +3,14 @@
 --   Read for the kinds and for which domains are compared), ordered by location, kind and
 --   domain. from_outcome and to_outcome are the fetch outcomes in each crawl; from_valid and
 --   to_valid whether the file was valid (empty when there was no file); from_effective and
---   to_effective the format's label of the effective policy; from_digest and to_digest the
---   SHA-256 of the bodies (read one with survey body DIGEST). detail lists, for
---   ai_stance_changed, every AI crawler token whose stance changed, as token: before -> after
---   (none when the token had no row in one crawl, e.g. a crawler list that changed).
+--   to_effective the format's label of the effective policy (the bodies themselves:
+--   documents.body_digest of each crawl, read with survey body DIGEST). detail says, for
+--   ai_stance_changed, which AI crawler tokens changed stance, by change: "before -> after:
+--   token, token" (stance none when a token had no row in one crawl, e.g. a crawler list that
+--   changed), changes separated by "; "; a change every known AI crawler made reads "before ->
+--   after: every AI crawler (N)". Two crawls of a million domains can differ in a million
+--   files: survey query holds the whole result in memory (1 GB by default), so compare such
+--   crawls a location at a time (--param location=robots, and so on).
 -- Param from_crawl: the earlier crawl (default: the crawl that started last before to_crawl;
 --   to_crawl itself when there is none, which lists no change).
 -- Param to_crawl: the later crawl (default: the most recent crawl). A crawl the database does
@@ -40,7 +44,7 @@ p AS (
 -- Stage 1, over every fetch: where a file appeared or disappeared (a file in one crawl, absent
 -- or a soft 404 in the other). Only narrow columns take part in this join.
 measured_a AS (
-  SELECT domain, location, outcome,
+  SELECT domain, location,
     outcome IN ('present', 'redirected', 'downgraded', 'too_large') AS has_file
   FROM fetches
   WHERE crawl_id = (SELECT from_id FROM p) AND location <> 'canary'
@@ -48,18 +52,17 @@ measured_a AS (
     AND (getvariable('location') IS NULL OR location = getvariable('location'))
 ),
 measured_b AS (
-  SELECT domain, location, outcome,
+  SELECT domain, location,
     outcome IN ('present', 'redirected', 'downgraded', 'too_large') AS has_file
   FROM fetches
   WHERE crawl_id = (SELECT to_id FROM p) AND location <> 'canary'
     AND outcome IN ('present', 'redirected', 'downgraded', 'too_large', 'absent', 'soft_404')
     AND (getvariable('location') IS NULL OR location = getvariable('location'))
 ),
-flips AS (
+flips AS MATERIALIZED (
   SELECT a.location, a.domain,
     CASE WHEN b.has_file THEN 1 ELSE 2 END AS kind_order,
-    CASE WHEN b.has_file THEN 'appeared' ELSE 'disappeared' END AS change,
-    a.outcome AS from_outcome, b.outcome AS to_outcome
+    CASE WHEN b.has_file THEN 'appeared' ELSE 'disappeared' END AS change
   FROM measured_a a
   JOIN measured_b b ON b.domain = a.domain AND b.location = a.location
   WHERE a.has_file <> b.has_file
@@ -89,7 +92,8 @@ both_files AS MATERIALIZED (
   JOIN files_b b ON b.domain = a.domain AND b.location = a.location
 ),
 -- The AI stance can only change where the robots.txt bytes (or the parser) changed: the
--- changes query's signatures find the files whose stance changed, then their tokens are
+-- changes query's signatures find the files whose stance changed. A file that gives every
+-- token one stance in both crawls changed as a whole; the tokens of the other files are
 -- compared one by one.
 stance_files AS (
   SELECT DISTINCT x.crawl_id, f.domain
@@ -97,14 +101,17 @@ stance_files AS (
   WHERE f.stance_may_change
 ),
 stance_sig AS (
-  SELECT crawl_id, domain, bit_xor(hash(token || '=' || stance)) AS sig, count(*) AS tokens
+  SELECT crawl_id, domain, bit_xor(hash(token || '=' || stance)) AS sig, count(*) AS tokens,
+    min(stance) AS lo, max(stance) AS hi
   FROM ai_stance s
   JOIN stance_files f USING (crawl_id, domain)
   WHERE s.location = 'robots'
   GROUP BY crawl_id, domain
 ),
 stance_changed AS (
-  SELECT coalesce(a.domain, b.domain) AS domain
+  SELECT coalesce(a.domain, b.domain) AS domain,
+    a.lo = a.hi AND b.lo = b.hi AND a.lo <> b.lo AND a.tokens = b.tokens AS whole,
+    a.lo AS before, b.lo AS after, b.tokens
   FROM (SELECT * FROM stance_sig WHERE crawl_id = (SELECT from_id FROM p)) a
   FULL JOIN (SELECT * FROM stance_sig WHERE crawl_id = (SELECT to_id FROM p)) b ON b.domain = a.domain
   WHERE a.sig IS DISTINCT FROM b.sig OR a.tokens IS DISTINCT FROM b.tokens
@@ -114,16 +121,33 @@ stance_tokens AS (
     coalesce(max(stance) FILTER (WHERE crawl_id = (SELECT from_id FROM p)), 'none') AS before,
     coalesce(max(stance) FILTER (WHERE crawl_id = (SELECT to_id FROM p)), 'none') AS after
   FROM ai_stance s
-  JOIN (SELECT x.crawl_id, c.domain FROM stance_changed c, (SELECT from_id AS crawl_id FROM p UNION SELECT to_id FROM p) x) f
+  JOIN (SELECT x.crawl_id, c.domain FROM stance_changed c, (SELECT from_id AS crawl_id FROM p UNION SELECT to_id FROM p) x
+    WHERE NOT coalesce(c.whole, false)) f
     USING (crawl_id, domain)
   WHERE s.location = 'robots'
   GROUP BY domain, token
 ),
-stance_detail AS (
-  SELECT domain, string_agg(token || ': ' || before || ' -> ' || after, ', ' ORDER BY lower(token), token) AS detail
+-- Tokens are listed by change of stance; a change every token of the file made is told as
+-- such rather than token by token.
+stance_moves AS (
+  SELECT domain, before, after, count(*) AS tokens,
+    -- sorted lists rather than string_agg(... ORDER BY ...), whose per-group sorts do not spill
+    array_to_string(list_transform(list_sort(list(lower(token) || chr(1) || token)), x -> split_part(x, chr(1), 2)), ', ')
+      AS token_list
   FROM stance_tokens
   WHERE before <> after
-  GROUP BY domain
+  GROUP BY domain, before, after
+),
+stance_detail AS (
+  SELECT m.domain, array_to_string(list_sort(list(m.before || ' -> ' || m.after || ': '
+      || CASE WHEN m.tokens = n.tokens THEN 'every AI crawler (' || m.tokens || ')' ELSE m.token_list END)), '; ') AS detail
+  FROM stance_moves m
+  JOIN (SELECT domain, count(*) AS tokens FROM stance_tokens GROUP BY domain) n USING (domain)
+  GROUP BY m.domain
+  UNION ALL
+  SELECT domain, before || ' -> ' || after || ': every AI crawler (' || tokens || ')'
+  FROM stance_changed
+  WHERE whole
 ),
 file_changes AS (
   SELECT location, domain, 3 AS kind_order, 'became_valid' AS change, '' AS detail FROM both_files WHERE NOT a_valid AND b_valid
@@ -136,22 +160,40 @@ file_changes AS (
   FROM both_files f JOIN stance_detail s USING (domain)
   WHERE f.stance_may_change
 ),
-file_outcomes AS (
-  SELECT fc.*, fa.outcome AS from_outcome, fb.outcome AS to_outcome
-  FROM file_changes fc
-  JOIN fetches fa ON fa.crawl_id = (SELECT from_id FROM p) AND fa.domain = fc.domain AND fa.location = fc.location
-  JOIN fetches fb ON fb.crawl_id = (SELECT to_id FROM p) AND fb.domain = fc.domain AND fb.location = fc.location
-),
 changes AS (
-  SELECT location, domain, kind_order, change, '' AS detail, from_outcome, to_outcome FROM flips
+  SELECT location, domain, kind_order, change, '' AS detail FROM flips
   UNION ALL
-  SELECT location, domain, kind_order, change, detail, from_outcome, to_outcome FROM file_outcomes
+  SELECT location, domain, kind_order, change, detail FROM file_changes
+),
+-- The fetches and documents of the files that may have changed only, for their outcomes and
+-- labels, in one lookup by domain and location.
+changed AS (
+  SELECT domain, location FROM flips
+  UNION ALL
+  SELECT domain, location FROM both_files WHERE a_valid <> b_valid OR body_changed OR stance_may_change
+),
+lookup AS (
+  SELECT domain, location,
+    max(outcome) FILTER (WHERE crawl_id = (SELECT from_id FROM p)) AS from_outcome,
+    max(outcome) FILTER (WHERE crawl_id = (SELECT to_id FROM p)) AS to_outcome,
+    bool_or(valid) FILTER (WHERE crawl_id = (SELECT from_id FROM p)) AS from_valid,
+    bool_or(valid) FILTER (WHERE crawl_id = (SELECT to_id FROM p)) AS to_valid,
+    max(effective) FILTER (WHERE crawl_id = (SELECT from_id FROM p)) AS from_effective,
+    max(effective) FILTER (WHERE crawl_id = (SELECT to_id FROM p)) AS to_effective
+  FROM (
+    SELECT f.crawl_id, f.domain, f.location, f.outcome, NULL::BOOLEAN AS valid, NULL::VARCHAR AS effective
+    FROM fetches f SEMI JOIN changed c ON c.domain = f.domain AND c.location = f.location
+    WHERE f.crawl_id IN ((SELECT from_id FROM p), (SELECT to_id FROM p))
+    UNION ALL
+    SELECT d.crawl_id, d.domain, d.location, NULL, d.valid, d.effective
+    FROM documents d SEMI JOIN changed c ON c.domain = d.domain AND c.location = d.location
+    WHERE d.crawl_id IN ((SELECT from_id FROM p), (SELECT to_id FROM p))
+  )
+  GROUP BY domain, location
 )
-SELECT ch.location, ch.domain, ch.change, ch.from_outcome, ch.to_outcome,
-  a.valid AS from_valid, b.valid AS to_valid, a.effective AS from_effective, b.effective AS to_effective,
-  a.body_digest AS from_digest, b.body_digest AS to_digest, ch.detail
+SELECT ch.location, ch.domain, ch.change, l.from_outcome, l.to_outcome,
+  l.from_valid, l.to_valid, l.from_effective, l.to_effective, ch.detail
 FROM changes ch
-LEFT JOIN documents a ON a.crawl_id = (SELECT from_id FROM p) AND a.domain = ch.domain AND a.location = ch.location
-LEFT JOIN documents b ON b.crawl_id = (SELECT to_id FROM p) AND b.domain = ch.domain AND b.location = ch.location
+JOIN lookup l USING (domain, location)
 ORDER BY array_position(['robots', 'agents-txt', 'agents-md', 'agents-md-wk', 'agent-feed', 'did',
   'agent-card', 'autoctl', 'llms-txt', 'tdmrep', 'ai-txt', 'home'], ch.location), ch.location, ch.kind_order, ch.domain;
