@@ -143,12 +143,6 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		return nil, err
 	}
 
-	run := RunState{Run: int32(len(st.Runs) + 1), StartedAt: time.Now().UTC(), Status: "running"}
-	st.Runs = append(st.Runs, run)
-	if err := st.save(opts.Out); err != nil {
-		w.Close()
-		return nil, fmt.Errorf("saving crawl state: %w", err)
-	}
 	crawlRow := func(r RunState, seedsRead, seedsBad, domains int64) sink.CrawlRow {
 		return sink.CrawlRow{
 			CrawlID: st.CrawlID, Shard: shard, Run: r.Run, StartedAt: r.StartedAt, EndedAt: r.EndedAt,
@@ -159,13 +153,19 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	}
 	// Runs that were killed never wrote their final row: record them now.
 	var starters []sink.CrawlRow
-	for _, r := range st.Runs[:len(st.Runs)-1] {
+	for i, r := range st.Runs {
 		if r.EndedAt == nil && r.Status == "running" {
-			r.Status = "killed"
-			starters = append(starters, crawlRow(r, 0, 0, 0))
+			st.Runs[i].Status = "killed"
+			starters = append(starters, crawlRow(st.Runs[i], 0, 0, 0))
 		}
 	}
+	run := RunState{Run: int32(len(st.Runs) + 1), StartedAt: time.Now().UTC(), Status: "running"}
+	st.Runs = append(st.Runs, run)
 	starters = append(starters, crawlRow(run, 0, 0, 0))
+	if err := st.save(opts.Out); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("saving crawl state: %w", err)
+	}
 	if err := sink.AppendRows(w, sink.TableCrawls, starters...); err != nil {
 		w.Close()
 		return nil, err

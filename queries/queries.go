@@ -129,12 +129,13 @@ func (q Query) Run(ctx context.Context, db *sql.DB, params map[string]string) (*
 	for _, p := range q.Params {
 		v, ok := params[p.Name]
 		if !ok {
-			if _, err := conn.ExecContext(ctx, "RESET VARIABLE "+p.Name); err != nil {
+			if _, err := conn.ExecContext(ctx, `RESET VARIABLE "`+p.Name+`"`); err != nil {
 				return nil, fmt.Errorf("query %s: %w", q.Name, err)
 			}
 			continue
 		}
-		if _, err := conn.ExecContext(ctx, "SET VARIABLE "+p.Name+" = ?", v); err != nil {
+		// Quoted: a parameter may be named after an SQL keyword (limit).
+		if _, err := conn.ExecContext(ctx, `SET VARIABLE "`+p.Name+`" = ?`, v); err != nil {
 			return nil, fmt.Errorf("query %s: parameter %s: %w", q.Name, p.Name, err)
 		}
 	}

@@ -140,6 +140,9 @@ func Sections() []Section {
 			Title:   "Changed domains",
 			Query:   "changes_detail",
 			MaxRows: 50,
+			// One more row than shown, so that the table can say rows were left
+			// out, without listing every change of two large crawls.
+			Params:  map[string]string{"limit": "51"},
 			Columns: []string{"location", "domain", "change", "from_outcome", "to_outcome", "from_valid", "to_valid", "from_effective", "to_effective", "detail"},
 		},
 		{

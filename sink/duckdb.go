@@ -212,11 +212,16 @@ func buildTable(ctx context.Context, conn *sql.Conn, t Table, files []string) er
 
 // Open opens a database built by Build for reading, with the default
 // memory limit and threads.
-func Open(dbPath string) (*sql.DB, error) {
+func Open(dbPath string) (*sql.DB, error) { return OpenLimit(dbPath, "") }
+
+// OpenLimit is Open with DuckDB's memory limit, e.g. "4GB" ("" means
+// DefaultMemoryLimit); beyond it DuckDB spills to disk where it can and
+// fails where it cannot (a result held whole).
+func OpenLimit(dbPath, memoryLimit string) (*sql.DB, error) {
 	if _, err := os.Stat(dbPath); err != nil {
 		return nil, fmt.Errorf("sink: open: %w", err)
 	}
-	return openDuckDB(dbPath, true, "", 0, "")
+	return openDuckDB(dbPath, true, memoryLimit, 0, "")
 }
 
 // openDuckDB opens a DuckDB database with modest resources and no

@@ -26,6 +26,7 @@ func runQuery(e *env, args []string) int {
 	fs := newFlags(e, "query", "[flags] 'SQL'", queryAbout)
 	db := fs.String("db", filepath.Join("survey-data", "survey.duckdb"), "DuckDB database file")
 	format := fs.String("format", "table", "output format: "+strings.Join(queries.FormatNames(), ", "))
+	memory := fs.String("memory-limit", sink.DefaultMemoryLimit, "DuckDB memory limit (it spills to disk beyond it where it can)")
 	list := fs.Bool("list", false, "list the named queries with the questions they answer")
 	show := fs.Bool("show", false, "print the named query's SQL instead of running it")
 	params := paramFlag{}
@@ -63,7 +64,7 @@ func runQuery(e *env, args []string) int {
 	if !isName && len(params) > 0 {
 		return fail(e, "query", fmt.Errorf("--param goes with a named query; %v", namedErr))
 	}
-	conn, err := sink.Open(*db)
+	conn, err := sink.OpenLimit(*db, *memory)
 	if err != nil {
 		return fail(e, "query", fmt.Errorf("opening %s: %w", *db, err))
 	}

@@ -27,6 +27,7 @@ the command exits 1.`
 func runReport(e *env, args []string) int {
 	fs := newFlags(e, "report", "[flags] --out FILE", reportAbout)
 	db := fs.String("db", filepath.Join("survey-data", "survey.duckdb"), "DuckDB database file")
+	memory := fs.String("memory-limit", sink.DefaultMemoryLimit, "DuckDB memory limit (it spills to disk beyond it where it can)")
 	out := fs.String("out", "", "HTML file to write (- for standard output)")
 	crawlID := fs.String("crawl", "", "crawl to report (default: the most recent crawl)")
 	title := fs.String("title", "", `page title (default: "Agent-policy survey: crawl ID")`)
@@ -37,7 +38,7 @@ func runReport(e *env, args []string) int {
 		fs.Usage()
 		return exitUsage
 	}
-	conn, err := sink.Open(*db)
+	conn, err := sink.OpenLimit(*db, *memory)
 	if err != nil {
 		return fail(e, "report", fmt.Errorf("opening %s: %w", *db, err))
 	}

@@ -16,6 +16,8 @@
 -- Param to_crawl: the later crawl (default: the most recent crawl). A crawl the database does
 --   not hold, as either parameter, is an error.
 -- Param location: only this location, e.g. robots (default: every location).
+-- Param limit: at most this many rows, the first in the order above (default: every row); the
+--   report asks for the rows it shows.
 WITH starts AS (
   SELECT crawl_id, min(started_at) AS started_at FROM crawls GROUP BY crawl_id
 ),
@@ -196,4 +198,5 @@ SELECT ch.location, ch.domain, ch.change, l.from_outcome, l.to_outcome,
 FROM changes ch
 JOIN lookup l USING (domain, location)
 ORDER BY array_position(['robots', 'agents-txt', 'agents-md', 'agents-md-wk', 'agent-feed', 'did',
-  'agent-card', 'autoctl', 'llms-txt', 'tdmrep', 'ai-txt', 'home'], ch.location), ch.location, ch.kind_order, ch.domain;
+  'agent-card', 'autoctl', 'llms-txt', 'tdmrep', 'ai-txt', 'home'], ch.location), ch.location, ch.kind_order, ch.domain
+LIMIT coalesce(TRY_CAST(getvariable('limit') AS BIGINT), 9223372036854775807);
