@@ -224,8 +224,8 @@ type Limit struct {
 }
 
 // Limits returns the crawl's body cap, timeouts and other bounds, read
-// from the options of its runs; an option left at zero is shown as the
-// crawler's default.
+// from the options of its runs; an option left at zero (older runs) or
+// recorded at the crawler's default value is marked as the default.
 func (c Crawl) Limits() []Limit {
 	get := func(name string, show func(any) (string, bool)) string {
 		return c.distinct(func(r Run) string {
@@ -250,7 +250,7 @@ func (c Crawl) Limits() []Limit {
 			if d <= 0 {
 				return def.String(), false
 			}
-			return d.String(), true
+			return d.String(), d != def
 		}
 	}
 	integer := func(def int64, show func(int64) string) func(any) (string, bool) {
@@ -263,7 +263,7 @@ func (c Crawl) Limits() []Limit {
 			if i <= 0 {
 				return show(def), false
 			}
-			return show(i), true
+			return show(i), i != def
 		}
 	}
 	return []Limit{
