@@ -1,6 +1,7 @@
 package crawl
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -8,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"sync"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -25,6 +27,7 @@ type Crawler struct {
 	gates    *gates
 	res      *resolver
 	fetchers chan *fetcher // idle fetchers, reused across runs
+	bufs     sync.Pool     // *bytes.Buffer to read bodies into
 }
 
 // New returns a Crawler for cfg.
@@ -65,6 +68,7 @@ func New(cfg Config) (*Crawler, error) {
 		canary = registry.CanaryPath(hex.EncodeToString(b))
 	}
 	return &Crawler{
+		bufs:     sync.Pool{New: func() any { return new(bytes.Buffer) }},
 		cfg:      cfg,
 		canary:   canary,
 		base:     newBaseTransport(cfg, d),
@@ -140,7 +144,7 @@ func (c *Crawler) getFetcher() *fetcher {
 	case f := <-c.fetchers:
 		return f
 	default:
-		f := newFetcher(c.cfg, c.base, c.gates, c.res)
+		f := newFetcher(c.cfg, c.base, c.gates, c.res, &c.bufs)
 		f.maxHops = registry.MaxRedirects
 		return f
 	}

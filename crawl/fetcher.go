@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"sync"
 	"time"
 
 	"github.com/gocolly/colly/v2"
@@ -29,8 +30,8 @@ type fetcher struct {
 	response bool // colly delivered a response for the current fetch
 }
 
-func newFetcher(cfg Config, base http.RoundTripper, g *gates, res *resolver) *fetcher {
-	f := &fetcher{rec: &recorder{base: base, gates: g, res: res, maxBody: cfg.MaxBody, maxRetryAfter: cfg.MaxRetryAfter}}
+func newFetcher(cfg Config, base http.RoundTripper, g *gates, res *resolver, bufs *sync.Pool) *fetcher {
+	f := &fetcher{rec: &recorder{base: base, gates: g, res: res, maxBody: cfg.MaxBody, maxRetryAfter: cfg.MaxRetryAfter, bufs: bufs}}
 	c := colly.NewCollector(
 		colly.UserAgent(cfg.UserAgent),
 		colly.AllowURLRevisit(),

@@ -15,6 +15,7 @@ import (
 	"net/http/httptrace"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -76,8 +77,10 @@ func (t *timing) trace() *httptrace.ClientTrace {
 // requests per host and IP, records each response of the fetch in progress,
 // and reads the body itself: decompressing gzip and deflate, cutting at the
 // cap (after decompression, so a decompression bomb costs at most the cap),
-// and keeping the bytes exactly as received. colly then sees the same bytes
-// with Uncompressed set, so it neither inflates nor re-limits them.
+// and keeping the bytes exactly as received. colly then gets the response
+// without its body (the recorder holds it; a second copy would only double
+// the memory per fetch), marked Uncompressed so that it never inflates
+// anything itself.
 //
 // A recorder serves one fetch at a time: the worker sets cur before each.
 type recorder struct {
@@ -89,6 +92,9 @@ type recorder struct {
 
 	cur *Fetch
 	tm  *timing
+	// bufs are the buffers bodies are read into before being copied out
+	// at their exact size, shared by the crawler's workers.
+	bufs *sync.Pool
 }
 
 func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -128,14 +134,18 @@ func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 		resp.Body = http.NoBody
 		return resp, nil
 	}
-	body, truncated, encoding, err := readBody(resp, t.maxBody)
+	buf := t.bufs.Get().(*bytes.Buffer)
+	buf.Reset()
+	truncated, encoding, err := readBody(resp, t.maxBody, buf)
 	resp.Body.Close()
-	f.Body, f.Truncated, f.Encoding = body, truncated, encoding
+	f.Body = append(make([]byte, 0, buf.Len()), buf.Bytes()...)
+	t.bufs.Put(buf)
+	f.Truncated, f.Encoding = truncated, encoding
 	if err != nil {
 		return nil, &bodyError{err}
 	}
-	resp.Body = io.NopCloser(bytes.NewReader(body))
-	resp.ContentLength = int64(len(body))
+	resp.Body = http.NoBody
+	resp.ContentLength = 0
 	resp.Uncompressed = true
 	return resp, nil
 }
@@ -168,9 +178,10 @@ func isRedirect(code int) bool {
 	return false
 }
 
-// readBody reads at most max bytes of the decoded body. It reports whether
-// the body was longer, and the Content-Encoding it left undecoded.
-func readBody(resp *http.Response, max int64) ([]byte, bool, string, error) {
+// readBody reads at most max bytes of the decoded body into buf. It
+// reports whether the body was longer, and the Content-Encoding it left
+// undecoded.
+func readBody(resp *http.Response, max int64, buf *bytes.Buffer) (bool, string, error) {
 	var r io.Reader = resp.Body
 	var undecoded string
 	switch enc := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding"))); enc {
@@ -178,7 +189,7 @@ func readBody(resp *http.Response, max int64) ([]byte, bool, string, error) {
 	case "gzip", "x-gzip":
 		zr, err := gzip.NewReader(resp.Body)
 		if err != nil {
-			return nil, false, "", fmt.Errorf("gzip: %w", err)
+			return false, "", fmt.Errorf("gzip: %w", err)
 		}
 		defer zr.Close()
 		r = zr
@@ -189,7 +200,7 @@ func readBody(resp *http.Response, max int64) ([]byte, bool, string, error) {
 		if hdr, _ := br.Peek(2); len(hdr) == 2 && (uint16(hdr[0])<<8|uint16(hdr[1]))%31 == 0 && hdr[0]&0x0f == 8 {
 			zr, err := zlib.NewReader(br)
 			if err != nil {
-				return nil, false, "", fmt.Errorf("deflate: %w", err)
+				return false, "", fmt.Errorf("deflate: %w", err)
 			}
 			defer zr.Close()
 			r = zr
@@ -201,20 +212,18 @@ func readBody(resp *http.Response, max int64) ([]byte, bool, string, error) {
 	default:
 		undecoded = enc
 	}
-	var buf bytes.Buffer
 	if cl := resp.ContentLength; cl > 0 && cl <= max && undecoded == "" && r == resp.Body {
-		buf.Grow(int(cl))
+		buf.Grow(int(cl) + 1)
 	}
 	n, err := buf.ReadFrom(io.LimitReader(r, max+1))
-	body := buf.Bytes()
 	truncated := n > max
 	if truncated {
-		body = body[:max]
+		buf.Truncate(int(max))
 	}
 	if err != nil && !truncated {
-		return body, false, undecoded, err
+		return false, undecoded, err
 	}
-	return body, truncated, undecoded, nil
+	return truncated, undecoded, nil
 }
 
 // retryAfter parses a Retry-After header (seconds or an HTTP date).

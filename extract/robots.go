@@ -41,7 +41,7 @@ func parseRobots(body []byte, in Input) Document {
 	if f.HTML {
 		doc.OtherFormat = "html"
 	}
-	m := robots.NewMatcher(f)
+	m := f.Matcher()
 	sum := robotsSummary{Groups: len(f.Groups), Sitemaps: len(f.Sitemaps)}
 	for _, g := range f.Groups {
 		sum.Rules += len(g.Rules)
@@ -49,7 +49,7 @@ func parseRobots(body []byte, in Input) Document {
 		sum.ContentUsage = sum.ContentUsage || len(g.ContentUsage) > 0
 		sum.ContentSignal = sum.ContentSignal || len(g.ContentSignals) > 0
 	}
-	for _, st := range m.Stances(robots.AITokens()) {
+	for _, st := range f.AIStances() {
 		switch st.Access {
 		case robots.Blocked:
 			sum.AIBlocked++

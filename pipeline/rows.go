@@ -1,6 +1,8 @@
 package pipeline
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"net/http"
 	"strings"
@@ -17,9 +19,15 @@ import (
 type unit struct {
 	target   sink.TargetRow
 	fetches  []sink.FetchRow
-	bodies   [][]byte // bodies to store, in fetch order (digests already in fetches)
+	bodies   []body // bodies to store, in fetch order
 	parsed   parsedRows
 	outcomes []classify.Outcome // per fetch, for progress counts
+}
+
+// body is a body to store with its SHA-256.
+type body struct {
+	sum  [sha256.Size]byte
+	data []byte
 }
 
 // keptHeaders are the response headers stored in fetches.headers: caching,
@@ -89,10 +97,11 @@ func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit 
 			row.Redirects = append(row.Redirects, sink.RedirectHop{URL: h.URL, Status: int32(h.Status), Location: h.Location})
 		}
 		if f.Body != nil {
-			d := sink.Digest(f.Body)
+			sum := sha256.Sum256(f.Body)
+			d := hex.EncodeToString(sum[:])
 			row.BodyDigest = &d
 			digests[f.Location] = &d
-			u.bodies = append(u.bodies, f.Body)
+			u.bodies = append(u.bodies, body{sum, f.Body})
 		}
 		u.fetches = append(u.fetches, row)
 	}

@@ -17,6 +17,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"time"
@@ -193,7 +194,9 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	crawlCtx, stopCrawl := context.WithCancel(ctx)
 	defer stopCrawl()
 	in := make(chan seeds.Seed, cfg.Concurrency)
-	units := make(chan *unit, cfg.Concurrency)
+	// Finished domains wait here for the sink; a short queue is enough to
+	// keep it busy, and every domain in it holds its bodies and rows.
+	units := make(chan *unit, 64)
 	readErr := make(chan error, 1)
 
 	// Seeds: stream, report bad lines, keep this shard's and skip done ones.
@@ -299,10 +302,13 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		werr = fmt.Errorf("saving crawl state: %w", err)
 	}
 	if werr == nil && rerr == nil && !opts.NoBuild {
+		// The crawl's memory is no longer needed: hand it back to the
+		// system before DuckDB allocates its own.
+		debug.FreeOSMemory()
 		sum.DBPath = filepath.Join(opts.Out, "survey.duckdb")
 		// Build even when interrupted: the database then holds what was
 		// committed, and --resume rebuilds it when the crawl completes.
-		if err := sink.Build(context.WithoutCancel(ctx), sum.DBPath, []string{opts.Out}, nil, sink.BuildOptions{ToolVersion: survey.Version}); err != nil {
+		if err := sink.Build(context.WithoutCancel(ctx), sum.DBPath, []string{opts.Out}, nil, sink.BuildOptions{ToolVersion: survey.Version, MemoryLimit: "256MB"}); err != nil {
 			werr = fmt.Errorf("building %s: %w", sum.DBPath, err)
 			sum.DBPath = ""
 		}
@@ -317,7 +323,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 // writeUnit appends one domain's rows and commits them as one unit.
 func writeUnit(w *sink.Writer, bodies *sink.BodyStore, u *unit) error {
 	for _, b := range u.bodies {
-		if _, err := bodies.Put(b); err != nil {
+		if _, err := bodies.PutSum(b.sum, b.data); err != nil {
 			return err
 		}
 	}

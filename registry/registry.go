@@ -186,8 +186,9 @@ func LookupFormat(id FormatID) (Format, bool) {
 
 // LookupLocation returns the location with the given id.
 func LookupLocation(id LocationID) (Location, bool) {
-	for _, l := range Locations() {
+	for _, l := range locations {
 		if l.ID == id {
+			l.Formats = slices.Clone(l.Formats)
 			return l, true
 		}
 	}

@@ -61,7 +61,11 @@ func NewBodyStore(w *Writer, opts BodyOptions) (*BodyStore, error) {
 	if level == 0 {
 		level = zstd.SpeedDefault
 	}
-	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(level))
+	// Bodies are at most a few MiB (the crawl caps them at 1 MiB by
+	// default): a window of that size compresses them as well as a larger
+	// one, and the encoder's history stays small.
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(level), zstd.WithEncoderConcurrency(1),
+		zstd.WithWindowSize(4<<20), zstd.WithLowerEncoderMem(true))
 	if err != nil {
 		return nil, fmt.Errorf("sink: body encoder: %w", err)
 	}
@@ -76,6 +80,11 @@ func NewBodyStore(w *Writer, opts BodyOptions) (*BodyStore, error) {
 // case hex (the value of fetches.body_digest and documents.body_digest).
 func (s *BodyStore) Put(data []byte) (string, error) {
 	sum := sha256.Sum256(data)
+	return s.PutSum(sum, data)
+}
+
+// PutSum is Put for a caller that has already computed the body's SHA-256.
+func (s *BodyStore) PutSum(sum [sha256.Size]byte, data []byte) (string, error) {
 	digest := hex.EncodeToString(sum[:])
 	s.mu.Lock()
 	seen := s.seen.Add(sum)

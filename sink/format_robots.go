@@ -236,12 +236,7 @@ type appDirectivesJSON struct {
 // the order of robots.AICrawlers.
 func aiStanceRows(key DocKey, f *robots.File) []AIStanceRow {
 	crawlers := robots.AICrawlers()
-	tokens := make([]string, len(crawlers))
-	for i, c := range crawlers {
-		tokens[i] = c.Token
-	}
-	m := robots.NewMatcher(f)
-	stances := m.Stances(tokens)
+	stances := f.AIStances()
 	// Tokens to which the same groups apply get the same answer for /;
 	// most tokens inherit * and share one.
 	type root struct {
@@ -259,7 +254,7 @@ func aiStanceRows(key DocKey, f *robots.File) []AIStanceRow {
 		rk := stanceKey(st)
 		r, ok := roots[rk]
 		if !ok {
-			d := m.Allowed(c.Token, "/")
+			d := f.Matcher().Allowed(c.Token, "/")
 			r = root{allowed: d.Allowed, line: optLine(d.Line)}
 			roots[rk] = r
 		}

@@ -347,9 +347,12 @@ func (w *Writer) flush() error {
 	}
 	w.seq++
 	for _, ts := range w.tables {
-		rest := ts.rows.Slice(ts.committed, ts.rows.Len())
-		ts.rows = reflect.MakeSlice(ts.sliceType, rest.Len(), rest.Len())
-		reflect.Copy(ts.rows, rest)
+		// Keep the backing array for the next batch (no regrowing), with
+		// the uncommitted rows moved to its front and the rest cleared so
+		// that written rows can be collected.
+		n := reflect.Copy(ts.rows, ts.rows.Slice(ts.committed, ts.rows.Len()))
+		ts.rows.Slice(n, ts.rows.Len()).Clear()
+		ts.rows = ts.rows.Slice(0, n)
 		ts.committed = 0
 	}
 	w.batchRows, w.batchSize = 0, 0
@@ -376,7 +379,7 @@ func (w *Writer) writePartNamed(ts *tableState, name string) (err error) {
 			os.Remove(tmp)
 		}
 	}()
-	if err := w.encodePart(ts, bufio.NewWriterSize(f, 1<<20)); err != nil {
+	if err := w.encodePart(ts, bufio.NewWriterSize(f, 64<<10)); err != nil {
 		return err
 	}
 	if err := f.Chmod(0o644); err != nil {

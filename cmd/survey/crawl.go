@@ -6,8 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
+	"net/http"
+	_ "net/http/pprof" // for --pprof
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
@@ -70,6 +74,8 @@ func runCrawl(e *env, args []string) int {
 		canary         = fs.String("canary", "", "canary name (default: derived from the crawl id)")
 		quiet          = fs.Bool("quiet", false, "no progress output")
 		batchAge       = fs.Duration("batch-age", 30*time.Second, "write what is committed at least this often")
+		memoryLimit    = fs.String("memory-limit", "448MiB", "soft limit of the crawler's own memory (Go's GOMEMLIMIT; GOGC and GOMEMLIMIT in the environment take precedence): the garbage collector runs rarely below it and harder near it")
+		pprofAddr      = fs.String("pprof", "", "serve Go's profiling endpoints (net/http/pprof) on this address, e.g. localhost:6060, to study a crawl's CPU and memory")
 	)
 	if code, ok := parseFlags(e, fs, args); !ok {
 		return code
@@ -154,6 +160,19 @@ func runCrawl(e *env, args []string) int {
 	}
 	if *quiet {
 		opts.Progress = nil
+	}
+
+	if err := setMemoryLimit(*memoryLimit, e.getenv); err != nil {
+		return fail(e, "crawl", fmt.Errorf("--memory-limit: %w", err))
+	}
+	if *pprofAddr != "" {
+		ln, err := net.Listen("tcp", *pprofAddr)
+		if err != nil {
+			return fail(e, "crawl", fmt.Errorf("--pprof: %w", err))
+		}
+		defer ln.Close()
+		go http.Serve(ln, nil) // net/http/pprof registers on the default mux
+		fmt.Fprintf(e.stderr, "survey crawl: profiling on http://%s/debug/pprof/\n", ln.Addr())
 	}
 
 	ctx, stop := context.WithCancel(context.Background())
@@ -271,4 +290,22 @@ func withoutResume(args []string) []string {
 		out = append(out, a)
 	}
 	return out
+}
+
+// setMemoryLimit sets the Go runtime's soft memory limit and lets the
+// garbage collector run rarely below it (GOGC 400), unless GOMEMLIMIT or
+// GOGC are set in the environment. Memory then depends on the limit (and
+// the concurrency that fills it), not on the number of domains, and the
+// collector costs little CPU.
+func setMemoryLimit(limit string, getenv func(string) string) error {
+	if getenv("GOMEMLIMIT") != "" || getenv("GOGC") != "" {
+		return nil
+	}
+	n, err := parseSize(limit)
+	if err != nil {
+		return err
+	}
+	debug.SetMemoryLimit(n)
+	debug.SetGCPercent(400)
+	return nil
 }

@@ -29,6 +29,9 @@ type File struct {
 	NotText string `json:"not_text,omitempty"`
 	// HTML is true when the body is an HTML document rather than robots.txt.
 	HTML bool `json:"html,omitempty"`
+	// matcher and aiStances memoize Matcher and AIStances.
+	matcher   *Matcher
+	aiStances []TokenStance
 }
 
 // Group is one group: consecutive user-agent lines and the records that

@@ -1,7 +1,7 @@
 package robots
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -45,7 +45,7 @@ func (m *Matcher) Stances(tokens []string) []TokenStance {
 	memo := map[string]Access{}
 	for i, t := range tokens {
 		idx, applies := m.groupIndexes(t)
-		key := fmt.Sprint(idx)
+		key := indexKey(idx)
 		access, ok := memo[key]
 		if !ok {
 			access = m.classify(idx)
@@ -137,4 +137,33 @@ func matchesEverything(p pattern) bool {
 		}
 	}
 	return true
+}
+
+// indexKey is a map key for a list of group indexes.
+func indexKey(idx []int) string {
+	b := make([]byte, 0, 4*len(idx))
+	for _, i := range idx {
+		b = strconv.AppendInt(b, int64(i), 10)
+		b = append(b, ',')
+	}
+	return string(b)
+}
+
+// AIStances returns the stance toward the file of every known AI crawler
+// (AICrawlers, in that order). It is computed once per File: the crawl's
+// summary and its ai_stance rows both read it.
+func (f *File) AIStances() []TokenStance {
+	if f.aiStances == nil {
+		f.aiStances = f.Matcher().Stances(AITokens())
+	}
+	return f.aiStances
+}
+
+// Matcher returns the file's Matcher, built once per File. The File must
+// not be changed afterwards.
+func (f *File) Matcher() *Matcher {
+	if f.matcher == nil {
+		f.matcher = NewMatcher(f)
+	}
+	return f.matcher
 }
