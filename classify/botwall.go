@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/PuerkitoBio/goquery"
 )
@@ -66,6 +67,29 @@ var prefilter = []string{
 	"are you human", "security check", "bot protection",
 }
 
+// lowerBufs holds the buffers mayBeChallenge lowers bodies into.
+var lowerBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// mayBeChallenge reports whether body, lowered (ASCII letters only: every
+// prefilter string is ASCII), contains one of the prefilter strings.
+func mayBeChallenge(body []byte) bool {
+	bp := lowerBufs.Get().(*[]byte)
+	defer lowerBufs.Put(bp)
+	lower := append((*bp)[:0], body...)
+	*bp = lower
+	for i, c := range lower {
+		if 'A' <= c && c <= 'Z' {
+			lower[i] = c + ('a' - 'A')
+		}
+	}
+	for _, p := range prefilter {
+		if bytes.Contains(lower, []byte(p)) {
+			return true
+		}
+	}
+	return false
+}
+
 // genericTitle recognises CAPTCHA walls of unknown vendors by their title;
 // it counts only at a refusing status.
 var genericTitle = regexp.MustCompile(`(?i)(are you (a )?(human|robot)|verify(ing)? (that )?you are (a )?human|captcha|bot (check|protection|detection)|security check|human verification)`)
@@ -90,15 +114,7 @@ func DetectChallenge(status int, header http.Header, body []byte) (vendor string
 	if len(body) > challengeScan {
 		body = body[:challengeScan]
 	}
-	lower := bytes.ToLower(body)
-	hit := false
-	for _, p := range prefilter {
-		if bytes.Contains(lower, []byte(p)) {
-			hit = true
-			break
-		}
-	}
-	if !hit || !LooksLikeHTML(body) {
+	if !LooksLikeHTML(body) || !mayBeChallenge(body) {
 		return "", false
 	}
 	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(body))

@@ -27,11 +27,12 @@ type fetcher struct {
 	maxHops  int
 	domain   string // registrable domain of the domain being crawled
 	parent   context.Context
-	response bool // colly delivered a response for the current fetch
+	timeout  time.Duration // for one fetch, redirects and body included
+	response bool          // colly delivered a response for the current fetch
 }
 
 func newFetcher(cfg Config, base http.RoundTripper, g *gates, res *resolver, bufs *sync.Pool) *fetcher {
-	f := &fetcher{rec: &recorder{base: base, gates: g, res: res, maxBody: cfg.MaxBody, maxRetryAfter: cfg.MaxRetryAfter, bufs: bufs}}
+	f := &fetcher{timeout: cfg.Timeout, rec: &recorder{base: base, gates: g, res: res, maxBody: cfg.MaxBody, maxRetryAfter: cfg.MaxRetryAfter, bufs: bufs}}
 	c := colly.NewCollector(
 		colly.UserAgent(cfg.UserAgent),
 		colly.AllowURLRevisit(),
@@ -41,7 +42,9 @@ func newFetcher(cfg Config, base http.RoundTripper, g *gates, res *resolver, buf
 	)
 	c.DisableCookies()
 	c.WithTransport(f.rec)
-	c.SetRequestTimeout(cfg.Timeout)
+	// The request timeout is a context deadline set per fetch (see fetch):
+	// http.Client.Timeout would cost a timer goroutine per request.
+	c.SetRequestTimeout(0)
 	c.SetRedirectHandler(f.checkRedirect)
 	c.OnResponse(func(*colly.Response) { f.response = true })
 	f.c = c
@@ -87,8 +90,13 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, loc registry.Locatio
 	tm := &timing{}
 	f.rec.cur, f.rec.tm = out, tm
 	f.response = false
-	f.c.Context = ctx
+	reqCtx, cancel := ctx, context.CancelFunc(func() {})
+	if f.timeout > 0 {
+		reqCtx, cancel = context.WithTimeout(ctx, f.timeout)
+	}
+	f.c.Context = reqCtx
 	err := f.c.Visit(rawURL)
+	cancel()
 	if err == nil && !f.response {
 		err = errors.New("no response delivered")
 	}

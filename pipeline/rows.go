@@ -40,6 +40,16 @@ var keptHeaders = []string{
 	"X-Datadome", "X-Iinfo", "X-Cdn", "Strict-Transport-Security",
 }
 
+// keptLower maps each kept header's canonical name (as http.Header keys
+// it) to its name in fetches.headers.
+var keptLower = func() map[string]string {
+	m := make(map[string]string, len(keptHeaders))
+	for _, name := range keptHeaders {
+		m[http.CanonicalHeaderKey(name)] = strings.ToLower(name)
+	}
+	return m
+}()
+
 // buildUnit classifies, parses and turns one domain's result into rows.
 func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit {
 	u := &unit{}
@@ -177,18 +187,24 @@ func keep(h http.Header) map[string]string {
 	if len(h) == 0 {
 		return nil
 	}
-	out := map[string]string{}
-	for _, name := range keptHeaders {
-		if v := h.Values(name); len(v) > 0 {
-			vals := make([]string, len(v))
-			for i, s := range v {
-				if len(s) > 1024 {
-					s = s[:1024]
-				}
-				vals[i] = s
-			}
-			out[strings.ToLower(name)] = strings.Join(vals, "\n")
+	out := make(map[string]string, len(h))
+	for name, v := range h {
+		lower, ok := keptLower[name]
+		if !ok || len(v) == 0 {
+			continue
 		}
+		if len(v) == 1 && len(v[0]) <= 1024 {
+			out[lower] = v[0]
+			continue
+		}
+		vals := make([]string, len(v))
+		for i, s := range v {
+			if len(s) > 1024 {
+				s = s[:1024]
+			}
+			vals[i] = s
+		}
+		out[lower] = strings.Join(vals, "\n")
 	}
 	return out
 }

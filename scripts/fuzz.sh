@@ -3,16 +3,19 @@
 # two at a time, and prints a summary: target, time, executions, result.
 # New crashers are written by `go test` under the package's
 # testdata/fuzz/<Target>/ and stay there as regression tests.
-# Usage: scripts/fuzz.sh [DURATION] [PARALLEL]
+# Usage: scripts/fuzz.sh [DURATION] [PARALLEL] [PACKAGE-PATTERN]
+# PACKAGE-PATTERN (an extended regular expression) keeps the targets whose
+# package path matches, e.g. 'extract/' for the format parsers.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 dur=${1:-5m}
 par=${2:-2}
+only=${3:-.}
 logs=$(mktemp -d)
 targets=$(grep -rln --include='*_test.go' '^func Fuzz' . | sort | while read -r f; do
   pkg=$(dirname "$f")
   grep -o '^func Fuzz[A-Za-z0-9_]*' "$f" | sed 's/^func //' | sed "s|^|$pkg |"
-done)
+done | grep -E "^[^ ]*($only)")
 echo "fuzzing $(echo "$targets" | wc -l) targets for $dur each, $par at a time; logs in $logs"
 run() {
   local pkg=$1 fn=$2 log="$logs/$(echo "$1" | tr / _)_$2.log"

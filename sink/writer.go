@@ -179,6 +179,7 @@ func Create(dir string, opts Options) (*Writer, error) {
 func partProperties(mem memory.Allocator) (*parquet.WriterProperties, pqarrow.ArrowWriterProperties) {
 	return parquet.NewWriterProperties(
 			parquet.WithCompression(compress.Codecs.Zstd),
+			parquet.WithDictionaryDefault(false),
 			parquet.WithAllocator(mem),
 			parquet.WithCreatedBy("survey sink (schema v"+fmt.Sprint(SchemaVersion)+")"),
 		),
