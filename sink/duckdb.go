@@ -157,6 +157,53 @@ func buildTable(ctx context.Context, conn *sql.Conn, t Table, files []string) er
 	if len(files) == 0 {
 		return nil
 	}
+	if len(t.Key) == 0 {
+		for chunk := range slices.Chunk(files, buildChunk) {
+			if err := insertParts(ctx, conn, t, chunk, ""); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	// A keyed table keeps the row of each key written last. Parts are
+	// named with zero-padded sequence numbers, so the last-written row of
+	// a key has the greatest (filename, file_row_number). Chunks are read
+	// from the last part to the first: within a chunk the greatest row of
+	// a key wins, and a key already inserted (from a later chunk) is
+	// skipped.
+	files = slices.Clone(files)
+	slices.Sort(files)
+	slices.Reverse(files)
+	keys := make([]string, len(t.Key))
+	on := make([]string, len(t.Key))
+	for i, k := range t.Key {
+		keys[i] = quoteIdent(k)
+		on[i] = fmt.Sprintf("t.%s IS NOT DISTINCT FROM p.%s", keys[i], keys[i])
+	}
+	filter := fmt.Sprintf(" QUALIFY row_number() OVER (PARTITION BY %s ORDER BY filename DESC, file_row_number DESC) = 1", strings.Join(keys, ", "))
+	for i, chunk := range slices.Collect(slices.Chunk(files, buildChunk)) {
+		f := filter
+		if i > 0 {
+			f = fmt.Sprintf(" WHERE NOT EXISTS (SELECT 1 FROM %s t WHERE %s)%s", quoteIdent(t.Name), strings.Join(on, " AND "), filter)
+		}
+		if err := insertParts(ctx, conn, t, chunk, f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// buildChunk is how many parts of a table one INSERT reads. DuckDB holds
+// the metadata of every file a query reads, and beyond a few hundred files
+// it exceeds its memory limit by more the more files there are; chunks keep
+// the build's memory independent of the number of parts.
+const buildChunk = 32
+
+// insertParts inserts the rows of files into table t, casting each column
+// to its type (NULL for a column the files lack). filter, if not empty, is
+// a WHERE and/or QUALIFY clause over the files' rows, which then carry
+// filename and file_row_number; its subqueries see the parts as p.
+func insertParts(ctx context.Context, conn *sql.Conn, t Table, files []string, filter string) error {
 	quoted := make([]string, len(files))
 	for i, f := range files {
 		quoted[i] = quoteString(f)
@@ -183,29 +230,21 @@ func buildTable(ctx context.Context, conn *sql.Conn, t Table, files []string) er
 		return err
 	}
 
+	cols := t.Columns()
 	exprs := make([]string, len(cols))
 	for i, c := range cols {
 		if present[c.Name] {
-			exprs[i] = fmt.Sprintf("CAST(%s AS %s)", quoteIdent(c.Name), c.Type)
+			exprs[i] = fmt.Sprintf("CAST(p.%s AS %s)", quoteIdent(c.Name), c.Type)
 		} else {
 			exprs[i] = fmt.Sprintf("CAST(NULL AS %s)", c.Type)
 		}
 	}
-	from, qualify := source, ""
-	if len(t.Key) > 0 {
+	from := source
+	if filter != "" {
 		from = fmt.Sprintf("read_parquet([%s], union_by_name = true, hive_partitioning = false, filename = true, file_row_number = true)",
 			strings.Join(quoted, ", "))
-		keys := make([]string, len(t.Key))
-		for i, k := range t.Key {
-			keys[i] = quoteIdent(k)
-		}
-		// Parts are named with zero-padded sequence numbers, so the
-		// last-written row of a key has the greatest (filename,
-		// file_row_number) within a shard.
-		qualify = fmt.Sprintf(" QUALIFY row_number() OVER (PARTITION BY %s ORDER BY filename DESC, file_row_number DESC) = 1",
-			strings.Join(keys, ", "))
 	}
-	query := fmt.Sprintf("INSERT INTO %s SELECT %s FROM %s%s", quoteIdent(t.Name), strings.Join(exprs, ", "), from, qualify)
+	query := fmt.Sprintf("INSERT INTO %s SELECT %s FROM %s p%s", quoteIdent(t.Name), strings.Join(exprs, ", "), from, filter)
 	_, err = conn.ExecContext(ctx, query)
 	return err
 }

@@ -3,6 +3,7 @@ package sink
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -155,6 +156,51 @@ func TestBuild_KeyKeepsLastWritten(t *testing.T) {
 	table := tableByName(t, TableCrawls)
 	got := queryRows(t, db, table, "SELECT "+columnList(table)+" FROM crawls")
 	compareRows(t, "crawls", got, expectedRows(t, table, []CrawlRow{end1, end2}))
+}
+
+// TestBuild_KeyAcrossChunks writes a keyed table's rows over more parts
+// than one INSERT reads (buildChunk), a run's row rewritten in later parts,
+// and checks that the row written last of each key is kept, and only it.
+func TestBuild_KeyAcrossChunks(t *testing.T) {
+	dir := t.TempDir()
+	w, err := Create(dir, Options{CrawlID: "c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	parts := 3*buildChunk + 5
+	last := map[int]CrawlRow{}
+	for p := range parts {
+		// Part p writes run p and rewrites runs p/2 and p/3 (seen in
+		// earlier parts, some chunks before), twice within the part.
+		for i, run := range []int{p, p / 2, p / 3, p / 3} {
+			r := CrawlRow{CrawlID: "c", Shard: "0/1", Run: int32(run + 1), StartedAt: t0, Status: fmt.Sprintf("part %d row %d", p, i)}
+			last[run] = r
+			if err := w.Append(TableCrawls, r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db := openBuilt(t, []string{dir}, nil, BuildOptions{})
+	if n := count(t, db, "SELECT count(*) FROM schema_info WHERE key = 'parts' AND value::INT >= ?", parts); n != 1 {
+		t.Fatalf("fewer than %d parts read", parts)
+	}
+	want := make([]CrawlRow, 0, len(last))
+	for run := range parts {
+		want = append(want, last[run])
+	}
+	table := tableByName(t, TableCrawls)
+	got := queryRows(t, db, table, "SELECT "+columnList(table)+" FROM crawls")
+	compareRows(t, "crawls", got, expectedRows(t, table, want))
 }
 
 // TestBuild_IgnoresUncommitted checks that parts of a batch without its
