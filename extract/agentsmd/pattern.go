@@ -177,7 +177,10 @@ func cleanPath(path string) string {
 }
 
 // normalizePath decodes percent-encoded octets except `%2F` (which would
-// change the path's segments), written upper case.
+// change the path's segments), written upper case, and `%25`: a `%`,
+// decoded or left bare (not starting an escape), is written `%25`, so that
+// normalizing twice gives the same path ("/%2%30" is "/%2520", never the
+// "/%20" that a second pass would decode again).
 func normalizePath(p string) string {
 	if !strings.Contains(p, "%") {
 		return p
@@ -185,17 +188,23 @@ func normalizePath(p string) string {
 	var b strings.Builder
 	b.Grow(len(p))
 	for i := 0; i < len(p); i++ {
-		if p[i] == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]) {
-			v := unhex(p[i+1])<<4 | unhex(p[i+2])
-			if v == '/' {
+		if p[i] != '%' {
+			b.WriteByte(p[i])
+			continue
+		}
+		if i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]) {
+			switch v := unhex(p[i+1])<<4 | unhex(p[i+2]); v {
+			case '/':
 				b.WriteString("%2F")
-			} else {
+			case '%':
+				b.WriteString("%25")
+			default:
 				b.WriteByte(v)
 			}
 			i += 2
 			continue
 		}
-		b.WriteByte(p[i])
+		b.WriteString("%25")
 	}
 	return b.String()
 }

@@ -149,13 +149,19 @@ func TestPattern_NormalizePath(t *testing.T) {
 		"/a%20b":     "/a b",
 		"/a%2fb":     "/a%2Fb",
 		"/a%2Fb":     "/a%2Fb",
-		"/bad%zz":    "/bad%zz",
-		"/trail%2":   "/trail%2",
-		"/trail%":    "/trail%",
+		"/bad%zz":    "/bad%25zz",
+		"/trail%2":   "/trail%252",
+		"/trail%":    "/trail%25",
+		"/100%25":    "/100%25",
+		"/%2%30":     "/%2520",
+		"/%2520":     "/%2520",
 		"/%e2%82%ac": "/€",
 	} {
 		if got := normalizePath(in); got != want {
 			t.Errorf("normalizePath(%q) = %q, want %q", in, got, want)
+		}
+		if got := normalizePath(want); got != want {
+			t.Errorf("normalizePath(%q) = %q: normalizing twice changes it", want, got)
 		}
 	}
 }
