@@ -303,12 +303,16 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	}
 	if werr == nil && rerr == nil && !opts.NoBuild {
 		// The crawl's memory is no longer needed: hand it back to the
-		// system before DuckDB allocates its own.
+		// system before DuckDB allocates its own. DuckDB's resident memory
+		// exceeds its memory_limit (by more as the dataset grows); a
+		// small limit and one thread lower its peak (380 instead of 550
+		// MiB building 200,000 domains) at no cost in time on 2 cores.
+		// survey merge takes a larger limit.
 		debug.FreeOSMemory()
 		sum.DBPath = filepath.Join(opts.Out, "survey.duckdb")
 		// Build even when interrupted: the database then holds what was
 		// committed, and --resume rebuilds it when the crawl completes.
-		if err := sink.Build(context.WithoutCancel(ctx), sum.DBPath, []string{opts.Out}, nil, sink.BuildOptions{ToolVersion: survey.Version, MemoryLimit: "256MB"}); err != nil {
+		if err := sink.Build(context.WithoutCancel(ctx), sum.DBPath, []string{opts.Out}, nil, sink.BuildOptions{ToolVersion: survey.Version, MemoryLimit: "128MB", Threads: 1}); err != nil {
 			werr = fmt.Errorf("building %s: %w", sum.DBPath, err)
 			sum.DBPath = ""
 		}

@@ -197,7 +197,7 @@ func buildTable(ctx context.Context, conn *sql.Conn, t Table, files []string) er
 // the metadata of every file a query reads, and beyond a few hundred files
 // it exceeds its memory limit by more the more files there are; chunks keep
 // the build's memory independent of the number of parts.
-const buildChunk = 32
+const buildChunk = 16
 
 // insertParts inserts the rows of files into table t, casting each column
 // to its type (NULL for a column the files lack). filter, if not empty, is
