@@ -177,10 +177,11 @@ func cleanPath(path string) string {
 }
 
 // normalizePath decodes percent-encoded octets except `%2F` (which would
-// change the path's segments), written upper case, and `%25`: a `%`,
-// decoded or left bare (not starting an escape), is written `%25`, so that
-// normalizing twice gives the same path ("/%2%30" is "/%2520", never the
-// "/%20" that a second pass would decode again).
+// change the path's segments), `%3F` and `%23` (which would end it), written
+// upper case, and `%25`: a `%`, decoded or left bare (not starting an
+// escape), is written `%25`, so that normalizing twice gives the same path
+// ("/%2%30" is "/%2520", never the "/%20" that a second pass would decode
+// again).
 func normalizePath(p string) string {
 	if !strings.Contains(p, "%") {
 		return p
@@ -194,10 +195,9 @@ func normalizePath(p string) string {
 		}
 		if i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]) {
 			switch v := unhex(p[i+1])<<4 | unhex(p[i+2]); v {
-			case '/':
-				b.WriteString("%2F")
-			case '%':
-				b.WriteString("%25")
+			case '/', '?', '#', '%':
+				b.WriteByte('%')
+				b.WriteString(strings.ToUpper(p[i+1 : i+3]))
 			default:
 				b.WriteByte(v)
 			}

@@ -155,6 +155,7 @@ func TestPattern_NormalizePath(t *testing.T) {
 		"/100%25":    "/100%25",
 		"/%2%30":     "/%2520",
 		"/%2520":     "/%2520",
+		"/%23/%3f":   "/%23/%3F",
 		"/%e2%82%ac": "/€",
 	} {
 		if got := normalizePath(in); got != want {
