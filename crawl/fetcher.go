@@ -27,7 +27,7 @@ type fetcher struct {
 	maxHops  int
 	domain   string // registrable domain of the domain being crawled
 	parent   context.Context
-	timeout  time.Duration // for one fetch, redirects and body included
+	timeout  time.Duration // for one fetch, redirects and body included (Config.Timeout, never 0)
 	response bool          // colly delivered a response for the current fetch
 }
 
@@ -90,10 +90,7 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, loc registry.Locatio
 	tm := &timing{}
 	f.rec.cur, f.rec.tm = out, tm
 	f.response = false
-	reqCtx, cancel := ctx, context.CancelFunc(func() {})
-	if f.timeout > 0 {
-		reqCtx, cancel = context.WithTimeout(ctx, f.timeout)
-	}
+	reqCtx, cancel := context.WithTimeout(ctx, f.timeout)
 	f.c.Context = reqCtx
 	err := f.c.Visit(rawURL)
 	cancel()

@@ -180,15 +180,14 @@ func buildTable(ctx context.Context, conn *sql.Conn, t Table, files []string) er
 		keys[i] = quoteIdent(k)
 		on[i] = fmt.Sprintf("t.%s IS NOT DISTINCT FROM p.%s", keys[i], keys[i])
 	}
-	filter := fmt.Sprintf(" QUALIFY row_number() OVER (PARTITION BY %s ORDER BY filename DESC, file_row_number DESC) = 1", strings.Join(keys, ", "))
-	for i, chunk := range slices.Collect(slices.Chunk(files, buildChunk)) {
-		f := filter
-		if i > 0 {
-			f = fmt.Sprintf(" WHERE NOT EXISTS (SELECT 1 FROM %s t WHERE %s)%s", quoteIdent(t.Name), strings.Join(on, " AND "), filter)
-		}
-		if err := insertParts(ctx, conn, t, chunk, f); err != nil {
+	latest := fmt.Sprintf(" QUALIFY row_number() OVER (PARTITION BY %s ORDER BY filename DESC, file_row_number DESC) = 1", strings.Join(keys, ", "))
+	notKept := fmt.Sprintf(" WHERE NOT EXISTS (SELECT 1 FROM %s t WHERE %s)", quoteIdent(t.Name), strings.Join(on, " AND "))
+	filter := latest // the first chunk finds the table empty
+	for chunk := range slices.Chunk(files, buildChunk) {
+		if err := insertParts(ctx, conn, t, chunk, filter); err != nil {
 			return err
 		}
+		filter = notKept + latest
 	}
 	return nil
 }

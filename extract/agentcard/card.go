@@ -101,7 +101,7 @@ type Endpoint struct {
 // Parse parses an agent-card.json document. card is nil when the body is
 // not a JSON object.
 func Parse(body []byte) (card *Card, diags diag.List) {
-	defer func() { diags = capDiagnostics(diags) }()
+	defer func() { diags = diag.Cap(diags) }()
 	if len(body) > MaxBytes {
 		diags.Add(codeTooLarge, 0, "the card is %d bytes; the limit is %d", len(body), MaxBytes)
 		return nil, diags

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/internal/pathnorm"
 )
 
 // PatternForm is one of the path pattern forms of §9.1.
@@ -193,8 +194,8 @@ func normalizePath(p string) string {
 			b.WriteByte(p[i])
 			continue
 		}
-		if i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]) {
-			switch v := unhex(p[i+1])<<4 | unhex(p[i+2]); v {
+		if i+2 < len(p) && pathnorm.IsHex(p[i+1]) && pathnorm.IsHex(p[i+2]) {
+			switch v := pathnorm.Unhex(p[i+1])<<4 | pathnorm.Unhex(p[i+2]); v {
 			case '/', '?', '#', '%':
 				b.WriteByte('%')
 				b.WriteString(strings.ToUpper(p[i+1 : i+3]))
@@ -207,18 +208,4 @@ func normalizePath(p string) string {
 		b.WriteString("%25")
 	}
 	return b.String()
-}
-
-func isHex(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0'
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
 }

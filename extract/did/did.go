@@ -146,7 +146,7 @@ func (d *Document) Default() (Method, bool) {
 // for, with the port when it is not the default; when it is empty the id
 // is checked for form only. doc is nil when the body is not a JSON object.
 func Parse(body []byte, host string) (doc *Document, diags diag.List) {
-	defer func() { diags = capDiagnostics(diags) }()
+	defer func() { diags = diag.Cap(diags) }()
 	if len(body) > MaxBytes {
 		diags.Add(codeTooLarge, 0, "the document is %d bytes; the limit is %d", len(body), MaxBytes)
 		return nil, diags

@@ -1,6 +1,10 @@
 package robots
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/agentpolicy/survey/extract/internal/pathnorm"
+)
 
 // pattern is a compiled allow/disallow path pattern.
 type pattern struct {
@@ -80,16 +84,16 @@ func normalizeEncoding(s string) string {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
-			v := unhex(s[i+1])<<4 | unhex(s[i+2])
-			if isUnreserved(v) {
+		case c == '%' && i+2 < len(s) && pathnorm.IsHex(s[i+1]) && pathnorm.IsHex(s[i+2]):
+			v := pathnorm.Unhex(s[i+1])<<4 | pathnorm.Unhex(s[i+2])
+			if pathnorm.IsUnreserved(v) {
 				b.WriteByte(v)
 			} else {
-				writeEscape(&b, v)
+				pathnorm.WriteEscape(&b, v)
 			}
 			i += 2
 		case c == '%', c <= ' ', c >= 0x7F, c == '*', c == '$':
-			writeEscape(&b, c)
+			pathnorm.WriteEscape(&b, c)
 		default:
 			b.WriteByte(c)
 		}
@@ -105,33 +109,6 @@ func needsNormalizing(s string) bool {
 		}
 	}
 	return false
-}
-
-func writeEscape(b *strings.Builder, c byte) {
-	const hex = "0123456789ABCDEF"
-	b.WriteByte('%')
-	b.WriteByte(hex[c>>4])
-	b.WriteByte(hex[c&0xF])
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func unhex(c byte) byte {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0'
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
-}
-
-// isUnreserved reports whether c is an RFC 3986 unreserved character.
-func isUnreserved(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
-		c == '-' || c == '.' || c == '_' || c == '~'
 }
 
 // pathOf returns the path and query of a URL or path, without the fragment,

@@ -1,6 +1,10 @@
 package tdmrep
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/agentpolicy/survey/extract/internal/pathnorm"
+)
 
 // normalize prepares a pattern or a path for comparison: percent-encoded
 // unreserved characters are decoded, other escapes upper-cased, and bytes
@@ -18,52 +22,26 @@ func normalize(s string, pattern bool) string {
 	if clean {
 		return s
 	}
-	const hex = "0123456789ABCDEF"
 	var b strings.Builder
 	b.Grow(len(s) + 8)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
-			v := unhex(s[i+1])<<4 | unhex(s[i+2])
-			if isUnreserved(v) {
+		case c == '%' && i+2 < len(s) && pathnorm.IsHex(s[i+1]) && pathnorm.IsHex(s[i+2]):
+			v := pathnorm.Unhex(s[i+1])<<4 | pathnorm.Unhex(s[i+2])
+			if pathnorm.IsUnreserved(v) {
 				b.WriteByte(v)
 			} else {
-				b.WriteByte('%')
-				b.WriteByte(hex[v>>4])
-				b.WriteByte(hex[v&15])
+				pathnorm.WriteEscape(&b, v)
 			}
 			i += 2
 		case c <= ' ' || c >= 0x7f || !pattern && (c == '*' || c == '$') || c == '$' && i != len(s)-1:
-			b.WriteByte('%')
-			b.WriteByte(hex[c>>4])
-			b.WriteByte(hex[c&15])
+			pathnorm.WriteEscape(&b, c)
 		default:
 			b.WriteByte(c)
 		}
 	}
 	return b.String()
-}
-
-func isHex(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0'
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
-}
-
-// isUnreserved reports whether c is an unreserved character of RFC 3986
-// §2.3.
-func isUnreserved(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
-		c == '-' || c == '.' || c == '_' || c == '~'
 }
 
 // match reports whether the normalized pattern matches the normalized path:
