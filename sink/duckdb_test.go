@@ -160,7 +160,8 @@ func TestBuild_KeyKeepsLastWritten(t *testing.T) {
 
 // TestBuild_KeyAcrossChunks writes a keyed table's rows over more parts
 // than one INSERT reads (buildChunk), a run's row rewritten in later parts,
-// and checks that the row written last of each key is kept, and only it.
+// with the database reopened after every INSERT, and checks that the row
+// written last of each key is kept, and only it.
 func TestBuild_KeyAcrossChunks(t *testing.T) {
 	dir := t.TempDir()
 	w, err := Create(dir, Options{CrawlID: "c"})
@@ -190,7 +191,7 @@ func TestBuild_KeyAcrossChunks(t *testing.T) {
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	db := openBuilt(t, []string{dir}, nil, BuildOptions{})
+	db := openBuilt(t, []string{dir}, nil, BuildOptions{reopenBytes: 1})
 	if n := count(t, db, "SELECT count(*) FROM schema_info WHERE key = 'parts' AND value::INT >= ?", parts); n != 1 {
 		t.Fatalf("fewer than %d parts read", parts)
 	}
