@@ -87,7 +87,7 @@ func Build(ctx context.Context, dbPath string, dirs []string, tables []Table, op
 	if err := s.open(ctx); err != nil {
 		return err
 	}
-	_, err = fillDatabase(ctx, s, dirs, tables, opts)
+	_, err = fillDatabase(ctx, s, dirs, tables)
 	if cerr := s.close(); err == nil && cerr != nil {
 		err = cerr
 	}
@@ -182,7 +182,8 @@ func (s *buildSession) inserted(ctx context.Context, files []string) error {
 
 // fillDatabase creates and fills every table and schema_info, returning the
 // number of parts read.
-func fillDatabase(ctx context.Context, s *buildSession, dirs []string, tables []Table, opts BuildOptions) (int, error) {
+func fillDatabase(ctx context.Context, s *buildSession, dirs []string, tables []Table) (int, error) {
+	opts := s.opts
 	total := 0
 	for _, t := range tables {
 		var files []string
