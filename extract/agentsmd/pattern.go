@@ -197,8 +197,7 @@ func normalizePath(p string) string {
 		if i+2 < len(p) && pathnorm.IsHex(p[i+1]) && pathnorm.IsHex(p[i+2]) {
 			switch v := pathnorm.Unhex(p[i+1])<<4 | pathnorm.Unhex(p[i+2]); v {
 			case '/', '?', '#', '%':
-				b.WriteByte('%')
-				b.WriteString(strings.ToUpper(p[i+1 : i+3]))
+				pathnorm.WriteEscape(&b, v)
 			default:
 				b.WriteByte(v)
 			}
