@@ -305,9 +305,11 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		// The crawl's memory is no longer needed: hand it back to the
 		// system before DuckDB allocates its own. DuckDB's resident memory
 		// exceeds its memory_limit (by more as the dataset grows); a
-		// small limit and one thread lower its peak (380 instead of 550
-		// MiB building 200,000 domains) at no cost in time on 2 cores.
-		// survey merge takes a larger limit.
+		// small limit and one thread per INSERT lower its peak (380
+		// instead of 550 MiB building 200,000 domains) at no cost in time
+		// on 2 cores. A small crawl's tables are still filled two or more
+		// at once (BuildOptions.Parallel). survey merge takes a larger
+		// limit.
 		debug.FreeOSMemory()
 		sum.DBPath = filepath.Join(opts.Out, "survey.duckdb")
 		// Build even when interrupted: the database then holds what was

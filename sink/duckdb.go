@@ -1,6 +1,7 @@
 package sink
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -9,11 +10,13 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/duckdb/duckdb-go/v2"
+	"golang.org/x/sync/errgroup"
 )
 
 // Defaults for the DuckDB resources Build and Open use.
@@ -37,6 +40,11 @@ type BuildOptions struct {
 	// TempDir is where DuckDB spills; "" means DuckDB's default, a
 	// directory next to the database being built.
 	TempDir string
+	// Parallel is how many tables are filled at once, each over its own
+	// connection, when the parts fit in one database instance (under
+	// 24 MiB in all); 0 means runtime.GOMAXPROCS(0). Larger builds fill
+	// one table at a time, to bound their memory.
+	Parallel int
 
 	// reopenBytes overrides the package's reopenBytes (tests); 0 keeps it.
 	reopenBytes int64
@@ -162,41 +170,98 @@ func (s *buildSession) reopen(ctx context.Context) error {
 	return s.open(ctx)
 }
 
-// inserted counts the parts of one INSERT, reopening the database when
-// reopenBytes have been inserted.
-func (s *buildSession) inserted(ctx context.Context, files []string) error {
-	for _, f := range files {
-		if fi, err := os.Stat(f); err == nil {
-			s.bytes += fi.Size()
-		}
-	}
-	limit := s.opts.reopenBytes
-	if limit <= 0 {
-		limit = reopenBytes
-	}
-	if s.bytes < limit {
+// inserted counts the bytes of parts one INSERT read, reopening the
+// database when reopenBytes have been inserted.
+func (s *buildSession) inserted(ctx context.Context, bytes int64) error {
+	s.bytes += bytes
+	if s.bytes < s.reopenLimit() {
 		return nil
 	}
 	return s.reopen(ctx)
 }
 
+// reopenLimit is the bytes of parts inserted between reopenings.
+func (s *buildSession) reopenLimit() int64 {
+	if s.opts.reopenBytes > 0 {
+		return s.opts.reopenBytes
+	}
+	return reopenBytes
+}
+
+// connection returns the session's current connection, which changes
+// when the session reopens the database.
+func (s *buildSession) connection() *sql.Conn { return s.conn }
+
+// inserter is where a table is filled: a connection, and what follows
+// each INSERT (a build session may reopen the database).
+type inserter interface {
+	connection() *sql.Conn
+	inserted(ctx context.Context, bytes int64) error
+}
+
+// fixedConn is an inserter over one connection that nothing reopens.
+type fixedConn struct{ conn *sql.Conn }
+
+func (f fixedConn) connection() *sql.Conn                 { return f.conn }
+func (f fixedConn) inserted(context.Context, int64) error { return nil }
+
+// part is one committed Parquet part and its size in bytes.
+type part struct {
+	path string
+	size int64
+}
+
+// tableParts is one table and its committed parts.
+type tableParts struct {
+	t     Table
+	parts []part
+	bytes int64
+}
+
 // fillDatabase creates and fills every table and schema_info, returning the
-// number of parts read.
+// number of parts read. Parts that fit in one database instance (under
+// reopenBytes in all) are inserted by up to Parallel connections at once,
+// one table each; larger builds fill one table at a time, reopening the
+// database as they go, so that their memory does not grow with the dataset.
 func fillDatabase(ctx context.Context, s *buildSession, dirs []string, tables []Table) (int, error) {
 	opts := s.opts
-	total := 0
-	for _, t := range tables {
-		var files []string
+	total, bytes := 0, int64(0)
+	all := make([]tableParts, len(tables))
+	for i, t := range tables {
+		all[i].t = t
 		for _, dir := range dirs {
-			f, err := committedParts(dir, t.Name, opts.CommitTable)
+			files, err := committedParts(dir, t.Name, opts.CommitTable)
 			if err != nil {
 				return 0, err
 			}
-			files = append(files, f...)
+			for _, f := range files {
+				fi, err := os.Stat(f)
+				if err != nil {
+					return 0, fmt.Errorf("sink: build: %w", err)
+				}
+				all[i].parts = append(all[i].parts, part{path: f, size: fi.Size()})
+				all[i].bytes += fi.Size()
+			}
 		}
-		total += len(files)
-		if err := buildTable(ctx, s, t, files); err != nil {
+		total += len(all[i].parts)
+		bytes += all[i].bytes
+		if err := createTable(ctx, s.conn, t); err != nil {
 			return 0, fmt.Errorf("sink: build table %s: %w", t.Name, err)
+		}
+	}
+	parallel := opts.Parallel
+	if parallel <= 0 {
+		parallel = runtime.GOMAXPROCS(0)
+	}
+	if parallel > 1 && bytes < s.reopenLimit() {
+		if err := fillParallel(ctx, s.db, all, parallel); err != nil {
+			return 0, err
+		}
+	} else {
+		for _, tp := range all {
+			if err := fillTable(ctx, s, tp.t, tp.parts); err != nil {
+				return 0, fmt.Errorf("sink: build table %s: %w", tp.t.Name, err)
+			}
 		}
 	}
 	stmts := []string{
@@ -216,9 +281,46 @@ func fillDatabase(ctx context.Context, s *buildSession, dirs []string, tables []
 	return total, nil
 }
 
-// buildTable creates table t typed from its Go schema and fills it from
-// files.
-func buildTable(ctx context.Context, s *buildSession, t Table, files []string) error {
+// fillParallel fills the tables of all over up to n connections to db at
+// once, one table per connection at a time, the largest tables first.
+// DuckDB appends to different tables concurrently, so a build uses more
+// than one core even when each INSERT runs on one thread.
+func fillParallel(ctx context.Context, db *sql.DB, all []tableParts, n int) error {
+	order := slices.Clone(all)
+	slices.SortStableFunc(order, func(a, b tableParts) int { return cmp.Compare(b.bytes, a.bytes) })
+	work := make(chan tableParts)
+	g, gctx := errgroup.WithContext(ctx)
+	for range min(n, len(order)) {
+		g.Go(func() error {
+			conn, err := db.Conn(gctx)
+			if err != nil {
+				return fmt.Errorf("sink: build: %w", err)
+			}
+			defer conn.Close()
+			for tp := range work {
+				if err := fillTable(gctx, fixedConn{conn}, tp.t, tp.parts); err != nil {
+					return fmt.Errorf("sink: build table %s: %w", tp.t.Name, err)
+				}
+			}
+			return nil
+		})
+	}
+	g.Go(func() error {
+		defer close(work)
+		for _, tp := range order {
+			select {
+			case work <- tp:
+			case <-gctx.Done():
+				return gctx.Err()
+			}
+		}
+		return nil
+	})
+	return g.Wait()
+}
+
+// createTable creates table t, typed from its Go schema, empty.
+func createTable(ctx context.Context, conn *sql.Conn, t Table) error {
 	cols := t.Columns()
 	// NOT NULL is not declared: a column is NULL in parts written
 	// before it existed.
@@ -226,16 +328,18 @@ func buildTable(ctx context.Context, s *buildSession, t Table, files []string) e
 	for i, c := range cols {
 		defs[i] = quoteIdent(c.Name) + " " + c.Type
 	}
-	create := fmt.Sprintf("CREATE TABLE %s (%s)", quoteIdent(t.Name), strings.Join(defs, ", "))
-	if _, err := s.conn.ExecContext(ctx, create); err != nil {
-		return err
-	}
-	if len(files) == 0 {
+	_, err := conn.ExecContext(ctx, fmt.Sprintf("CREATE TABLE %s (%s)", quoteIdent(t.Name), strings.Join(defs, ", ")))
+	return err
+}
+
+// fillTable fills table t from parts through in.
+func fillTable(ctx context.Context, in inserter, t Table, parts []part) error {
+	if len(parts) == 0 {
 		return nil
 	}
 	if len(t.Key) == 0 {
-		for chunk := range slices.Chunk(files, buildChunk) {
-			if err := insertParts(ctx, s, t, chunk, ""); err != nil {
+		for chunk := range slices.Chunk(parts, buildChunk) {
+			if err := insertParts(ctx, in, t, chunk, ""); err != nil {
 				return err
 			}
 		}
@@ -247,9 +351,8 @@ func buildTable(ctx context.Context, s *buildSession, t Table, files []string) e
 	// from the last part to the first: within a chunk the greatest row of
 	// a key wins, and a key already inserted (from a later chunk) is
 	// skipped.
-	files = slices.Clone(files)
-	slices.Sort(files)
-	slices.Reverse(files)
+	parts = slices.Clone(parts)
+	slices.SortFunc(parts, func(a, b part) int { return strings.Compare(b.path, a.path) })
 	keys := make([]string, len(t.Key))
 	on := make([]string, len(t.Key))
 	for i, k := range t.Key {
@@ -259,8 +362,8 @@ func buildTable(ctx context.Context, s *buildSession, t Table, files []string) e
 	latest := fmt.Sprintf(" QUALIFY row_number() OVER (PARTITION BY %s ORDER BY filename DESC, file_row_number DESC) = 1", strings.Join(keys, ", "))
 	notKept := fmt.Sprintf(" WHERE NOT EXISTS (SELECT 1 FROM %s t WHERE %s)", quoteIdent(t.Name), strings.Join(on, " AND "))
 	filter := latest // the first chunk finds the table empty
-	for chunk := range slices.Chunk(files, buildChunk) {
-		if err := insertParts(ctx, s, t, chunk, filter); err != nil {
+	for chunk := range slices.Chunk(parts, buildChunk) {
+		if err := insertParts(ctx, in, t, chunk, filter); err != nil {
 			return err
 		}
 		filter = notKept + latest
@@ -274,19 +377,22 @@ func buildTable(ctx context.Context, s *buildSession, t Table, files []string) e
 // the build's memory independent of the number of parts.
 const buildChunk = 16
 
-// insertParts inserts the rows of files into table t, casting each column
-// to its type (NULL for a column the files lack). filter, if not empty, is
-// a WHERE and/or QUALIFY clause over the files' rows, which then carry
+// insertParts inserts the rows of parts into table t, casting each column
+// to its type (NULL for a column the parts lack). filter, if not empty, is
+// a WHERE and/or QUALIFY clause over the parts' rows, which then carry
 // filename and file_row_number; its subqueries see the parts as p.
-func insertParts(ctx context.Context, s *buildSession, t Table, files []string, filter string) error {
-	quoted := make([]string, len(files))
-	for i, f := range files {
-		quoted[i] = quoteString(f)
+func insertParts(ctx context.Context, in inserter, t Table, parts []part, filter string) error {
+	conn := in.connection()
+	quoted := make([]string, len(parts))
+	var bytes int64
+	for i, p := range parts {
+		quoted[i] = quoteString(p.path)
+		bytes += p.size
 	}
 	source := fmt.Sprintf("read_parquet([%s], union_by_name = true, hive_partitioning = false)", strings.Join(quoted, ", "))
 
 	present := map[string]bool{}
-	rows, err := s.conn.QueryContext(ctx, "SELECT column_name FROM (DESCRIBE SELECT * FROM "+source+")")
+	rows, err := conn.QueryContext(ctx, "SELECT column_name FROM (DESCRIBE SELECT * FROM "+source+")")
 	if err != nil {
 		return err
 	}
@@ -320,10 +426,10 @@ func insertParts(ctx context.Context, s *buildSession, t Table, files []string, 
 			strings.Join(quoted, ", "))
 	}
 	query := fmt.Sprintf("INSERT INTO %s SELECT %s FROM %s p%s", quoteIdent(t.Name), strings.Join(exprs, ", "), from, filter)
-	if _, err := s.conn.ExecContext(ctx, query); err != nil {
+	if _, err := conn.ExecContext(ctx, query); err != nil {
 		return err
 	}
-	return s.inserted(ctx, files)
+	return in.inserted(ctx, bytes)
 }
 
 // Open opens a database built by Build for reading, with the default

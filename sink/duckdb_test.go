@@ -35,9 +35,27 @@ func count(t *testing.T, db *sql.DB, query string, args ...any) int {
 	return n
 }
 
+// buildVariants are the ways Build fills a database: tables filled at once
+// over several connections (parts under reopenBytes), one at a time, and
+// one at a time with the database reopened after every INSERT.
+var buildVariants = []struct {
+	name string
+	opts BuildOptions
+}{
+	{"parallel", BuildOptions{Parallel: 4}},
+	{"one table at a time", BuildOptions{Parallel: 1}},
+	{"reopened after every INSERT", BuildOptions{Parallel: 4, reopenBytes: 1}},
+}
+
 // TestBuild_TwoShards builds one database from two shards' directories
-// (survey merge): every row of both, bodies once.
+// (survey merge): every row of both, bodies once, however it is filled.
 func TestBuild_TwoShards(t *testing.T) {
+	for _, v := range buildVariants {
+		t.Run(v.name, func(t *testing.T) { testBuildTwoShards(t, v.opts) })
+	}
+}
+
+func testBuildTwoShards(t *testing.T, opts BuildOptions) {
 	s := sampleRows("c")
 	one, two := s, s
 	one.targets, two.targets = s.targets[:1], s.targets[1:]
@@ -47,7 +65,8 @@ func TestBuild_TwoShards(t *testing.T) {
 	writeSample(t, dir1, one, Options{CrawlID: "c", Shard: "0/2"})
 	writeSample(t, dir2, two, Options{CrawlID: "c", Shard: "1/2"})
 	// dir1 named twice is read once.
-	db := openBuilt(t, []string{dir1, dir2, dir1 + string(filepath.Separator)}, nil, BuildOptions{ToolVersion: "9.9"})
+	opts.ToolVersion = "9.9"
+	db := openBuilt(t, []string{dir1, dir2, dir1 + string(filepath.Separator)}, nil, opts)
 
 	for _, table := range sampleTables() {
 		var want [][]any
@@ -160,9 +179,15 @@ func TestBuild_KeyKeepsLastWritten(t *testing.T) {
 
 // TestBuild_KeyAcrossChunks writes a keyed table's rows over more parts
 // than one INSERT reads (buildChunk), a run's row rewritten in later parts,
-// with the database reopened after every INSERT, and checks that the row
-// written last of each key is kept, and only it.
+// and checks that the row written last of each key is kept, and only it,
+// however the database is filled.
 func TestBuild_KeyAcrossChunks(t *testing.T) {
+	for _, v := range buildVariants {
+		t.Run(v.name, func(t *testing.T) { testBuildKeyAcrossChunks(t, v.opts) })
+	}
+}
+
+func testBuildKeyAcrossChunks(t *testing.T, opts BuildOptions) {
 	dir := t.TempDir()
 	w, err := Create(dir, Options{CrawlID: "c"})
 	if err != nil {
@@ -191,7 +216,7 @@ func TestBuild_KeyAcrossChunks(t *testing.T) {
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	db := openBuilt(t, []string{dir}, nil, BuildOptions{reopenBytes: 1})
+	db := openBuilt(t, []string{dir}, nil, opts)
 	if n := count(t, db, "SELECT count(*) FROM schema_info WHERE key = 'parts' AND value::INT >= ?", parts); n != 1 {
 		t.Fatalf("fewer than %d parts read", parts)
 	}
