@@ -116,7 +116,9 @@ func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 		return nil, err
 	}
 	f.Status = resp.StatusCode
-	f.Header = resp.Header.Clone()
+	// The map is shared, not copied: neither net/http nor colly changes a
+	// response's header once RoundTrip has returned it.
+	f.Header = resp.Header
 	f.RemoteAddr = tm.remote
 	f.Body, f.Truncated, f.Encoding = nil, false, ""
 	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable {
