@@ -60,12 +60,14 @@ func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit 
 	canary := res.Fetch(registry.LocCanary)
 	results := make([]classify.Result, len(res.Fetches))
 	views := make([]View, len(res.Fetches))
+	kept := make([]map[string]string, len(res.Fetches))
 	for i, f := range res.Fetches {
 		results[i] = classify.Fetch(f, locs[f.Location], canary)
 		u.outcomes = append(u.outcomes, results[i].Outcome)
+		kept[i] = keep(f.Header)
 		views[i] = View{
 			Location: f.Location, Outcome: results[i].Outcome, Body: f.Body, FinalURL: f.FinalURL,
-			Scheme: f.Scheme, ContentType: headerValue(f.Header, "Content-Type"), Header: keptHeader(f.Header),
+			Scheme: f.Scheme, ContentType: headerValue(f.Header, "Content-Type"), Header: headerFromKept(kept[i]),
 			Truncated: f.Truncated, Hops: len(f.Hops), Downgraded: f.Downgraded,
 		}
 	}
@@ -97,7 +99,7 @@ func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit 
 			StartedAt: f.StartedAt, DNSMs: ms(f.DNS.Seconds()), ConnectMs: ms(f.Connect.Seconds()),
 			TLSMs: ms(f.TLS.Seconds()), TTFBMs: ms(f.TTFB.Seconds()), TotalMs: ms(f.Total.Seconds()),
 			Outcome: string(results[i].Outcome), Reason: results[i].Reason, Error: f.Err,
-			Headers: keep(f.Header),
+			Headers: kept[i],
 		}
 		if f.Status != 0 {
 			s := int32(f.Status)
@@ -209,14 +211,10 @@ func keep(h http.Header) map[string]string {
 	return out
 }
 
-// keptHeader is the header the parsers see: the kept headers only, exactly
-// as fetches.headers stores them, so that reparsing stored fetches gives
-// the parsers the same input as the crawl did.
-func keptHeader(h http.Header) http.Header {
-	return headerFromKept(keep(h))
-}
-
-// headerFromKept rebuilds an http.Header from fetches.headers.
+// headerFromKept rebuilds an http.Header from fetches.headers. It is the
+// header the parsers see, in the crawl as in a reparse: the kept headers
+// only, exactly as fetches.headers stores them, so that reparsing stored
+// fetches gives the parsers the same input as the crawl did.
 func headerFromKept(m map[string]string) http.Header {
 	if len(m) == 0 {
 		return nil
