@@ -98,10 +98,13 @@ var genericTitle = regexp.MustCompile(`(?i)(are you (a )?(human|robot)|verify(in
 // page, and from which vendor ("captcha" for an unrecognised CAPTCHA wall).
 func DetectChallenge(status int, header http.Header, body []byte) (vendor string, ok bool) {
 	for _, r := range challengeHeaders {
-		v := strings.ToLower(header.Get(r.header))
-		if v == "" {
+		// r.header is in canonical form, as the keys of a parsed header
+		// are: a map lookup is Header.Get without canonicalising the key.
+		vs := header[r.header]
+		if len(vs) == 0 || vs[0] == "" {
 			continue
 		}
+		v := strings.ToLower(vs[0])
 		if len(r.values) == 0 {
 			return r.vendor, true
 		}

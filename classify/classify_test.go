@@ -41,7 +41,7 @@ func TestDetectChallenge_Pages(t *testing.T) {
 
 func TestDetectChallenge_Headers(t *testing.T) {
 	for header, vendor := range map[string]string{
-		"Cf-Mitigated: challenge":       "cloudflare",
+		"cf-mitigated: challenge":       "cloudflare",
 		"X-Amzn-Waf-Action: captcha":    "aws-waf",
 		"X-Vercel-Mitigated: challenge": "vercel",
 		"X-Sucuri-Block: 20":            "sucuri",
@@ -52,6 +52,12 @@ func TestDetectChallenge_Headers(t *testing.T) {
 		h.Set(name, value)
 		if got, ok := DetectChallenge(403, h, nil); !ok || got != vendor {
 			t.Errorf("%s: %q %v, want %q", header, got, ok, vendor)
+		}
+	}
+	// DetectChallenge looks the rules' headers up as map keys.
+	for _, r := range challengeHeaders {
+		if c := http.CanonicalHeaderKey(r.header); c != r.header {
+			t.Errorf("challenge header %q is not in canonical form (%q)", r.header, c)
 		}
 	}
 	h := http.Header{"Cf-Ray": {"8f1c-AMS"}, "Server": {"cloudflare"}}
