@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -86,6 +87,38 @@ func TestCrawl_FetchesEveryLocationInOrderPolitely(t *testing.T) {
 	}
 	if m := cc.maxFor("example.test"); m != 1 {
 		t.Errorf("%d requests were in flight at once to one host, want 1", m)
+	}
+}
+
+// TestCrawl_DomainUsesOneConnectionAndClosesIt checks that a domain's
+// requests share one connection and that the last asks the server to close
+// it, so that finished domains' connections do not linger in the pool.
+func TestCrawl_DomainUsesOneConnectionAndClosesIt(t *testing.T) {
+	type request struct {
+		path, conn string
+		close      bool
+	}
+	var mu sync.Mutex
+	var got []request
+	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		got = append(got, request{r.URL.Path, r.RemoteAddr, r.Close})
+		mu.Unlock()
+		http.NotFound(w, r)
+	}))
+	crawlOne(t, s, seeds.Seed{Host: "example.test"}, nil)
+	mu.Lock()
+	defer mu.Unlock()
+	if len(got) != len(registry.Locations()) {
+		t.Fatalf("%d requests, want one per location (%d)", len(got), len(registry.Locations()))
+	}
+	for i, r := range got {
+		if r.conn != got[0].conn {
+			t.Errorf("request %d (%s) came over connection %s, the first over %s", i, r.path, r.conn, got[0].conn)
+		}
+		if last := i == len(got)-1; r.close != last {
+			t.Errorf("request %d (%s): Connection: close is %v, want %v (only on the last)", i, r.path, r.close, last)
+		}
 	}
 }
 

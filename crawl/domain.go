@@ -60,6 +60,7 @@ func (c *Crawler) crawlDomain(parent context.Context, f *fetcher, seed seeds.See
 			continue
 		}
 
+		f.rec.last = i == len(c.cfg.Locations)-1
 		fe := c.fetchWithRetry(ctx, f, res.Scheme+"://"+res.Domain+path, loc)
 		if i == 0 && seed.Scheme == "" && res.Scheme == "https" && len(fe.Hops) == 0 &&
 			(fe.ErrKind == ErrConnect || fe.ErrKind == ErrTLS) {
@@ -89,6 +90,7 @@ func (c *Crawler) crawlDomain(parent context.Context, f *fetcher, seed seeds.See
 			}
 		}
 	}
+	f.rec.last = false
 	res.Duration = time.Since(res.StartedAt)
 	return res
 }

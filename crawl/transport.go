@@ -92,6 +92,11 @@ type recorder struct {
 
 	cur *Fetch
 	tm  *timing
+	// last is set for the domain's last fetch: its requests ask the server
+	// to close the connection after the response, so that a finished
+	// domain's connection does not linger in the shared pool (where it
+	// holds memory on both sides until it times out or is evicted).
+	last bool
 	// bufs are the buffers bodies are read into before being copied out
 	// at their exact size, shared by the crawler's workers.
 	bufs *sync.Pool
@@ -109,6 +114,7 @@ func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 
 	req = req.WithContext(httptrace.WithClientTrace(context.WithValue(ctx, timingKey{}, tm), tm.trace()))
 	req.Header.Set("Accept-Encoding", "gzip, deflate")
+	req.Close = t.last
 	f.FinalURL = req.URL.String()
 	f.Scheme = req.URL.Scheme
 	resp, err := t.base.RoundTrip(req)
