@@ -18,6 +18,7 @@ func (c *Crawler) crawlDomain(parent context.Context, f *fetcher, seed seeds.See
 	defer cancel()
 	f.parent = parent
 	f.domain = seeds.Registrable(seed.Host)
+	defer func() { f.rec.last = false }()
 
 	res := &DomainResult{
 		Seed:        seed,
@@ -90,7 +91,6 @@ func (c *Crawler) crawlDomain(parent context.Context, f *fetcher, seed seeds.See
 			}
 		}
 	}
-	f.rec.last = false
 	res.Duration = time.Since(res.StartedAt)
 	return res
 }
