@@ -107,7 +107,6 @@ func (r *Result) Write(w io.Writer, format string) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)
 	case "markdown":
-		esc := strings.NewReplacer("|", `\|`, "\n", " ")
 		fmt.Fprintf(w, "| %s |\n", strings.Join(r.Columns, " | "))
 		seps := make([]string, len(r.Columns))
 		for i := range seps {
@@ -117,7 +116,7 @@ func (r *Result) Write(w io.Writer, format string) error {
 		for _, row := range r.Rows {
 			cells := make([]string, len(row))
 			for i, v := range row {
-				cells[i] = esc.Replace(Text(v))
+				cells[i] = markdownEscaper.Replace(Text(v))
 			}
 			fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
 		}
@@ -125,6 +124,17 @@ func (r *Result) Write(w io.Writer, format string) error {
 	}
 	return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(FormatNames(), ", "))
 }
+
+// markdownEscaper makes a value literal text in a Markdown table cell: the
+// characters that would end the cell or start emphasis, code, a link, an
+// HTML tag or an entity are backslash-escaped (CommonMark lets any ASCII
+// punctuation be), and line breaks become spaces. Crawled values, such as
+// robots.txt patterns like /*.php*, then read as they are.
+var markdownEscaper = strings.NewReplacer(
+	"\\", "\\\\", "`", "\\`", "*", "\\*", "_", "\\_", "[", "\\[", "]", "\\]",
+	"<", "\\<", ">", "\\>", "|", "\\|", "~", "\\~", "&", "\\&",
+	"\r\n", " ", "\n", " ", "\r", " ",
+)
 
 // Text formats one value for text output: NULL as "", times in RFC 3339,
 // lists, structs and maps as JSON.
