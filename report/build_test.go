@@ -41,8 +41,8 @@ func TestReportOfSimulatedWeb(t *testing.T) {
 		}
 		// simcrawl sets the timeouts and leaves the body cap to the default.
 		for name, want := range map[string]string{
-			"Body cap": "1 MiB (1,048,576 bytes) (the default)", "Request timeout": "2s", "Domain deadline": "40s",
-			"Consecutive timeouts per host": "2 (the default)", "Redirects followed": "5 hops",
+			"Body cap": "1 MiB (1,048,576 bytes) (the default)", "Request timeout": "5s", "Domain deadline": "40s",
+			"Consecutive timeouts per host": "1", "Redirects followed": "5 hops",
 		} {
 			if limits[name] != want {
 				t.Errorf("limit %s = %q, want %q", name, limits[name], want)
@@ -52,7 +52,7 @@ func TestReportOfSimulatedWeb(t *testing.T) {
 		for _, o := range c.Options() {
 			opts[o.Name] = o.Value
 		}
-		if opts["timeout"] != "2s" || opts["concurrency"] != "128" || !strings.HasPrefix(opts["locations"], "robots, canary, agents-txt") {
+		if opts["timeout"] != "5s" || opts["concurrency"] != "128" || !strings.HasPrefix(opts["locations"], "robots, canary, agents-txt") {
 			t.Errorf("options %v", opts)
 		}
 	})

@@ -58,11 +58,14 @@ func Start(cfg testweb.Config) (*Web, error) {
 func (w *Web) Close() { w.stop() }
 
 // CrawlConfig returns a crawler configuration for this web: its address
-// opted in past the guard, its CA trusted, its DNS server used, timeouts
-// short enough for tests.
+// opted in past the guard, its CA trusted, its DNS server used. A request
+// may take 5 s, so that a first request through a redirect chain does not
+// time out on a loaded machine (a test that compares two crawls would see
+// the difference), and a host is given up after one timeout, so that a
+// stalling site still costs one timeout.
 func (w *Web) CrawlConfig() crawl.Config {
 	return crawl.Config{
-		Concurrency: 128, Timeout: 2 * time.Second, DomainDeadline: 40 * time.Second,
+		Concurrency: 128, Timeout: 5 * time.Second, MaxTimeouts: 1, DomainDeadline: 40 * time.Second,
 		ConnectTo: w.Addrs.HTTP, Resolver: w.Addrs.DNS, RootCAs: w.Roots,
 	}
 }
