@@ -52,10 +52,12 @@ func startSimWeb(t testing.TB, cfg testweb.Config) *simWeb {
 }
 
 // crawlConfig is the crawler's configuration for the simulated web: its
-// address opted in, its CA trusted, its DNS server used, short timeouts.
+// address opted in, its CA trusted, its DNS server used, 5 s per request
+// (room for a first request through a redirect chain on a loaded machine;
+// the truth expects it to succeed).
 func (s *simWeb) crawlConfig() crawl.Config {
 	return crawl.Config{
-		Concurrency: 128, Timeout: 2 * time.Second, DomainDeadline: 40 * time.Second,
+		Concurrency: 128, Timeout: 5 * time.Second, DomainDeadline: 40 * time.Second,
 		ConnectTo: s.addrs.HTTP, Resolver: s.addrs.DNS, RootCAs: s.roots,
 	}
 }
