@@ -14,7 +14,9 @@ import (
 )
 
 // simFlags starts a simulated web and returns the crawl flags that reach
-// it: seeds, --connect-to, --resolver, --ca-file, short timeouts.
+// it: seeds, --connect-to, --resolver, --ca-file, and a request timeout of
+// 5 s (room for a first request through a redirect chain on a loaded
+// machine, which the comparison with an uninterrupted crawl would see).
 func simFlags(t *testing.T, sites int, seed int64) []string {
 	t.Helper()
 	w, err := simcrawl.Start(simcrawl.TestConfig(sites, seed))
@@ -32,7 +34,7 @@ func simFlags(t *testing.T, sites int, seed int64) []string {
 		t.Fatal(err)
 	}
 	return []string{"--seeds", seeds, "--connect-to", w.Addrs.HTTP, "--resolver", w.Addrs.DNS, "--ca-file", ca,
-		"--timeout", "2s", "--domain-deadline", "40s", "--canary", "resume", "--quiet"}
+		"--timeout", "5s", "--domain-deadline", "40s", "--canary", "resume", "--quiet"}
 }
 
 // readableParts reads every Parquet part under dir with DuckDB: at every
