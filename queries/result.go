@@ -77,7 +77,7 @@ func (r *Result) Write(w io.Writer, format string) error {
 		for _, row := range r.Rows {
 			cells := make([]string, len(row))
 			for i, v := range row {
-				cells[i] = strings.NewReplacer("\t", " ", "\n", " ").Replace(Text(v))
+				cells[i] = tableEscaper.Replace(Text(v))
 			}
 			fmt.Fprintln(tw, strings.Join(cells, "\t"))
 		}
@@ -124,6 +124,10 @@ func (r *Result) Write(w io.Writer, format string) error {
 	}
 	return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(FormatNames(), ", "))
 }
+
+// tableEscaper keeps a value on one line and in one column of the aligned
+// table format.
+var tableEscaper = strings.NewReplacer("\t", " ", "\n", " ")
 
 // markdownEscaper makes a value literal text in a Markdown table cell: the
 // characters that would end the cell or start emphasis, code, a link, an
