@@ -40,9 +40,11 @@ const (
 type Config struct {
 	// Concurrency is the number of domains crawled at once.
 	Concurrency int
-	// Timeout bounds one request, redirects and body included.
+	// Timeout bounds one request, redirects and body included, not
+	// counting its wait for a turn at the host or IP (see budget).
 	Timeout time.Duration
-	// DomainDeadline bounds all the requests of one domain.
+	// DomainDeadline bounds all the requests of one domain, not counting
+	// their waits for a turn.
 	DomainDeadline time.Duration
 	// MaxBody is the body cap in bytes, applied after decompression.
 	MaxBody int64

@@ -352,3 +352,52 @@ func TestCrawl_GatesAreReleased(t *testing.T) {
 		t.Fatalf("after the crawl: %d domains, %d host gates and %d IP gates left", n, hosts, ips)
 	}
 }
+
+// TestCrawl_QueueingAtAGateIsNotTheSitesTime crawls many domains that share
+// one IP address, allowed one request at a time: most requests wait their
+// turn longer than the request timeout (up to 23 × 25 ms against 300 ms),
+// and every domain takes longer than its deadline (about 2.4 s against
+// 500 ms), though each request takes the site 25 ms.
+// That wait is the crawler's own politeness, not the site's slowness, so no
+// fetch may be recorded as a timeout or a passed domain deadline.
+func TestCrawl_QueueingAtAGateIsNotTheSitesTime(t *testing.T) {
+	const domains = 24
+	names := map[string]string{}
+	for i := range domains {
+		names[fmt.Sprintf("site%d.test.", i)] = "203.0.113.10"
+	}
+	dns := startDNS(t, names)
+	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(25 * time.Millisecond)
+		http.NotFound(w, r)
+	}))
+	cfg := Config{
+		ConnectTo: s.Addr, RootCAs: s.Roots, Resolver: dns, Concurrency: domains, PerIPLimit: 1,
+		Locations: registry.Locations()[:4], Timeout: 300 * time.Millisecond, DomainDeadline: 500 * time.Millisecond,
+	}
+	c, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := make(chan seeds.Seed, domains)
+	for i := range domains {
+		in <- seeds.Seed{Host: fmt.Sprintf("site%d.test", i)}
+	}
+	close(in)
+	start := time.Now()
+	var results []*DomainResult
+	if err := c.Run(context.Background(), in, func(r *DomainResult) error { results = append(results, r); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d domains of %d requests each through one IP slot in %v", domains, len(cfg.Locations), time.Since(start))
+	if len(results) != domains {
+		t.Fatalf("%d results, want %d", len(results), domains)
+	}
+	for _, r := range results {
+		for _, f := range r.Fetches {
+			if f.ErrKind != ErrNone || f.Status != http.StatusNotFound {
+				t.Errorf("%s %s: %s (%s), status %d; want the site's 404", r.Domain, f.Location, f.ErrKind, f.Err, f.Status)
+			}
+		}
+	}
+}

@@ -14,9 +14,17 @@ import (
 // It returns nil when the crawl was stopped (parent cancelled) before the
 // domain finished: an unfinished domain is not a result.
 func (c *Crawler) crawlDomain(parent context.Context, f *fetcher, seed seeds.Seed) *DomainResult {
-	ctx, cancel := context.WithTimeout(parent, c.cfg.DomainDeadline)
-	defer cancel()
+	// The deadline runs while the domain's requests are in progress, not
+	// while they wait for their turn at the gates (see budget).
+	ctx, cancel := context.WithCancelCause(parent)
+	deadline := startBudget(c.cfg.DomainDeadline, func() { cancel(errDomainDeadline) })
+	defer func() {
+		deadline.stop()
+		cancel(nil)
+		f.deadline = nil
+	}()
 	f.parent = parent
+	f.deadline = deadline
 	f.domain = seeds.Registrable(seed.Host)
 	defer func() { f.rec.last = false }()
 
@@ -107,7 +115,7 @@ func (c *Crawler) fetchWithRetry(ctx context.Context, f *fetcher, u string, loc 
 	if !ok || d > c.cfg.MaxRetryAfter {
 		return fe
 	}
-	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d+time.Second {
+	if f.deadline != nil && f.deadline.remaining() < d+time.Second {
 		return fe
 	}
 	again := f.fetch(ctx, u, loc.ID)

@@ -28,6 +28,7 @@ type fetcher struct {
 	domain   string // registrable domain of the domain being crawled
 	parent   context.Context
 	timeout  time.Duration // for one fetch, redirects and body included (Config.Timeout, never 0)
+	deadline *budget       // the current domain's deadline
 	response bool          // colly delivered a response for the current fetch
 }
 
@@ -42,8 +43,9 @@ func newFetcher(cfg Config, base http.RoundTripper, g *gates, res *resolver, buf
 	)
 	c.DisableCookies()
 	c.WithTransport(f.rec)
-	// The request timeout is a context deadline set per fetch (see fetch):
-	// http.Client.Timeout would cost a timer goroutine per request.
+	// The request timeout is a budget set per fetch (see fetch), paused
+	// while a request waits at the gates; http.Client.Timeout would count
+	// that wait, and cost a timer goroutine per request.
 	c.SetRequestTimeout(0)
 	c.SetRedirectHandler(f.checkRedirect)
 	c.OnResponse(func(*colly.Response) { f.response = true })
@@ -90,10 +92,16 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, loc registry.Locatio
 	tm := &timing{}
 	f.rec.cur, f.rec.tm = out, tm
 	f.response = false
-	reqCtx, cancel := context.WithTimeout(ctx, f.timeout)
+	// The timeout runs while the request is in progress, not while it
+	// waits for its turn at the gates (see budget).
+	reqCtx, cancel := context.WithCancelCause(ctx)
+	timeout := startBudget(f.timeout, func() { cancel(errRequestTimeout) })
+	f.rec.clocks = clocks{f.deadline, timeout}
 	f.c.Context = reqCtx
 	err := f.c.Visit(rawURL)
-	cancel()
+	timeout.stop()
+	cancel(nil)
+	f.rec.clocks = clocks{}
 	if err == nil && !f.response {
 		err = errors.New("no response delivered")
 	}

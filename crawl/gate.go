@@ -31,17 +31,25 @@ func newGates(perIP int) *gates {
 
 // acquire waits for the host's slot, then the IP's (ip may be empty when
 // unknown), then for any back-off the host asked for. It returns the
-// function that releases both.
-func (g *gates) acquire(ctx context.Context, host, ip string) (func(), error) {
+// function that releases both. While it waits, the clocks are paused: the
+// wait is the crawler's own politeness, not time spent on the site.
+func (g *gates) acquire(ctx context.Context, host, ip string, clk clocks) (func(), error) {
+	var paused clocks
+	defer func() { paused.resume() }()
+	queue := func() { // called before blocking, at most once
+		if paused == (clocks{}) {
+			paused = clk.pause()
+		}
+	}
 	hg := g.ref(g.hosts, host, 1)
-	if err := wait(ctx, hg); err != nil {
+	if err := wait(ctx, hg, queue); err != nil {
 		g.unref(g.hosts, host, hg, false)
 		return nil, err
 	}
 	var ig *gate
 	if ip != "" {
 		ig = g.ref(g.ips, ip, g.perIP)
-		if err := wait(ctx, ig); err != nil {
+		if err := wait(ctx, ig, queue); err != nil {
 			g.unref(g.ips, ip, ig, false)
 			g.unref(g.hosts, host, hg, true)
 			return nil, err
@@ -51,6 +59,7 @@ func (g *gates) acquire(ctx context.Context, host, ip string) (func(), error) {
 	until := hg.notBefore
 	g.mu.Unlock()
 	if d := time.Until(until); d > 0 {
+		queue()
 		t := time.NewTimer(d)
 		select {
 		case <-t.C:
@@ -60,7 +69,7 @@ func (g *gates) acquire(ctx context.Context, host, ip string) (func(), error) {
 				g.unref(g.ips, ip, ig, true)
 			}
 			g.unref(g.hosts, host, hg, true)
-			return nil, ctx.Err()
+			return nil, context.Cause(ctx)
 		}
 	}
 	return func() {
@@ -118,12 +127,19 @@ func (g *gates) sweep() {
 	}
 }
 
-func wait(ctx context.Context, e *gate) error {
+// wait takes a slot of e, calling queue first when it has to wait for one.
+func wait(ctx context.Context, e *gate, queue func()) error {
+	select {
+	case e.slots <- struct{}{}:
+		return nil
+	default:
+	}
+	queue()
 	select {
 	case e.slots <- struct{}{}:
 		return nil
 	case <-ctx.Done():
-		return ctx.Err()
+		return context.Cause(ctx)
 	}
 }
 

@@ -97,6 +97,9 @@ type recorder struct {
 	// domain's connection does not linger in the shared pool (where it
 	// holds memory on both sides until it times out or is evicted).
 	last bool
+	// clocks are the current fetch's timeout and its domain's deadline,
+	// paused while a request waits at the gates.
+	clocks clocks
 	// bufs are the buffers bodies are read into before being copied out
 	// at their exact size, shared by the crawler's workers.
 	bufs *sync.Pool
@@ -106,7 +109,7 @@ func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	f, tm := t.cur, t.tm
 	ctx := req.Context()
 	host := req.URL.Host
-	release, err := t.gates.acquire(ctx, host, t.ipKey(req.URL.Hostname()))
+	release, err := t.gates.acquire(ctx, host, t.ipKey(req.URL.Hostname()), t.clocks)
 	if err != nil {
 		return nil, err
 	}
