@@ -1,11 +1,14 @@
 package crawl
 
 import (
+	"context"
 	"io"
 	"net"
 	"net/http"
 	"net/netip"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"golang.org/x/net/dns/dnsmessage"
 
@@ -166,5 +169,54 @@ func TestErrorTextDropsTheLocalEndpoint(t *testing.T) {
 		if got := errorText(errString(in)); got != want {
 			t.Errorf("errorText(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// A DNS server that drops the first queries it gets (as an overflowing
+// buffer does) costs a lookup one short wait, not the request timeout.
+func TestResolver_AsksAgainWhenAnAnswerIsLost(t *testing.T) {
+	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pc.Close() })
+	var queries atomic.Int32
+	go func() {
+		buf := make([]byte, 1500)
+		for {
+			n, from, err := pc.ReadFrom(buf)
+			if err != nil {
+				return
+			}
+			if queries.Add(1) <= 2 { // the first attempt's A and AAAA queries are lost
+				continue
+			}
+			var p dnsmessage.Parser
+			h, err := p.Start(buf[:n])
+			if err != nil {
+				continue
+			}
+			q, _ := p.Question()
+			b := dnsmessage.NewBuilder(nil, dnsmessage.Header{ID: h.ID, Response: true, Authoritative: true})
+			b.StartQuestions()
+			b.Question(q)
+			b.StartAnswers()
+			if q.Type == dnsmessage.TypeA {
+				b.AResource(dnsmessage.ResourceHeader{Name: q.Name, Class: dnsmessage.ClassINET, TTL: 60},
+					dnsmessage.AResource{A: [4]byte{203, 0, 113, 7}})
+			}
+			msg, _ := b.Finish()
+			pc.WriteTo(msg, from)
+		}
+	}()
+	r := newResolver(pc.LocalAddr().String(), 16)
+	start := time.Now()
+	addrs, err := r.lookup(context.Background(), "lossy.test")
+	took := time.Since(start)
+	if err != nil || len(addrs) != 1 || addrs[0] != netip.MustParseAddr("203.0.113.7") {
+		t.Fatalf("lookup: %v %v", addrs, err)
+	}
+	if took < dnsAttemptTimeout || took > 2*dnsAttemptTimeout+time.Second {
+		t.Errorf("the lookup took %v; want one lost attempt (%v) and a quick answer", took, dnsAttemptTimeout)
 	}
 }

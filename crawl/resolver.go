@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/netip"
 	"sync"
+	"time"
 
 	"golang.org/x/sync/singleflight"
 
@@ -50,7 +51,7 @@ func (r *resolver) lookup(ctx context.Context, host string) ([]netip.Addr, error
 		return a.addrs, a.err
 	}
 	v, err, _ := r.group.Do(host, func() (any, error) {
-		addrs, err := r.r.LookupNetIP(ctx, "ip", host)
+		addrs, err := r.query(ctx, host)
 		if err == nil && len(addrs) == 0 {
 			err = &net.DNSError{Err: "no addresses", Name: host, IsNotFound: true}
 		}
@@ -63,6 +64,29 @@ func (r *resolver) lookup(ctx context.Context, host string) ([]netip.Addr, error
 	})
 	addrs, _ := v.([]netip.Addr)
 	return addrs, err
+}
+
+// DNS over UDP loses datagrams (a burst of queries overflows a server's or
+// a socket's buffer), and the resolver's default wait for an answer is 5 s
+// before it asks again: one lost datagram would cost a request its whole
+// timeout. survey waits dnsAttemptTimeout for an answer and asks again, up
+// to dnsAttempts times.
+const (
+	dnsAttemptTimeout = 1500 * time.Millisecond
+	dnsAttempts       = 3
+)
+
+// query looks host up, asking again when an attempt gets no answer in time.
+func (r *resolver) query(ctx context.Context, host string) ([]netip.Addr, error) {
+	for attempt := 1; ; attempt++ {
+		actx, cancel := context.WithTimeout(ctx, dnsAttemptTimeout)
+		addrs, err := r.r.LookupNetIP(actx, "ip", host)
+		cancel()
+		var dnsErr *net.DNSError
+		if err == nil || attempt == dnsAttempts || ctx.Err() != nil || !errors.As(err, &dnsErr) || !dnsErr.IsTimeout {
+			return addrs, err
+		}
+	}
 }
 
 // cached returns the first cached address of host without a lookup.
