@@ -344,12 +344,12 @@ func TestCrawl_GatesAreReleased(t *testing.T) {
 		in <- seeds.Seed{Host: fmt.Sprintf("site%d.test", i)}
 	}
 	close(in)
-	n := 0
-	if err := c.Run(context.Background(), in, func(*DomainResult) error { n++; return nil }); err != nil {
+	var n atomic.Int32 // emit is called from the workers
+	if err := c.Run(context.Background(), in, func(*DomainResult) error { n.Add(1); return nil }); err != nil {
 		t.Fatal(err)
 	}
-	if hosts, ips := c.gates.size(); hosts != 0 || ips != 0 || n != 20 {
-		t.Fatalf("after the crawl: %d domains, %d host gates and %d IP gates left", n, hosts, ips)
+	if hosts, ips := c.gates.size(); hosts != 0 || ips != 0 || n.Load() != 20 {
+		t.Fatalf("after the crawl: %d domains, %d host gates and %d IP gates left", n.Load(), hosts, ips)
 	}
 }
 
@@ -385,8 +385,15 @@ func TestCrawl_QueueingAtAGateIsNotTheSitesTime(t *testing.T) {
 	}
 	close(in)
 	start := time.Now()
+	var mu sync.Mutex // emit is called from the workers
 	var results []*DomainResult
-	if err := c.Run(context.Background(), in, func(r *DomainResult) error { results = append(results, r); return nil }); err != nil {
+	emit := func(r *DomainResult) error {
+		mu.Lock()
+		defer mu.Unlock()
+		results = append(results, r)
+		return nil
+	}
+	if err := c.Run(context.Background(), in, emit); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("%d domains of %d requests each through one IP slot in %v", domains, len(cfg.Locations), time.Since(start))

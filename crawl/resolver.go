@@ -77,10 +77,16 @@ const (
 )
 
 // query looks host up, asking again when an attempt gets no answer in time.
+// The lookup's context carries ctx's cancellation but none of its values:
+// the request's httptrace hooks (connect timing) must not see the DNS
+// queries' own dials, which run concurrently, and a lookup shared by
+// several domains (singleflight) belongs to none of them.
 func (r *resolver) query(ctx context.Context, host string) ([]netip.Addr, error) {
 	for attempt := 1; ; attempt++ {
-		actx, cancel := context.WithTimeout(ctx, dnsAttemptTimeout)
+		actx, cancel := context.WithTimeout(context.Background(), dnsAttemptTimeout)
+		stop := context.AfterFunc(ctx, cancel)
 		addrs, err := r.r.LookupNetIP(actx, "ip", host)
+		stop()
 		cancel()
 		var dnsErr *net.DNSError
 		if err == nil || attempt == dnsAttempts || ctx.Err() != nil || !errors.As(err, &dnsErr) || !dnsErr.IsTimeout {
