@@ -41,8 +41,10 @@ func newResolver(server string, size int) *resolver {
 	return &resolver{r: r, cache: lru.New[string, dnsAnswer](size)}
 }
 
-// lookup returns the addresses of host. Failures other than a cancelled
-// context are cached like answers.
+// lookup returns the addresses of host. Answers and failures are cached.
+// Concurrent lookups of one name share one query, which belongs to none of
+// its callers: it runs to its own end (at most dnsAttempts ×
+// dnsAttemptTimeout), while a caller whose ctx ends stops waiting for it.
 func (r *resolver) lookup(ctx context.Context, host string) ([]netip.Addr, error) {
 	r.mu.Lock()
 	a, ok := r.cache.Get(host)
@@ -50,20 +52,23 @@ func (r *resolver) lookup(ctx context.Context, host string) ([]netip.Addr, error
 	if ok {
 		return a.addrs, a.err
 	}
-	v, err, _ := r.group.Do(host, func() (any, error) {
-		addrs, err := r.query(ctx, host)
+	ch := r.group.DoChan(host, func() (any, error) {
+		addrs, err := r.query(host)
 		if err == nil && len(addrs) == 0 {
 			err = &net.DNSError{Err: "no addresses", Name: host, IsNotFound: true}
 		}
-		if ctx.Err() == nil || !errors.Is(err, ctx.Err()) {
-			r.mu.Lock()
-			r.cache.Add(host, dnsAnswer{addrs, err})
-			r.mu.Unlock()
-		}
+		r.mu.Lock()
+		r.cache.Add(host, dnsAnswer{addrs, err})
+		r.mu.Unlock()
 		return addrs, err
 	})
-	addrs, _ := v.([]netip.Addr)
-	return addrs, err
+	select {
+	case res := <-ch:
+		addrs, _ := res.Val.([]netip.Addr)
+		return addrs, res.Err
+	case <-ctx.Done():
+		return nil, context.Cause(ctx)
+	}
 }
 
 // DNS over UDP loses datagrams (a burst of queries overflows a server's or
@@ -77,19 +82,15 @@ const (
 )
 
 // query looks host up, asking again when an attempt gets no answer in time.
-// The lookup's context carries ctx's cancellation but none of its values:
-// the request's httptrace hooks (connect timing) must not see the DNS
-// queries' own dials, which run concurrently, and a lookup shared by
-// several domains (singleflight) belongs to none of them.
-func (r *resolver) query(ctx context.Context, host string) ([]netip.Addr, error) {
+// Its context carries no values: a request's httptrace hooks (connect
+// timing) must not see the DNS queries' own dials, which run concurrently.
+func (r *resolver) query(host string) ([]netip.Addr, error) {
 	for attempt := 1; ; attempt++ {
-		actx, cancel := context.WithTimeout(context.Background(), dnsAttemptTimeout)
-		stop := context.AfterFunc(ctx, cancel)
-		addrs, err := r.r.LookupNetIP(actx, "ip", host)
-		stop()
+		ctx, cancel := context.WithTimeout(context.Background(), dnsAttemptTimeout)
+		addrs, err := r.r.LookupNetIP(ctx, "ip", host)
 		cancel()
 		var dnsErr *net.DNSError
-		if err == nil || attempt == dnsAttempts || ctx.Err() != nil || !errors.As(err, &dnsErr) || !dnsErr.IsTimeout {
+		if err == nil || attempt == dnsAttempts || !errors.As(err, &dnsErr) || !dnsErr.IsTimeout {
 			return addrs, err
 		}
 	}
