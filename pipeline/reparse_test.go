@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/agentpolicy/survey/internal/simcrawl"
@@ -53,16 +52,7 @@ func TestReparse_ReproducesTheParsedTables(t *testing.T) {
 	if sum.Documents == 0 || sum.Parts == 0 {
 		t.Fatalf("reparse wrote %d documents in %d batches", sum.Documents, sum.Parts)
 	}
-	diffs, err := simcrawl.Compare(original, sum.DBPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(diffs) > 0 {
-		if len(diffs) > 30 {
-			diffs = diffs[:30]
-		}
-		t.Errorf("the reparsed dataset differs from the crawl's:\n  %s", strings.Join(diffs, "\n  "))
-	}
+	simcrawl.WantSame(t, original, sum.DBPath, "the reparsed dataset differs from the crawl's")
 	if _, err := pipeline.Reparse(context.Background(), pipeline.ReparseOptions{Dir: dir, CrawlID: "nope"}); err == nil {
 		t.Error("reparse of an unknown crawl succeeded")
 	}

@@ -47,16 +47,7 @@ func startWeb(t *testing.T, sites int) (*simcrawl.Web, string) {
 
 func wantSame(t *testing.T, a, b string) {
 	t.Helper()
-	diffs, err := simcrawl.Compare(a, b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(diffs) > 0 {
-		if len(diffs) > 40 {
-			diffs = diffs[:40]
-		}
-		t.Errorf("the datasets differ:\n  %s", strings.Join(diffs, "\n  "))
-	}
+	simcrawl.WantSame(t, a, b, "the datasets differ")
 }
 
 // Two crawls of the same simulated web with the same seed give the same

@@ -343,16 +343,7 @@ func ptrOr[T any](p *T, def T) T {
 // checks that it holds every shard.
 func sameAsUnsharded(t *testing.T, ref, merged string, shards int) {
 	t.Helper()
-	diffs, err := simcrawl.Compare(ref, merged)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(diffs) > 0 {
-		if len(diffs) > 40 {
-			diffs = diffs[:40]
-		}
-		t.Errorf("the merged shards differ from the unsharded crawl:\n  %s", strings.Join(diffs, "\n  "))
-	}
+	simcrawl.WantSame(t, ref, merged, "the merged shards differ from the unsharded crawl")
 	db, err := sql.Open("duckdb", merged+"?access_mode=read_only")
 	if err != nil {
 		t.Fatal(err)

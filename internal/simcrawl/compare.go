@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"testing"
 
 	_ "github.com/duckdb/duckdb-go/v2" // the DuckDB driver
 )
@@ -137,4 +138,21 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// WantSame fails t when the databases dbA and dbB differ (see Compare),
+// listing the first 40 differences after what, which says how they differ
+// ("the datasets differ").
+func WantSame(t testing.TB, dbA, dbB, what string) {
+	t.Helper()
+	diffs, err := Compare(dbA, dbB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(diffs) > 0 {
+		if len(diffs) > 40 {
+			diffs = diffs[:40]
+		}
+		t.Errorf("%s:\n  %s", what, strings.Join(diffs, "\n  "))
+	}
 }
