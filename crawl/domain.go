@@ -21,12 +21,11 @@ func (c *Crawler) crawlDomain(parent context.Context, f *fetcher, seed seeds.See
 	defer func() {
 		deadline.stop()
 		cancel(nil)
-		f.deadline = nil
+		f.deadline, f.rec.last = nil, false
 	}()
 	f.parent = parent
 	f.deadline = deadline
 	f.domain = seeds.Registrable(seed.Host)
-	defer func() { f.rec.last = false }()
 
 	res := &DomainResult{
 		Seed:        seed,

@@ -6,7 +6,6 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -118,6 +117,13 @@ func TestGuard_DNSAnswer(t *testing.T) {
 // get NXDOMAIN, AAAA queries an empty answer.
 func startDNS(t *testing.T, names map[string]string) string {
 	t.Helper()
+	return startLossyDNS(t, names, 0)
+}
+
+// startLossyDNS is startDNS leaving the first drop queries unanswered, as
+// an overflowing buffer loses datagrams.
+func startLossyDNS(t *testing.T, names map[string]string, drop int) string {
+	t.Helper()
 	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -125,10 +131,13 @@ func startDNS(t *testing.T, names map[string]string) string {
 	t.Cleanup(func() { pc.Close() })
 	go func() {
 		buf := make([]byte, 1500)
-		for {
+		for received := 1; ; received++ {
 			n, from, err := pc.ReadFrom(buf)
 			if err != nil {
 				return
+			}
+			if received <= drop {
+				continue
 			}
 			var p dnsmessage.Parser
 			h, err := p.Start(buf[:n])
@@ -175,41 +184,9 @@ func TestErrorTextDropsTheLocalEndpoint(t *testing.T) {
 // A DNS server that drops the first queries it gets (as an overflowing
 // buffer does) costs a lookup one short wait, not the request timeout.
 func TestResolver_AsksAgainWhenAnAnswerIsLost(t *testing.T) {
-	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { pc.Close() })
-	var queries atomic.Int32
-	go func() {
-		buf := make([]byte, 1500)
-		for {
-			n, from, err := pc.ReadFrom(buf)
-			if err != nil {
-				return
-			}
-			if queries.Add(1) <= 2 { // the first attempt's A and AAAA queries are lost
-				continue
-			}
-			var p dnsmessage.Parser
-			h, err := p.Start(buf[:n])
-			if err != nil {
-				continue
-			}
-			q, _ := p.Question()
-			b := dnsmessage.NewBuilder(nil, dnsmessage.Header{ID: h.ID, Response: true, Authoritative: true})
-			b.StartQuestions()
-			b.Question(q)
-			b.StartAnswers()
-			if q.Type == dnsmessage.TypeA {
-				b.AResource(dnsmessage.ResourceHeader{Name: q.Name, Class: dnsmessage.ClassINET, TTL: 60},
-					dnsmessage.AResource{A: [4]byte{203, 0, 113, 7}})
-			}
-			msg, _ := b.Finish()
-			pc.WriteTo(msg, from)
-		}
-	}()
-	r := newResolver(pc.LocalAddr().String(), 16)
+	// The first attempt's A and AAAA queries are lost.
+	dns := startLossyDNS(t, map[string]string{"lossy.test.": "203.0.113.7"}, 2)
+	r := newResolver(dns, 16)
 	start := time.Now()
 	addrs, err := r.lookup(context.Background(), "lossy.test")
 	took := time.Since(start)
