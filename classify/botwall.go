@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/PuerkitoBio/goquery"
 )
@@ -58,37 +57,14 @@ var challengePages = []pageRule{
 	{vendor: "kasada", scripts: []string{"kpsdk"}},
 }
 
-// prefilter lists lower-case strings one of which every recognised page
+// prefilter holds lower-case strings one of which every recognised page
 // contains; a page with none is not parsed.
-var prefilter = []string{
+var prefilter = newMarkers(
 	"just a moment", "challenge-platform", "cf_chl", "cf-browser-verification", "attention required",
 	"access denied", "incapsula", "captcha", "_pxappid", "px-cdn", "/_px/", "awswaf", "sucuri",
 	"vercel security checkpoint", "ddos-guard", "kpsdk", "verify you are human", "are you a robot",
 	"are you human", "security check", "bot protection",
-}
-
-// lowerBufs holds the buffers mayBeChallenge lowers bodies into.
-var lowerBufs = sync.Pool{New: func() any { return new([]byte) }}
-
-// mayBeChallenge reports whether body, lowered (ASCII letters only: every
-// prefilter string is ASCII), contains one of the prefilter strings.
-func mayBeChallenge(body []byte) bool {
-	bp := lowerBufs.Get().(*[]byte)
-	defer lowerBufs.Put(bp)
-	lower := append((*bp)[:0], body...)
-	*bp = lower
-	for i, c := range lower {
-		if 'A' <= c && c <= 'Z' {
-			lower[i] = c + ('a' - 'A')
-		}
-	}
-	for _, p := range prefilter {
-		if bytes.Contains(lower, []byte(p)) {
-			return true
-		}
-	}
-	return false
-}
+)
 
 // genericTitle recognises CAPTCHA walls of unknown vendors by their title;
 // it counts only at a refusing status.
@@ -117,7 +93,7 @@ func DetectChallenge(status int, header http.Header, body []byte) (vendor string
 	if len(body) > challengeScan {
 		body = body[:challengeScan]
 	}
-	if !LooksLikeHTML(body) || !mayBeChallenge(body) {
+	if !LooksLikeHTML(body) || !prefilter.in(body) {
 		return "", false
 	}
 	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(body))

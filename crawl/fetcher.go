@@ -15,12 +15,13 @@ import (
 )
 
 // fetcher is one worker's colly collector. colly drives each request (URL
-// parsing, headers, the User-Agent, the redirect policy, the timeout) over
-// the worker's recorder; it is configured for this job: error bodies are
-// kept (ParseHTTPErrorResponse), URLs may be revisited (so colly keeps no
-// visited set, which would grow without bound), cookies are off, robots.txt
-// is not consulted (it is what we fetch), and the body cap is flagged by the
-// recorder rather than applied silently.
+// parsing, headers, the User-Agent) over the worker's recorder, with the
+// fetcher's redirect policy and request budget; it is configured for this
+// job: error bodies are kept (ParseHTTPErrorResponse), URLs may be
+// revisited (so colly keeps no visited set, which would grow without
+// bound), cookies are off, robots.txt is not consulted (it is what we
+// fetch), and the body cap is flagged by the recorder rather than applied
+// silently.
 type fetcher struct {
 	c        *colly.Collector
 	rec      *recorder
@@ -41,13 +42,15 @@ func newFetcher(cfg Config, base http.RoundTripper, g *gates, res *resolver, buf
 		colly.IgnoreRobotsTxt(),
 		colly.MaxBodySize(int(cfg.MaxBody)),
 	)
-	c.DisableCookies()
-	c.WithTransport(f.rec)
-	// The request timeout is a budget set per fetch (see fetch), paused
-	// while a request waits at the gates; http.Client.Timeout would count
-	// that wait, and cost a timer goroutine per request.
-	c.SetRequestTimeout(0)
-	c.SetRedirectHandler(f.checkRedirect)
+	// colly's client is replaced by one that has no cookie jar, the
+	// recorder as its transport, and no Timeout: the request timeout is a
+	// budget set per fetch (see fetch), paused while a request waits at the
+	// gates; http.Client.Timeout would count that wait, and cost a timer
+	// goroutine per request. The redirect policy is checkRedirect itself:
+	// colly's SetRedirectHandler would wrap it in a check that parses both
+	// URLs of every hop again for colly's visited set and URL filters,
+	// neither of which is used here.
+	c.SetClient(&http.Client{Transport: f.rec, CheckRedirect: f.checkRedirect})
 	c.OnResponse(func(*colly.Response) { f.response = true })
 	f.c = c
 	return f
