@@ -178,7 +178,8 @@ func TestBuild_KeyKeepsLastWritten(t *testing.T) {
 }
 
 // TestBuild_KeyAcrossChunks writes a keyed table's rows over more parts
-// than one INSERT reads (buildChunk), a run's row rewritten in later parts,
+// than one INSERT reads (buildChunk, or smallBuildChunk when the tables are
+// filled at once), a run's row rewritten in later parts,
 // and checks that the row written last of each key is kept, and only it,
 // however the database is filled.
 func TestBuild_KeyAcrossChunks(t *testing.T) {
@@ -194,7 +195,7 @@ func testBuildKeyAcrossChunks(t *testing.T, opts BuildOptions) {
 		t.Fatal(err)
 	}
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	parts := 3*buildChunk + 5
+	parts := 3*max(buildChunk, smallBuildChunk) + 5
 	last := map[int]CrawlRow{}
 	for p := range parts {
 		// Part p writes run p and rewrites runs p/2 and p/3 (seen in
