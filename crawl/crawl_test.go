@@ -400,11 +400,25 @@ func TestCrawl_QueueingAtAGateIsNotTheSitesTime(t *testing.T) {
 	if len(results) != domains {
 		t.Fatalf("%d results, want %d", len(results), domains)
 	}
+	var total, wait time.Duration
 	for _, r := range results {
 		for _, f := range r.Fetches {
 			if f.ErrKind != ErrNone || f.Status != http.StatusNotFound {
 				t.Errorf("%s %s: %s (%s), status %d; want the site's 404", r.Domain, f.Location, f.ErrKind, f.Err, f.Status)
 			}
+			// The wait is recorded, so that the time spent on the site
+			// (Total - Wait) is what the request timeout bounded.
+			if f.Wait < 0 || f.Wait > f.Total {
+				t.Errorf("%s %s: waited %v of %v", r.Domain, f.Location, f.Wait, f.Total)
+			}
+			if onSite := f.Total - f.Wait; onSite > 2*cfg.Timeout {
+				t.Errorf("%s %s: %v on the site (%v in all, %v waiting at the gates), beyond twice the %v timeout", r.Domain, f.Location, onSite, f.Total, f.Wait, cfg.Timeout)
+			}
+			total += f.Total
+			wait += f.Wait
 		}
+	}
+	if wait < total/2 {
+		t.Errorf("the requests waited %v at the gates of %v in all; through one IP slot, most of their time is waiting", wait, total)
 	}
 }

@@ -120,6 +120,7 @@ func (c *Crawler) fetchWithRetry(ctx context.Context, f *fetcher, u string, loc 
 	again := f.fetch(ctx, u, loc.ID)
 	again.StartedAt = fe.StartedAt
 	again.Total += fe.Total
+	again.Wait += fe.Wait
 	return again
 }
 

@@ -81,6 +81,10 @@ type Fetch struct {
 	TLS       time.Duration
 	TTFB      time.Duration
 	Total     time.Duration
+	// Wait is the part of Total spent waiting for a turn at the crawler's
+	// own politeness gates (one request at a time per host, a few per IP,
+	// a host's Retry-After), not on the site.
+	Wait time.Duration
 }
 
 // DomainResult is every fetch of one domain.

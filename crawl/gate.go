@@ -31,20 +31,29 @@ func newGates(perIP int) *gates {
 
 // acquire waits for the host's slot, then the IP's (ip may be empty when
 // unknown), then for any back-off the host asked for. It returns the
-// function that releases both. While it waits, the clocks are paused: the
-// wait is the crawler's own politeness, not time spent on the site.
-func (g *gates) acquire(ctx context.Context, host, ip string, clk clocks) (func(), error) {
+// function that releases both, and how long it waited (zero when nothing
+// made it wait), also when it fails. While it waits, the clocks are
+// paused: the wait is the crawler's own politeness, not time spent on the
+// site.
+func (g *gates) acquire(ctx context.Context, host, ip string, clk clocks) (release func(), waited time.Duration, err error) {
 	var paused clocks
-	defer func() { paused.resume() }()
-	queue := func() { // called before blocking, at most once
-		if paused == (clocks{}) {
+	var queued time.Time
+	defer func() {
+		paused.resume()
+		if !queued.IsZero() {
+			waited = time.Since(queued)
+		}
+	}()
+	queue := func() { // called before blocking
+		if queued.IsZero() {
+			queued = time.Now()
 			paused = clk.pause()
 		}
 	}
 	hg := g.ref(g.hosts, host, 1)
 	if err := wait(ctx, hg, queue); err != nil {
 		g.unref(g.hosts, host, hg, false)
-		return nil, err
+		return nil, 0, err
 	}
 	var ig *gate
 	if ip != "" {
@@ -52,7 +61,7 @@ func (g *gates) acquire(ctx context.Context, host, ip string, clk clocks) (func(
 		if err := wait(ctx, ig, queue); err != nil {
 			g.unref(g.ips, ip, ig, false)
 			g.unref(g.hosts, host, hg, true)
-			return nil, err
+			return nil, 0, err
 		}
 	}
 	g.mu.Lock()
@@ -69,7 +78,7 @@ func (g *gates) acquire(ctx context.Context, host, ip string, clk clocks) (func(
 				g.unref(g.ips, ip, ig, true)
 			}
 			g.unref(g.hosts, host, hg, true)
-			return nil, context.Cause(ctx)
+			return nil, 0, context.Cause(ctx)
 		}
 	}
 	return func() {
@@ -77,7 +86,7 @@ func (g *gates) acquire(ctx context.Context, host, ip string, clk clocks) (func(
 			g.unref(g.ips, ip, ig, true)
 		}
 		g.unref(g.hosts, host, hg, true)
-	}, nil
+	}, 0, nil
 }
 
 // backOff records that host asked not to be requested before until.

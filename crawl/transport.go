@@ -109,7 +109,8 @@ func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	f, tm := t.cur, t.tm
 	ctx := req.Context()
 	host := req.URL.Host
-	release, err := t.gates.acquire(ctx, host, t.ipKey(req.URL.Hostname()), t.clocks)
+	release, waited, err := t.gates.acquire(ctx, host, t.ipKey(req.URL.Hostname()), t.clocks)
+	f.Wait += waited
 	if err != nil {
 		return nil, err
 	}

@@ -98,6 +98,7 @@ func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit 
 			Truncated: f.Truncated, Offsite: f.Offsite, Downgraded: f.Downgraded, RemoteAddr: f.RemoteAddr,
 			StartedAt: f.StartedAt, DNSMs: ms(f.DNS.Seconds()), ConnectMs: ms(f.Connect.Seconds()),
 			TLSMs: ms(f.TLS.Seconds()), TTFBMs: ms(f.TTFB.Seconds()), TotalMs: ms(f.Total.Seconds()),
+			WaitMs:  ms(f.Wait.Seconds()),
 			Outcome: string(results[i].Outcome), Reason: results[i].Reason, Error: f.Err,
 			Headers: kept[i],
 		}

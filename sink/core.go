@@ -84,7 +84,8 @@ type FetchRow struct {
 	ConnectMs       float64           `col:"connect_ms" doc:"Time establishing TCP, in milliseconds (0 when the connection was reused)."`
 	TLSMs           float64           `col:"tls_ms" doc:"Time in the TLS handshake, in milliseconds (0 when reused or plain HTTP)."`
 	TTFBMs          float64           `col:"ttfb_ms" doc:"Time from sending the last request to its first response byte, in milliseconds."`
-	TotalMs         float64           `col:"total_ms" doc:"Time from the first request to the end of the body, redirects included, in milliseconds."`
+	TotalMs         float64           `col:"total_ms" doc:"Time from the first request to the end of the body, redirects included, in milliseconds. It includes wait_ms; total_ms - wait_ms is the time spent on the site."`
+	WaitMs          float64           `col:"wait_ms" doc:"Part of total_ms the requests spent waiting for their turn at the crawler's own politeness limits (one request at a time per host, a few per IP address, a host's Retry-After), in milliseconds; 0 when nothing made them wait. Parts written before survey recorded it have NULL."`
 	Outcome         string            `col:"outcome" doc:"What the fetch found: present, absent, soft_404, blocked, server_error, redirected, downgraded, too_large, timeout, network_error or redirect_error (docs/outcomes.md)."`
 	Reason          string            `col:"reason" doc:"Refines the outcome, e.g. status_404, canary_match, challenge_cloudflare, dns (docs/outcomes.md)."`
 	Error           string            `col:"error" doc:"Error detail when the request failed, as reported by the network stack."`
