@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -98,18 +99,13 @@ func TestPrefilter_FindsEveryRecognisedChallengePage(t *testing.T) {
 }
 
 func TestNewMarkers_RefusesWhatItCannotFind(t *testing.T) {
-	for _, strs := range [][]string{{"a"}, {"Ab"}, {"é!"}, make([]string, 33)} {
+	for _, strs := range [][]string{{"a"}, {"Ab"}, {"é!"}, slices.Repeat([]string{"xx"}, 33)} {
 		func() {
 			defer func() {
 				if recover() == nil {
 					t.Errorf("newMarkers(%q) did not panic", strs)
 				}
 			}()
-			for i := range strs {
-				if strs[i] == "" {
-					strs[i] = "xx"
-				}
-			}
 			newMarkers(strs...)
 		}()
 	}

@@ -114,7 +114,7 @@ func (c *Crawler) fetchWithRetry(ctx context.Context, f *fetcher, u string, loc 
 	if !ok || d > c.cfg.MaxRetryAfter {
 		return fe
 	}
-	if f.deadline != nil && f.deadline.remaining() < d+time.Second {
+	if f.deadline.remaining() < d+time.Second {
 		return fe
 	}
 	again := f.fetch(ctx, u, loc.ID)

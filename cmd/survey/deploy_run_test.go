@@ -48,9 +48,12 @@ func TestDeploy_ShardedCrawls(t *testing.T) {
 	t.Run("slurm", func(t *testing.T) {
 		work := t.TempDir()
 		scripts := filepath.Join(work, "slurm")
-		copyDir(t, "../../deploy/slurm", scripts)
 		bin := filepath.Join(work, "bin")
-		copyDir(t, "testdata/slurm", bin)
+		for dst, src := range map[string]string{scripts: "../../deploy/slurm", bin: "testdata/slurm"} {
+			if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
+				t.Fatal(err)
+			}
+		}
 		out := filepath.Join(work, "out")
 		cmd := exec.Command("bash", filepath.Join(scripts, "submit.sh"))
 		cmd.Env = append(schedulerFreeEnv(),
@@ -237,31 +240,7 @@ exec '%s' -test.run='^$' -- "$@"
 	return path
 }
 
-// copyDir copies the files of src into dst, keeping their modes.
-func copyDir(t *testing.T, src, dst string) {
-	t.Helper()
-	entries, err := os.ReadDir(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(dst, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		info, err := e.Info()
-		if err != nil || !info.Mode().IsRegular() {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join(src, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dst, e.Name()), b, info.Mode().Perm()); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
+// readAll returns the contents of the files at paths, each under its name.
 func readAll(paths []string) string {
 	var b strings.Builder
 	for _, p := range paths {
