@@ -476,6 +476,17 @@ func openDuckDB(path string, readOnly bool, memoryLimit string, threads int, tem
 		// Building needs no order within a table, and keeping it
 		// costs memory.
 		q.Set("preserve_insertion_order", "false")
+		// DuckDB's allocator (jemalloc) keeps freed memory for reuse: it
+		// returns it to the system only as later allocations pass by,
+		// and flushes a thread's cache after a task only if the thread's
+		// allocations peaked above allocator_flush_threshold (128 MiB by
+		// default). Background threads return it on a timer instead, and
+		// a lower threshold keeps less in the caches: the build of a
+		// 100,000-domain crawl's parts (memory_limit 128MB, one thread)
+		// peaked at 320-333 MiB in four runs, instead of 338-405 MiB in
+		// ten without.
+		q.Set("allocator_background_threads", "true")
+		q.Set("allocator_flush_threshold", "16MB")
 	}
 	if tempDir != "" {
 		q.Set("temp_directory", tempDir)

@@ -338,3 +338,41 @@ func TestBuild_ReplacesDatabase(t *testing.T) {
 		t.Error("Build to a path with ? succeeded")
 	}
 }
+
+// TestOpenDuckDB_BuildSettings checks the settings a build opens its
+// database with, and that a reader's are left at DuckDB's defaults.
+func TestOpenDuckDB_BuildSettings(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "settings.duckdb")
+	setting := func(db *sql.DB, name string) string {
+		t.Helper()
+		var v string
+		if err := db.QueryRow("SELECT current_setting('" + name + "')::VARCHAR").Scan(&v); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return v
+	}
+	db, err := openDuckDB(path, false, "128MB", 1, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"preserve_insertion_order":     "false",
+		"allocator_background_threads": "true",
+		"allocator_flush_threshold":    "15.2 MiB", // 16MB, as DuckDB prints it
+		"threads":                      "1",
+	}
+	for name, v := range want {
+		if got := setting(db, name); got != v {
+			t.Errorf("building: %s = %q, want %q", name, got, v)
+		}
+	}
+	db.Close()
+	ro, err := openDuckDB(path, true, "", 0, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if got := setting(ro, "allocator_flush_threshold"); got != "128.0 MiB" {
+		t.Errorf("reading: allocator_flush_threshold = %q, want DuckDB's default 128.0 MiB", got)
+	}
+}
