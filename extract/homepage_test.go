@@ -51,3 +51,25 @@ func TestHomePageAdapter_Codes(t *testing.T) {
 		}
 	}
 }
+
+// TestHomePageAdapter_ContentUsageSeverities checks that a Content-Usage
+// finding has the same severity in the home page's header as in a
+// robots.txt rule: the field and its vocabulary are the same.
+func TestHomePageAdapter_ContentUsageSeverities(t *testing.T) {
+	cat := Catalogue()
+	for home, robots := range map[string]string{
+		"homepage.content-usage-unparsable":  "robots.content-usage-invalid",
+		"homepage.content-usage-unknown-key": "robots.content-usage-unknown-key",
+		"homepage.content-usage-bad-value":   "robots.content-usage-unknown-value",
+	} {
+		h, ok1 := cat.Lookup(home)
+		r, ok2 := cat.Lookup(robots)
+		if !ok1 || !ok2 {
+			t.Errorf("%s (%v) or %s (%v) missing from the catalogue", home, ok1, robots, ok2)
+			continue
+		}
+		if h.Severity != r.Severity {
+			t.Errorf("%s is %s but %s is %s", home, h.Severity, robots, r.Severity)
+		}
+	}
+}

@@ -28,8 +28,8 @@ var (
 		Summary: "Robots directives for the same agents contradict each other (for example index and noindex, from the header and a meta tag); the more restrictive applies."}
 	codeContentUsageUnparsable = diag.Code{ID: "homepage.content-usage-unparsable", Severity: diag.Warning, Spec: specCUField,
 		Summary: "The Content-Usage header is not an RFC 9651 Dictionary (for example upper-case keys); it expresses no preference."}
-	codeContentUsageUnknownKey = diag.Code{ID: "homepage.content-usage-unknown-key", Severity: diag.Info, Spec: specCUVocab,
-		Summary: "A Content-Usage key that is not a usage category survey recognises (train-ai, search); unknown labels are ignored."}
+	codeContentUsageUnknownKey = diag.Code{ID: "homepage.content-usage-unknown-key", Severity: diag.Warning, Spec: specCUVocab,
+		Summary: "A Content-Usage key that is not a usage category of the vocabulary (train-ai, search); recipients ignore it, as in robots.txt."}
 	codeContentUsageBadValue = diag.Code{ID: "homepage.content-usage-bad-value", Severity: diag.Warning, Spec: specCUVocab,
 		Summary: "A Content-Usage category whose value is not the Token y or n; no preference is expressed for it."}
 	codeTDMReservationInvalid = diag.Code{ID: "homepage.tdm-reservation-invalid", Severity: diag.Warning, Spec: specTDMRes,
