@@ -483,7 +483,7 @@ func openDuckDB(path string, readOnly bool, memoryLimit string, threads int, tem
 		// default). Background threads return it on a timer instead, and
 		// a lower threshold keeps less in the caches: the build of a
 		// 100,000-domain crawl's parts (memory_limit 128MB, one thread)
-		// peaked at 320-333 MiB in four runs, instead of 338-405 MiB in
+		// peaked at 313-326 MiB in four runs, instead of 330-396 MiB in
 		// ten without.
 		q.Set("allocator_background_threads", "true")
 		q.Set("allocator_flush_threshold", "16MB")
