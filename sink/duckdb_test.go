@@ -340,7 +340,7 @@ func TestBuild_ReplacesDatabase(t *testing.T) {
 }
 
 // TestOpenDuckDB_BuildSettings checks the settings a build opens its
-// database with, and that a reader's are left at DuckDB's defaults.
+// database with, and that a reader keeps DuckDB's default flush threshold.
 func TestOpenDuckDB_BuildSettings(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "settings.duckdb")
 	setting := func(db *sql.DB, name string) string {
