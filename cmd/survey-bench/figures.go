@@ -1,7 +1,9 @@
 package main
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"time"
 )
 
@@ -67,6 +69,71 @@ func (f ceilingFigures) Ratio() float64 { return ratio(f.SurveyRate(), f.Ceiling
 
 // CrawlRatio is survey's crawl-phase rate over the ceiling's.
 func (f ceilingFigures) CrawlRatio() float64 { return ratio(f.SurveyCrawlRate(), f.CeilingRate()) }
+
+// ceilingSeries is one scheme of group 1: several pairs of a bare loop and
+// a survey crawl, measured one after the other. The rates of one pair are
+// taken minutes apart at most, so a pair's ratio is less exposed to the
+// machine's drift (other tenants of a shared host) than either rate; the
+// series reports the pair of median ratio.
+type ceilingSeries struct {
+	Scheme      string
+	Sites       int
+	Concurrency int
+	Pairs       []ceilingFigures // in the order they ran
+}
+
+// Median returns the pair whose ratio is the median of the series (of an
+// even number of pairs, the lower of the two middle ones), and false when
+// the series has no pair.
+func (s ceilingSeries) Median() (ceilingFigures, bool) {
+	if len(s.Pairs) == 0 {
+		return ceilingFigures{}, false
+	}
+	sorted := slices.Clone(s.Pairs)
+	slices.SortStableFunc(sorted, func(a, b ceilingFigures) int { return cmpNaNLast(a.Ratio(), b.Ratio()) })
+	return sorted[(len(sorted)-1)/2], true
+}
+
+// Ratio is the median pair's ratio (whole process), NaN without pairs.
+func (s ceilingSeries) Ratio() float64 {
+	m, ok := s.Median()
+	if !ok {
+		return math.NaN()
+	}
+	return m.Ratio()
+}
+
+// RatioRange returns the lowest and highest ratio (whole process) of the
+// pairs, ignoring ratios that could not be computed; NaN, NaN without any.
+func (s ceilingSeries) RatioRange() (lo, hi float64) {
+	lo, hi = math.NaN(), math.NaN()
+	for _, p := range s.Pairs {
+		r := p.Ratio()
+		if math.IsNaN(r) {
+			continue
+		}
+		if math.IsNaN(lo) || r < lo {
+			lo = r
+		}
+		if math.IsNaN(hi) || r > hi {
+			hi = r
+		}
+	}
+	return lo, hi
+}
+
+// cmpNaNLast compares two floats, ordering NaN after every number.
+func cmpNaNLast(a, b float64) int {
+	switch an, bn := math.IsNaN(a), math.IsNaN(b); {
+	case an && bn:
+		return 0
+	case an:
+		return 1
+	case bn:
+		return -1
+	}
+	return cmp.Compare(a, b)
+}
 
 // latencyFigures is a crawl of a web with injected latency, compared with
 // the bound of Little's law.

@@ -64,6 +64,44 @@ func TestCeilingFigures(t *testing.T) {
 	}
 }
 
+func TestCeilingSeries(t *testing.T) {
+	pair := func(bare, survey time.Duration) ceilingFigures {
+		return ceilingFigures{Ceiling: ceilingResult{Domains: 1000, Elapsed: bare},
+			Survey: crawlResult{Wall: survey, Stats: crawlStats{Domains: 1000}}}
+	}
+	nan := ceilingFigures{} // no domains: its ratio is NaN
+	for _, c := range []struct {
+		name           string
+		pairs          []ceilingFigures
+		ratio, lo, hi  float64
+		medianBareSecs float64
+	}{
+		{"one pair", []ceilingFigures{pair(2*time.Second, 4*time.Second)}, 0.5, 0.5, 0.5, 2},
+		{"odd", []ceilingFigures{pair(3*time.Second, 4*time.Second), pair(time.Second, 4*time.Second), pair(2*time.Second, 4*time.Second)}, 0.5, 0.25, 0.75, 2},
+		{"even takes the lower middle", []ceilingFigures{pair(4*time.Second, 4*time.Second), pair(time.Second, 4*time.Second), pair(3*time.Second, 4*time.Second), pair(2*time.Second, 4*time.Second)}, 0.5, 0.25, 1, 2},
+		{"NaN sorts last", []ceilingFigures{nan, pair(time.Second, 4*time.Second), pair(3*time.Second, 4*time.Second)}, 0.75, 0.25, 0.75, 3},
+	} {
+		s := ceilingSeries{Pairs: c.pairs}
+		m, ok := s.Median()
+		if !ok || m.Ceiling.Elapsed.Seconds() != c.medianBareSecs {
+			t.Errorf("%s: Median = %+v, %v; want the pair whose bare loop took %vs", c.name, m, ok, c.medianBareSecs)
+		}
+		if got := s.Ratio(); got != c.ratio {
+			t.Errorf("%s: Ratio = %v, want %v", c.name, got, c.ratio)
+		}
+		if lo, hi := s.RatioRange(); lo != c.lo || hi != c.hi {
+			t.Errorf("%s: RatioRange = %v, %v; want %v, %v", c.name, lo, hi, c.lo, c.hi)
+		}
+	}
+	var empty ceilingSeries
+	if _, ok := empty.Median(); ok {
+		t.Error("an empty series has a median")
+	}
+	if lo, hi := empty.RatioRange(); !math.IsNaN(empty.Ratio()) || !math.IsNaN(lo) || !math.IsNaN(hi) {
+		t.Errorf("an empty series: Ratio %v, range %v–%v; want NaN", empty.Ratio(), lo, hi)
+	}
+}
+
 // latencyExample is a crawl of 3,000 domains at concurrency 256 whose
 // domains took 2.56 s on average: Little's law bounds it at 100 domains/s.
 func latencyExample() latencyFigures {

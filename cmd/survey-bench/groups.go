@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -30,6 +31,7 @@ func (b *bench) ceiling() error {
 	paths := ceilingPaths()
 	fmt.Fprintf(b.out, "\n== 1. Ceiling ratio: survey crawl against a bare net/http loop\n")
 	fmt.Fprintf(b.out, "   simulated web: %s; concurrency %d for both; %d paths per domain (every registry location)\n", wo, p.CeilingConcurrency, len(paths))
+	fmt.Fprintf(b.out, "   %d pairs per scheme, each a bare loop and a survey crawl, alternating which runs first; the headline is the pair of median ratio\n", p.CeilingPairs)
 	dir := filepath.Join(b.work, "ceiling")
 	web, err := startWeb(b.ctx, b.survey, dir, wo, readyWithin)
 	if err != nil {
@@ -49,24 +51,49 @@ func (b *bench) ceiling() error {
 		if err := writeOrigins(seeds, scheme, domains); err != nil {
 			return err
 		}
-		webCPU := web.cpu()
-		cr, err := runCeiling(b.ctx, ceilingOptions{Addr: web.Addr, Roots: roots, Scheme: scheme, Domains: domains,
-			Paths: paths, Concurrency: p.CeilingConcurrency})
-		if err != nil {
-			return fmt.Errorf("%s ceiling: %w", scheme, err)
+		series := ceilingSeries{Scheme: scheme, Sites: wo.Sites, Concurrency: p.CeilingConcurrency}
+		fmt.Fprintf(b.out, "   %s\n", strings.ToUpper(scheme))
+		for i := range p.CeilingPairs {
+			bareFirst := i%2 == 0
+			f := ceilingFigures{Scheme: scheme, Sites: wo.Sites, Concurrency: p.CeilingConcurrency}
+			bare := func() error {
+				webCPU := web.cpu()
+				cr, err := runCeiling(b.ctx, ceilingOptions{Addr: web.Addr, Roots: roots, Scheme: scheme, Domains: domains,
+					Paths: paths, Concurrency: p.CeilingConcurrency})
+				if err != nil {
+					return fmt.Errorf("%s ceiling: %w", scheme, err)
+				}
+				cr.WebCPU = web.cpu() - webCPU
+				if cr.Errors > 0 {
+					fmt.Fprintf(b.out, "   warning: the bare loop saw %d failed requests (first: %s)\n", cr.Errors, cr.FirstErr)
+				}
+				f.Ceiling = cr
+				return nil
+			}
+			crawl := func() error {
+				out := filepath.Join(dir, fmt.Sprintf("crawl-%s-%d", scheme, i+1))
+				sr, err := runCrawl(b.ctx, b.survey, web, crawlOptions{Seeds: seeds, Out: out,
+					Concurrency: p.CeilingConcurrency}, b.out, heartbeat)
+				if err != nil {
+					return fmt.Errorf("%s crawl: %w", scheme, err)
+				}
+				f.Survey = sr
+				return nil
+			}
+			steps := []func() error{bare, crawl}
+			if !bareFirst {
+				steps = []func() error{crawl, bare}
+			}
+			for _, step := range steps {
+				if err := step(); err != nil {
+					return err
+				}
+			}
+			series.Pairs = append(series.Pairs, f)
+			printCeilingPair(b.out, f, i, p.CeilingPairs, bareFirst)
 		}
-		cr.WebCPU = web.cpu() - webCPU
-		if cr.Errors > 0 {
-			fmt.Fprintf(b.out, "   warning: the bare loop saw %d failed requests (first: %s)\n", cr.Errors, cr.FirstErr)
-		}
-		sr, err := runCrawl(b.ctx, b.survey, web, crawlOptions{Seeds: seeds, Out: filepath.Join(dir, "crawl-"+scheme),
-			Concurrency: p.CeilingConcurrency}, b.out, heartbeat)
-		if err != nil {
-			return fmt.Errorf("%s crawl: %w", scheme, err)
-		}
-		f := ceilingFigures{Scheme: scheme, Sites: wo.Sites, Concurrency: p.CeilingConcurrency, Ceiling: cr, Survey: sr}
-		b.res.Ceiling = append(b.res.Ceiling, f)
-		printCeiling(b.out, f)
+		b.res.Ceiling = append(b.res.Ceiling, series)
+		printCeilingSeries(b.out, series)
 	}
 	return nil
 }

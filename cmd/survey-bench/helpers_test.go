@@ -141,6 +141,12 @@ func TestPlans(t *testing.T) {
 	if !reflect.DeepEqual(quick.MemorySites, []int{20_000}) || quick.MemoryConcurrency != 1000 || quick.Seed != 3 {
 		t.Errorf("quick memory populations %v at %d, seed %d", quick.MemorySites, quick.MemoryConcurrency, quick.Seed)
 	}
+	// An odd number of pairs, so that the median is a measured pair.
+	for _, p := range []plan{full, quick} {
+		if p.CeilingPairs < 3 || p.CeilingPairs%2 == 0 {
+			t.Errorf("%s plan: %d ceiling pairs, want an odd number of at least 3", p.Name, p.CeilingPairs)
+		}
+	}
 	if w := quick.ceilingWeb(); w.Mix != "clean" || w.Latency != 0 || w.StallShare != 0 {
 		t.Errorf("ceiling web %+v is not clean", w)
 	}

@@ -9,9 +9,13 @@ type plan struct {
 	Name string // "quick" or "full"
 	Seed int64
 
-	// Group 1: the ceiling ratio.
+	// Group 1: the ceiling ratio, from CeilingPairs pairs of a bare loop
+	// and a survey crawl (the first pair starts with the bare loop, the
+	// next with survey, and so on), an odd number so that the median is a
+	// measured pair.
 	CeilingSites       int
 	CeilingConcurrency int
+	CeilingPairs       int
 
 	// Group 2: Little's law.
 	LatencySites       int
@@ -35,7 +39,7 @@ type plan struct {
 func plans(quick bool, seed int64) plan {
 	p := plan{
 		Name: "full", Seed: seed,
-		CeilingSites: 20_000, CeilingConcurrency: 256,
+		CeilingSites: 20_000, CeilingConcurrency: 256, CeilingPairs: 3,
 		LatencySites: 12_000, LatencyConcurrency: 256,
 		Latency: 80 * time.Millisecond, LatencyP99: 1200 * time.Millisecond, StallShare: 0.02,
 		LatencyTimeout: 4 * time.Second,
