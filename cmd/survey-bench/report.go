@@ -159,8 +159,16 @@ func printCeilingSeries(w io.Writer, s ceilingSeries) {
 		return
 	}
 	lo, hi := s.RatioRange()
-	fmt.Fprintf(w, "     ratio      %8s            median of %d pairs (range %s–%s); that pair: survey %s / bare loop %s domains/s, crawl phase alone %s; target ≥ %.1f\n",
-		num(m.Ratio(), 3), len(s.Pairs), num(lo, 3), num(hi, 3), num(m.SurveyRate(), 1), num(m.CeilingRate(), 1), num(m.CrawlRatio(), 3), targetCeilingRatio)
+	fmt.Fprintf(w, "     ratio      %8s            median of %s (range %s–%s); that pair: survey %s / bare loop %s domains/s, crawl phase alone %s; target ≥ %.1f\n",
+		num(m.Ratio(), 3), pairs(len(s.Pairs)), num(lo, 3), num(hi, 3), num(m.SurveyRate(), 1), num(m.CeilingRate(), 1), num(m.CrawlRatio(), 3), targetCeilingRatio)
+}
+
+// pairs returns "1 pair" or "n pairs".
+func pairs(n int) string {
+	if n == 1 {
+		return "1 pair"
+	}
+	return strconv.Itoa(n) + " pairs"
 }
 
 // printLatency prints group 2.
@@ -229,8 +237,8 @@ func writeSummary(w io.Writer, r results) {
 		v := "n/a"
 		if m, ok := c.Median(); ok {
 			lo, hi := c.RatioRange()
-			v = fmt.Sprintf("**%s** (median of %d pairs, range %s–%s; that pair: survey %s / bare loop %s domains/s, crawl phase alone %s)",
-				num(m.Ratio(), 2), len(c.Pairs), num(lo, 2), num(hi, 2), num(m.SurveyRate(), 0), num(m.CeilingRate(), 0), num(m.CrawlRatio(), 2))
+			v = fmt.Sprintf("**%s** (median of %s, range %s–%s; that pair: survey %s / bare loop %s domains/s, crawl phase alone %s)",
+				num(m.Ratio(), 2), pairs(len(c.Pairs)), num(lo, 2), num(hi, 2), num(m.SurveyRate(), 0), num(m.CeilingRate(), 0), num(m.CrawlRatio(), 2))
 		}
 		fmt.Fprintf(w, "| Ceiling ratio, %s (%s domains, concurrency %d) | %s | ≥ %.1f |\n",
 			strings.ToUpper(c.Scheme), count(c.Sites), c.Concurrency, v, targetCeilingRatio)
