@@ -36,14 +36,12 @@ func littleBound(concurrency int, meanDomain time.Duration) float64 {
 	return float64(concurrency) / meanDomain.Seconds()
 }
 
-// ceilingFigures compares survey's crawl of a population with the bare
-// net/http loop's fetch of the same locations.
+// ceilingFigures is one pair of group 1: survey's crawl of a population and
+// the bare net/http loop's fetch of the same locations. The scheme,
+// population and concurrency are its ceilingSeries'.
 type ceilingFigures struct {
-	Scheme      string
-	Sites       int
-	Concurrency int
-	Ceiling     ceilingResult
-	Survey      crawlResult
+	Ceiling ceilingResult
+	Survey  crawlResult
 }
 
 // CeilingRate is the bare loop's rate in domains per second, over its

@@ -41,7 +41,6 @@ func TestLittleBound(t *testing.T) {
 func TestCeilingFigures(t *testing.T) {
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	f := ceilingFigures{
-		Scheme:  "https",
 		Ceiling: ceilingResult{Domains: 2000, Elapsed: 4 * time.Second},
 		Survey: crawlResult{Wall: 10 * time.Second, Stats: crawlStats{
 			Domains: 2000, RunStart: t0, RunEnd: t0.Add(8 * time.Second),

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -55,7 +56,7 @@ func (b *bench) ceiling() error {
 		fmt.Fprintf(b.out, "   %s\n", strings.ToUpper(scheme))
 		for i := range p.CeilingPairs {
 			bareFirst := i%2 == 0
-			f := ceilingFigures{Scheme: scheme, Sites: wo.Sites, Concurrency: p.CeilingConcurrency}
+			var f ceilingFigures
 			bare := func() error {
 				webCPU := web.cpu()
 				cr, err := runCeiling(b.ctx, ceilingOptions{Addr: web.Addr, Roots: roots, Scheme: scheme, Domains: domains,
@@ -82,7 +83,7 @@ func (b *bench) ceiling() error {
 			}
 			steps := []func() error{bare, crawl}
 			if !bareFirst {
-				steps = []func() error{crawl, bare}
+				slices.Reverse(steps)
 			}
 			for _, step := range steps {
 				if err := step(); err != nil {
