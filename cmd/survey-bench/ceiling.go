@@ -25,6 +25,10 @@ type ceilingOptions struct {
 	Paths       []string // fetched in order on every domain
 	Concurrency int
 	Timeout     time.Duration // of one request, body included
+	// Busy, when positive, makes each worker spin for this long (wall
+	// clock) after each domain, as if it did work per domain: a diagnostic
+	// of how the simulated web's CPU depends on its client's pace.
+	Busy time.Duration
 }
 
 // ceilingResult is what the loop did.
@@ -100,6 +104,7 @@ func runCeiling(ctx context.Context, o ceilingOptions) (ceilingResult, error) {
 					}
 				}
 				tr.CloseIdleConnections()
+				spin(o.Busy)
 				domains.Add(1)
 			}
 		}()
@@ -120,6 +125,16 @@ feed:
 		return res, err
 	}
 	return res, nil
+}
+
+// spin keeps the calling goroutine busy for d of wall clock time; on a
+// machine with spare cores that is d of CPU time.
+func spin(d time.Duration) {
+	if d <= 0 {
+		return
+	}
+	for start := time.Now(); time.Since(start) < d; {
+	}
 }
 
 // ceilingTransport is one worker's transport: every connection to the

@@ -48,6 +48,21 @@ func TestRunCeiling(t *testing.T) {
 	}
 }
 
+func TestRunCeiling_Busy(t *testing.T) {
+	// Busy spins each worker after each domain: 8 domains over 2 workers
+	// at 20 ms each take at least 80 ms, which the fetches of a loopback
+	// web alone do not.
+	w, domains := startCleanWeb(t, 8)
+	res, err := runCeiling(context.Background(), ceilingOptions{Addr: w.Addrs.HTTP, Scheme: "http",
+		Domains: domains, Paths: []string{"/robots.txt"}, Concurrency: 2, Busy: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Domains != 8 || res.Elapsed < 80*time.Millisecond {
+		t.Errorf("domains %d in %s; want 8 in at least 80ms", res.Domains, res.Elapsed)
+	}
+}
+
 func TestRunCeiling_UntrustedCA(t *testing.T) {
 	// Without the simulated web's CA every HTTPS request fails: the loop
 	// counts the failures and reports the first.

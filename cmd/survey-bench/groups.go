@@ -33,6 +33,9 @@ func (b *bench) ceiling() error {
 	fmt.Fprintf(b.out, "\n== 1. Ceiling ratio: survey crawl against a bare net/http loop\n")
 	fmt.Fprintf(b.out, "   simulated web: %s; concurrency %d for both; %d paths per domain (every registry location)\n", wo, p.CeilingConcurrency, len(paths))
 	fmt.Fprintf(b.out, "   %d pairs per scheme, each a bare loop and a survey crawl, alternating which runs first; the headline is the pair of median ratio\n", p.CeilingPairs)
+	if p.CeilingBareBusy > 0 {
+		fmt.Fprintf(b.out, "   DIAGNOSTIC (-bare-busy %s): the bare loop spins %s after each domain, so these ratios are not the ceiling ratio and are not reported as headlines\n", p.CeilingBareBusy, p.CeilingBareBusy)
+	}
 	dir := filepath.Join(b.work, "ceiling")
 	web, err := startWeb(b.ctx, b.survey, dir, wo, readyWithin)
 	if err != nil {
@@ -60,7 +63,7 @@ func (b *bench) ceiling() error {
 			bare := func() error {
 				webCPU := web.cpu()
 				cr, err := runCeiling(b.ctx, ceilingOptions{Addr: web.Addr, Roots: roots, Scheme: scheme, Domains: domains,
-					Paths: paths, Concurrency: p.CeilingConcurrency})
+					Paths: paths, Concurrency: p.CeilingConcurrency, Busy: p.CeilingBareBusy})
 				if err != nil {
 					return fmt.Errorf("%s ceiling: %w", scheme, err)
 				}

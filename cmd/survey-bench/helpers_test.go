@@ -116,6 +116,12 @@ func TestParseArgs(t *testing.T) {
 	if _, err := parseArgs([]string{"extra"}, &stderr); err == nil {
 		t.Error("an argument was accepted")
 	}
+	if c, err := parseArgs([]string{"-bare-busy", "1.5ms"}, &stderr); err != nil || c.bareBusy != 1500*time.Microsecond {
+		t.Errorf("-bare-busy 1.5ms: %v, %v", c.bareBusy, err)
+	}
+	if _, err := parseArgs([]string{"-bare-busy", "-1ms"}, &stderr); err == nil || !strings.Contains(err.Error(), "-bare-busy") {
+		t.Errorf("-bare-busy -1ms: err = %v, want one naming the flag", err)
+	}
 }
 
 func TestRun_BadSurveyBinary(t *testing.T) {

@@ -56,6 +56,9 @@ type config struct {
 	seed   int64
 	repo   string
 	groups map[string]bool
+	// bareBusy is -bare-busy: the ceiling group's bare loop spins this
+	// long per domain (a diagnostic).
+	bareBusy time.Duration
 }
 
 // groupNames returns the values of -only, in the order the groups run.
@@ -72,6 +75,7 @@ func parseArgs(args []string, stderr io.Writer) (config, error) {
 	fs.BoolVar(&c.keep, "keep", false, "keep the default temporary working directory")
 	fs.Int64Var(&c.seed, "seed", 1, "population seed of every simulated web")
 	fs.StringVar(&c.repo, "repo", "", "repository root holding extract/*/testdata (default: found from the working directory)")
+	fs.DurationVar(&c.bareBusy, "bare-busy", 0, "diagnostic: the ceiling group's bare loop also spins this long (wall clock) after each domain, to show how the simulated web's CPU per domain depends on its client's pace; the ceiling ratios are then not headline figures")
 	fs.StringVar(&only, "only", "", "comma-separated groups to run: "+strings.Join(groupNames(), ", ")+" (default all)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: survey-bench -survey bin/survey [-quick] [-work DIR]\n\nMeasure survey's speed and memory against the simulated web (see docs/benchmarks.md).\n\nFlags:\n")
@@ -82,6 +86,9 @@ func parseArgs(args []string, stderr io.Writer) (config, error) {
 	}
 	if fs.NArg() > 0 {
 		return c, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if c.bareBusy < 0 {
+		return c, fmt.Errorf("-bare-busy %s: must not be negative", c.bareBusy)
 	}
 	groups, err := parseGroups(only)
 	if err != nil {
@@ -151,6 +158,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 	began := time.Now()
 	p := plans(cfg.quick, cfg.seed)
+	p.CeilingBareBusy = cfg.bareBusy
 	b := &bench{ctx: ctx, survey: pinned, work: work, plan: p, out: stdout, repo: cfg.repo}
 	b.res.Plan = p
 	kept := "kept"

@@ -16,6 +16,9 @@ type plan struct {
 	CeilingSites       int
 	CeilingConcurrency int
 	CeilingPairs       int
+	// CeilingBareBusy, a diagnostic (-bare-busy), slows the bare loop by
+	// this much per domain; the ceiling headlines are then not reported.
+	CeilingBareBusy time.Duration
 
 	// Group 2: Little's law.
 	LatencySites       int

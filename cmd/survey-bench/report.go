@@ -46,6 +46,9 @@ func headlines(r results) []headline {
 		{"littles_law_efficiency", math.NaN()},
 	}
 	for _, c := range r.Ceiling {
+		if r.Plan.CeilingBareBusy > 0 {
+			break // a diagnostic run: the bare loop was slowed on purpose
+		}
 		switch c.Scheme {
 		case "https":
 			h[0].Value = c.Ratio()
@@ -239,6 +242,11 @@ func writeSummary(w io.Writer, r results) {
 			lo, hi := c.RatioRange()
 			v = fmt.Sprintf("**%s** (median of %s, range %s–%s; that pair: survey %s / bare loop %s domains/s, crawl phase alone %s)",
 				num(m.Ratio(), 2), pairs(len(c.Pairs)), num(lo, 2), num(hi, 2), num(m.SurveyRate(), 0), num(m.CeilingRate(), 0), num(m.CrawlRatio(), 2))
+		}
+		if busy := r.Plan.CeilingBareBusy; busy > 0 {
+			fmt.Fprintf(w, "| Diagnostic ratio, %s (%s domains, concurrency %d), the bare loop spinning %s per domain | %s | — |\n",
+				strings.ToUpper(c.Scheme), count(c.Sites), c.Concurrency, busy, v)
+			continue
 		}
 		fmt.Fprintf(w, "| Ceiling ratio, %s (%s domains, concurrency %d) | %s | ≥ %.1f |\n",
 			strings.ToUpper(c.Scheme), count(c.Sites), c.Concurrency, v, targetCeilingRatio)

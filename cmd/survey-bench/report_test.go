@@ -61,6 +61,25 @@ peak_rss_mib_1m: 420.0
 	}
 }
 
+func TestWriteHeadlines_BareBusyIsNoCeiling(t *testing.T) {
+	// A run with -bare-busy slowed the bare loop on purpose: its ratios
+	// are a diagnostic, never the ceiling headlines, and the summary says
+	// so.
+	r := exampleResults()
+	r.Plan.CeilingBareBusy = 1500 * time.Microsecond
+	var buf bytes.Buffer
+	writeHeadlines(&buf, r)
+	if got := buf.String(); !strings.HasPrefix(got, "ceiling_ratio_https: n/a\nceiling_ratio_http: n/a\nlittles_law_efficiency: 0.950\n") {
+		t.Errorf("headlines:\n%s", got)
+	}
+	buf.Reset()
+	writeSummary(&buf, r)
+	got := buf.String()
+	if strings.Contains(got, "| Ceiling ratio") || !strings.Contains(got, "| Diagnostic ratio, HTTP (20,000 domains, concurrency 256), the bare loop spinning 1.5ms per domain | **0.64**") {
+		t.Errorf("summary:\n%s", got)
+	}
+}
+
 func TestWriteHeadlines_QuickNotMeasured(t *testing.T) {
 	var buf bytes.Buffer
 	writeHeadlines(&buf, results{Plan: plans(true, 1)})
