@@ -45,14 +45,14 @@ func headlines(r results) []headline {
 		{"ceiling_ratio_http", math.NaN()},
 		{"littles_law_efficiency", math.NaN()},
 	}
+	// A -bare-busy run slowed the bare loop on purpose: its ratios are
+	// not the ceiling ratios.
 	for _, c := range r.Ceiling {
-		if r.Plan.CeilingBareBusy > 0 {
-			break // a diagnostic run: the bare loop was slowed on purpose
-		}
-		switch c.Scheme {
-		case "https":
+		switch {
+		case r.Plan.CeilingBareBusy > 0:
+		case c.Scheme == "https":
 			h[0].Value = c.Ratio()
-		case "http":
+		case c.Scheme == "http":
 			h[1].Value = c.Ratio()
 		}
 	}
