@@ -34,7 +34,7 @@ func (b *bench) ceiling() error {
 	fmt.Fprintf(b.out, "   simulated web: %s; concurrency %d for both; %d paths per domain (every registry location)\n", wo, p.CeilingConcurrency, len(paths))
 	fmt.Fprintf(b.out, "   %d pairs per scheme, each a bare loop and a survey crawl, alternating which runs first; the headline is the pair of median ratio\n", p.CeilingPairs)
 	if p.CeilingBareBusy > 0 {
-		fmt.Fprintf(b.out, "   DIAGNOSTIC (-bare-busy %s): the bare loop spins %s after each domain, so these ratios are not the ceiling ratio and are not reported as headlines\n", p.CeilingBareBusy, p.CeilingBareBusy)
+		fmt.Fprintf(b.out, "   DIAGNOSTIC (-bare-busy %[1]s): the bare loop spins %[1]s after each domain, so these ratios are not the ceiling ratio and are not reported as headlines\n", p.CeilingBareBusy)
 	}
 	dir := filepath.Join(b.work, "ceiling")
 	web, err := startWeb(b.ctx, b.survey, dir, wo, readyWithin)

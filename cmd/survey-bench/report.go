@@ -243,13 +243,12 @@ func writeSummary(w io.Writer, r results) {
 			v = fmt.Sprintf("**%s** (median of %s, range %s–%s; that pair: survey %s / bare loop %s domains/s, crawl phase alone %s)",
 				num(m.Ratio(), 2), pairs(len(c.Pairs)), num(lo, 2), num(hi, 2), num(m.SurveyRate(), 0), num(m.CeilingRate(), 0), num(m.CrawlRatio(), 2))
 		}
+		kind, slowed, target := "Ceiling", "", fmt.Sprintf("≥ %.1f", targetCeilingRatio)
 		if busy := r.Plan.CeilingBareBusy; busy > 0 {
-			fmt.Fprintf(w, "| Diagnostic ratio, %s (%s domains, concurrency %d), the bare loop spinning %s per domain | %s | — |\n",
-				strings.ToUpper(c.Scheme), count(c.Sites), c.Concurrency, busy, v)
-			continue
+			kind, slowed, target = "Diagnostic", ", the bare loop spinning "+busy.String()+" per domain", "—"
 		}
-		fmt.Fprintf(w, "| Ceiling ratio, %s (%s domains, concurrency %d) | %s | ≥ %.1f |\n",
-			strings.ToUpper(c.Scheme), count(c.Sites), c.Concurrency, v, targetCeilingRatio)
+		fmt.Fprintf(w, "| %s ratio, %s (%s domains, concurrency %d)%s | %s | %s |\n",
+			kind, strings.ToUpper(c.Scheme), count(c.Sites), c.Concurrency, slowed, v, target)
 	}
 	if l := r.Latency; l != nil {
 		fmt.Fprintf(w, "| Little's law efficiency (%s domains, concurrency %d, latency %s/p99 %s, %g stalls) | **%s** (%s of %s domains/s) | ≥ %.1f |\n",
