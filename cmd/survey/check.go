@@ -247,8 +247,10 @@ func runCheck(e *env, args []string) int {
 		case !doc.Valid:
 			verdict = "invalid"
 		}
-		fmt.Fprintf(e.stdout, "%s: %s: %s (%d errors, %d warnings, %d infos)", name, f, verdict,
-			doc.Diagnostics.Count(diag.Error), doc.Diagnostics.Count(diag.Warning), doc.Diagnostics.Count(diag.Info))
+		fmt.Fprintf(e.stdout, "%s: %s: %s (%s, %s, %s)", name, f, verdict,
+			counted(doc.Diagnostics.Count(diag.Error), "error"),
+			counted(doc.Diagnostics.Count(diag.Warning), "warning"),
+			counted(doc.Diagnostics.Count(diag.Info), "info"))
 		if doc.Effective != "" {
 			fmt.Fprintf(e.stdout, "; effective policy: %s", doc.Effective)
 		}
@@ -323,4 +325,13 @@ func printCodes(e *env, format string) int {
 		return fail(e, "check", fmt.Errorf("unknown --format %q (want text, json or markdown)", format))
 	}
 	return exitOK
+}
+
+// counted returns n and noun, the noun in the plural unless n is 1:
+// "0 errors", "1 warning".
+func counted(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -122,7 +122,7 @@ func TestCheck_TextOutputAndExitCodes(t *testing.T) {
 	for _, want := range []string{
 		robots + ":5: warning: ",
 		"[robots.misspelled-key, RFC 9309",
-		robots + ": robots: valid",
+		robots + ": robots: valid (0 errors, 1 warning, 0 infos)",
 		robots + ":2: decision: GPTBot GET https://example.com/page: disallowed",
 	} {
 		if !strings.Contains(out, want) {
