@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/idna"
 )
@@ -31,6 +32,7 @@ var (
 	errPort       = errors.New("invalid port")
 	errSingle     = errors.New("single-label name (not a public domain)")
 	errNumericTLD = errors.New("top-level label is numeric")
+	errUTF8       = errors.New("not valid UTF-8 (save the seed list as UTF-8)")
 )
 
 // normalizeDomain normalizes a plain domain name.
@@ -58,6 +60,11 @@ func normalizeDomain(s string) (string, error) {
 
 // normalizeHost applies IDNA and the label rules to a host name.
 func normalizeHost(s string) (string, error) {
+	if !utf8.ValidString(s) {
+		// x/net/idna reads a bad byte as U+FFFD and encodes it
+		// (xn--zn7c) instead of rejecting it.
+		return "", errUTF8
+	}
 	s = strings.TrimRight(s, ".")
 	if s == "" {
 		return "", errEmpty
@@ -66,7 +73,12 @@ func normalizeHost(s string) (string, error) {
 	if err != nil {
 		return "", errors.New("invalid domain name: " + strings.TrimPrefix(err.Error(), "idna: "))
 	}
-	ascii = strings.ToLower(ascii)
+	// The mapping can make a root dot: 。 and ． map to ".", and a soft
+	// hyphen after a dot maps to nothing.
+	ascii = strings.ToLower(strings.TrimRight(ascii, "."))
+	if ascii == "" {
+		return "", errEmpty
+	}
 	labels := strings.Split(ascii, ".")
 	if len(labels) < 2 {
 		return "", errSingle

@@ -189,3 +189,33 @@ func TestParseShardAndEnv(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// TestNormalizeHost_MappedRootDotAndBadBytes: a trailing dot that IDNA
+// mapping makes (an ideographic full stop, a soft hyphen after the last
+// dot) is removed like a written one, so the host is a duplicate of its
+// plain spelling; bytes that are not UTF-8 are an error, not U+FFFD
+// encoded as xn--zn7c (found by FuzzReader).
+func TestNormalizeHost_MappedRootDotAndBadBytes(t *testing.T) {
+	for in, want := range map[string]string{
+		"example.com。":       "example.com",
+		"example.com．":       "example.com",
+		"example.com.\u00ad": "example.com",
+		"Example.COM..":      "example.com",
+		"example。com":        "example.com",
+	} {
+		if got, err := normalizeHost(in); got != want || err != nil {
+			t.Errorf("normalizeHost(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"\xc2.com", "a\xff.example.com", "\u00ad", "。"} {
+		if got, err := normalizeHost(in); err == nil {
+			t.Errorf("normalizeHost(%q) = %q, want an error", in, got)
+		}
+	}
+	r := NewReader(strings.NewReader("example.com\nexample.com。\n\xc2.com\n"), "s.txt")
+	seeds, bad := readAll(t, r)
+	if len(seeds) != 1 || r.Stats().Duplicates != 1 || len(bad) != 1 ||
+		bad[0].Error() != `s.txt:3: not valid UTF-8 (save the seed list as UTF-8): "\xc2.com"` {
+		t.Errorf("seeds %v, stats %+v, errors %v", seeds, r.Stats(), bad)
+	}
+}
