@@ -284,7 +284,12 @@ func fillDatabase(ctx context.Context, s *buildSession, dirs []string, tables []
 // fillParallel fills the tables of all over up to n connections to db at
 // once, one table per connection at a time, the largest tables first.
 // DuckDB appends to different tables concurrently, so a build uses more
-// than one core even when each INSERT runs on one thread.
+// than one core even when each INSERT runs on one thread. When one table
+// fails, no further table is started, but the INSERTs under way finish:
+// interrupting them (cancelling their context) leaves the database
+// instance alive in duckdb-go's instance cache after the database is
+// closed (duckdb-go v2.5.6, DuckDB 1.4), and the next open of the same
+// path then waits for it forever (compare duckdb/duckdb-go#17).
 func fillParallel(ctx context.Context, db *sql.DB, all []tableParts, n int) error {
 	order := slices.Clone(all)
 	slices.SortStableFunc(order, func(a, b tableParts) int { return cmp.Compare(b.bytes, a.bytes) })
@@ -292,13 +297,13 @@ func fillParallel(ctx context.Context, db *sql.DB, all []tableParts, n int) erro
 	g, gctx := errgroup.WithContext(ctx)
 	for range min(n, len(order)) {
 		g.Go(func() error {
-			conn, err := db.Conn(gctx)
+			conn, err := db.Conn(ctx)
 			if err != nil {
 				return fmt.Errorf("sink: build: %w", err)
 			}
 			defer conn.Close()
 			for tp := range work {
-				if err := fillTable(gctx, fixedConn{conn}, tp.t, tp.parts, smallBuildChunk); err != nil {
+				if err := fillTable(ctx, fixedConn{conn}, tp.t, tp.parts, smallBuildChunk); err != nil {
 					return fmt.Errorf("sink: build table %s: %w", tp.t.Name, err)
 				}
 			}
@@ -402,7 +407,7 @@ func insertParts(ctx context.Context, in inserter, t Table, parts []part, filter
 	present := map[string]bool{}
 	rows, err := conn.QueryContext(ctx, "SELECT column_name FROM (DESCRIBE SELECT * FROM "+source+")")
 	if err != nil {
-		return err
+		return partsError(err)
 	}
 	for rows.Next() {
 		var name string
@@ -435,9 +440,24 @@ func insertParts(ctx context.Context, in inserter, t Table, parts []part, filter
 	}
 	query := fmt.Sprintf("INSERT INTO %s SELECT %s FROM %s p%s", quoteIdent(t.Name), strings.Join(exprs, ", "), from, filter)
 	if _, err := conn.ExecContext(ctx, query); err != nil {
-		return err
+		return partsError(err)
 	}
 	return in.inserted(ctx, bytes)
+}
+
+// partsError returns DuckDB's error reading parts without the excerpt of
+// the query DuckDB appends ("LINE 1: ..." and a caret): what is wrong, and
+// the part when one is to blame, are in the first line, and the query
+// holds nothing the user wrote. (Parts are renamed into place only when
+// complete, so an unreadable committed part means damaged storage or a
+// file changed by hand.)
+func partsError(err error) error {
+	msg := err.Error()
+	i := strings.Index(msg, "\n\nLINE ")
+	if i < 0 {
+		return err
+	}
+	return fmt.Errorf("reading parts: %s", strings.TrimSpace(msg[:i]))
 }
 
 // Open opens a database built by Build for reading, with the default
