@@ -398,8 +398,15 @@ func TestBuild_DamagedPart(t *testing.T) {
 	// same path hung in DuckDB's instance cache (within three builds in
 	// most runs).
 	variants := slices.Concat(slices.Repeat(buildVariants[:1], 4), buildVariants)
-	for _, v := range variants {
-		err := Build(context.Background(), dbPath, []string{dir}, nil, v.opts)
+	for i, v := range variants {
+		done := make(chan error, 1)
+		go func() { done <- Build(context.Background(), dbPath, []string{dir}, nil, v.opts) }()
+		var err error
+		select {
+		case err = <-done:
+		case <-time.After(time.Minute):
+			t.Fatalf("build %d (%s) after a failed build has not returned in a minute", i+1, v.name)
+		}
 		if err == nil {
 			t.Fatalf("%s: a truncated part built", v.name)
 		}
