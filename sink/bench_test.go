@@ -139,3 +139,45 @@ func BenchmarkBodyStorePut(b *testing.B) {
 	w.Close()
 	store.Close()
 }
+
+// BenchmarkWriteRobotsRules measures the writer on the crawl's largest
+// table: one unit per domain of 200 robots_rules rows (distinct paths, the
+// domain and crawl repeated on every row), as a large robots.txt gives.
+func BenchmarkWriteRobotsRules(b *testing.B) {
+	const perUnit = 200
+	units := make([][]RobotsRuleRow, 64)
+	for i := range units {
+		domain := fmt.Sprintf("site-%07d.example", i)
+		rows := make([]RobotsRuleRow, perUnit)
+		for k := range rows {
+			kind := "disallow"
+			if k%5 == 0 {
+				kind = "allow"
+			}
+			rows[k] = RobotsRuleRow{CrawlID: "20261122T051708Z", Domain: domain, Location: "robots",
+				GroupIndex: ptr(int32(k / 50)), Line: int32(k + 1), Kind: kind,
+				Path: fmt.Sprintf("/catalog/%d/item-%d?sort=*&page=$", i, k)}
+		}
+		units[i] = rows
+	}
+	w, err := Create(b.TempDir(), Options{CrawlID: "bench", BatchRows: 50_000})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	rows := 0
+	for i := 0; rows < b.N; i++ {
+		if err := w.Append(TableRobotsRules, units[i%len(units)]); err != nil {
+			b.Fatal(err)
+		}
+		if err := w.Commit(); err != nil {
+			b.Fatal(err)
+		}
+		rows += perUnit
+	}
+	if err := w.Close(); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(rows)/b.Elapsed().Seconds(), "rows/s")
+}

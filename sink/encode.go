@@ -260,3 +260,24 @@ func (c *codec) appendRow(rb *array.RecordBuilder, v reflect.Value) {
 func fixedSize(n int64) func(reflect.Value) (int64, error) {
 	return func(reflect.Value) (int64, error) { return n, nil }
 }
+
+// reserveText reserves, in each top-level text column of rb, room for the
+// bytes of the first n rows, so that appending them copies each string
+// once instead of growing the column's data buffer by doubling.
+func reserveText(rb *array.RecordBuilder, fields []field, rows reflect.Value, n int) {
+	row := rows.Type().Elem()
+	for i, f := range fields {
+		if row.Field(f.index).Type.Kind() != reflect.String {
+			continue
+		}
+		sb, ok := rb.Field(i).(*array.StringBuilder)
+		if !ok {
+			continue
+		}
+		total := 0
+		for r := range n {
+			total += rows.Index(r).Field(f.index).Len()
+		}
+		sb.ReserveData(total)
+	}
+}

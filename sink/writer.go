@@ -407,6 +407,7 @@ func (w *Writer) encodePart(ts *tableState, bw *bufio.Writer) error {
 		rb := array.NewRecordBuilder(w.mem, schema)
 		defer rb.Release()
 		rb.Reserve(ts.committed)
+		reserveText(rb, ts.table.codec.fields, ts.rows, ts.committed)
 		for i := range ts.committed {
 			ts.table.codec.appendRow(rb, ts.rows.Index(i))
 		}
