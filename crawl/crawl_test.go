@@ -91,8 +91,9 @@ func TestCrawl_FetchesEveryLocationInOrderPolitely(t *testing.T) {
 }
 
 // TestCrawl_DomainUsesOneConnectionAndClosesIt checks that a domain's
-// requests share one connection and that the last asks the server to close
-// it, so that finished domains' connections do not linger in the pool.
+// requests share one connection, each recording its remote address, and
+// that the last asks the server to close it, so that finished domains'
+// connections do not linger in the pool.
 func TestCrawl_DomainUsesOneConnectionAndClosesIt(t *testing.T) {
 	type request struct {
 		path, conn string
@@ -106,7 +107,12 @@ func TestCrawl_DomainUsesOneConnectionAndClosesIt(t *testing.T) {
 		mu.Unlock()
 		http.NotFound(w, r)
 	}))
-	crawlOne(t, s, seeds.Seed{Host: "example.test"}, nil)
+	res := crawlOne(t, s, seeds.Seed{Host: "example.test"}, nil)
+	for _, f := range res.Fetches {
+		if f.RemoteAddr != s.Addr {
+			t.Errorf("%s: remote address %q, want the server's, %q", f.URL, f.RemoteAddr, s.Addr)
+		}
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	if len(got) != len(registry.Locations()) {

@@ -22,6 +22,9 @@ func (c *Crawler) crawlDomain(parent context.Context, f *fetcher, seed seeds.See
 		deadline.stop()
 		cancel(nil)
 		f.deadline, f.rec.last = nil, false
+		// The domain's connection is closed: do not keep it (a TLS
+		// connection holds its buffers) until the next domain's.
+		f.rec.conn, f.rec.remote = nil, ""
 	}()
 	f.parent = parent
 	f.deadline = deadline

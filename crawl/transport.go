@@ -47,7 +47,7 @@ type timing struct {
 	connectStart, tlsStart  time.Time
 	wrote                   time.Time
 	tlsStarted, tlsFailed   bool
-	remote                  string
+	conn                    net.Conn // the connection of the latest request
 }
 
 func (t *timing) trace() *httptrace.ClientTrace {
@@ -64,9 +64,7 @@ func (t *timing) trace() *httptrace.ClientTrace {
 			t.tlsFailed = err != nil
 		},
 		GotConn: func(info httptrace.GotConnInfo) {
-			if info.Conn != nil {
-				t.remote = info.Conn.RemoteAddr().String()
-			}
+			t.conn = info.Conn
 		},
 		WroteRequest:         func(httptrace.WroteRequestInfo) { t.wrote = time.Now() },
 		GotFirstResponseByte: func() { t.ttfb = time.Since(t.wrote) },
@@ -103,6 +101,22 @@ type recorder struct {
 	// bufs are the buffers bodies are read into before being copied out
 	// at their exact size, shared by the crawler's workers.
 	bufs *sync.Pool
+	// conn and remote are the last connection seen and its remote
+	// address, formatted once per connection rather than per request (a
+	// domain's requests share one connection).
+	conn   net.Conn
+	remote string
+}
+
+// remoteAddr returns the remote address of c as text, "" for nil.
+func (t *recorder) remoteAddr(c net.Conn) string {
+	if c == nil {
+		return ""
+	}
+	if c != t.conn {
+		t.conn, t.remote = c, c.RemoteAddr().String()
+	}
+	return t.remote
 }
 
 func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -129,7 +143,7 @@ func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	// The map is shared, not copied: neither net/http nor colly changes a
 	// response's header once RoundTrip has returned it.
 	f.Header = resp.Header
-	f.RemoteAddr = tm.remote
+	f.RemoteAddr = t.remoteAddr(tm.conn)
 	f.Body, f.Truncated, f.Encoding = nil, false, ""
 	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable {
 		// Honour a short Retry-After for every request to the host; a long
