@@ -159,13 +159,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 	began := time.Now()
 	p := plans(cfg.quick, cfg.seed)
 	p.CeilingBareBusy = cfg.bareBusy
+	if len(cfg.groups) < len(groupNames()) {
+		for _, g := range groupNames() {
+			if cfg.groups[g] {
+				p.Only = append(p.Only, g)
+			}
+		}
+	}
 	b := &bench{ctx: ctx, survey: pinned, work: work, plan: p, out: stdout, repo: cfg.repo}
 	b.res.Plan = p
 	kept := "kept"
 	if cfg.work == "" && !cfg.keep {
 		kept = "removed at exit; -keep keeps it"
 	}
-	fmt.Fprintf(stdout, "survey-bench: %s run, seed %d, %s (%s)\n", p.Name, p.Seed, survey, surveyVersion(survey))
+	fmt.Fprintf(stdout, "survey-bench: %s, seed %d, %s (%s)\n", p.label(), p.Seed, survey, surveyVersion(survey))
 	fmt.Fprintf(stdout, "work dir: %s (%s)\n", work, kept)
 	m := readMachine()
 	b.res.Machine = m

@@ -1,6 +1,9 @@
 package main
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // plan is what one run measures: the populations, concurrencies and
 // loop times of the four groups. Every population has a fixed seed, so
@@ -8,6 +11,9 @@ import "time"
 type plan struct {
 	Name string // "quick" or "full"
 	Seed int64
+	// Only are the groups -only selected, in the order they run; nil
+	// when every group runs.
+	Only []string
 
 	// Group 1: the ceiling ratio, from CeilingPairs pairs of a bare loop
 	// and a survey crawl (the first pair starts with the bare loop, the
@@ -57,6 +63,19 @@ func plans(quick bool, seed int64) plan {
 		p.ParseTime, p.SinkTime = 150*time.Millisecond, time.Second
 	}
 	return p
+}
+
+// label names the run in the banner and the summary: "full run", or
+// "full run, ceiling group only" when -only selected some groups.
+func (p plan) label() string {
+	switch len(p.Only) {
+	case 0:
+		return p.Name + " run"
+	case 1:
+		return p.Name + " run, " + p.Only[0] + " group only"
+	default:
+		return p.Name + " run, groups " + strings.Join(p.Only[:len(p.Only)-1], ", ") + " and " + p.Only[len(p.Only)-1] + " only"
+	}
 }
 
 // latencyWeb is the simulated web of group 2.

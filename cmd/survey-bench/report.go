@@ -233,7 +233,7 @@ func printQuery(w io.Writer, q queryFigure) {
 // writeSummary writes the figures of r as a Markdown table (the one
 // docs/benchmarks.md and the README copy).
 func writeSummary(w io.Writer, r results) {
-	fmt.Fprintf(w, "Summary (%s run, seed %d; %s)\n\n", r.Plan.Name, r.Plan.Seed, r.Machine)
+	fmt.Fprintf(w, "Summary (%s, seed %d; %s)\n\n", r.Plan.label(), r.Plan.Seed, r.Machine)
 	fmt.Fprintln(w, "| Figure | Value | Target |")
 	fmt.Fprintln(w, "|---|---|---|")
 	for _, c := range r.Ceiling {
