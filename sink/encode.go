@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -114,7 +115,8 @@ func timeCodec() *codec {
 		arrow: &arrow.TimestampType{Unit: arrow.Microsecond, TimeZone: "UTC"},
 		duck:  "TIMESTAMPTZ",
 		append: func(b arrowBuilder, v reflect.Value) {
-			t := v.Interface().(time.Time)
+			// TypeAssert, unlike Interface, does not box the value.
+			t, _ := reflect.TypeAssert[time.Time](v)
 			b.(*array.TimestampBuilder).Append(arrow.Timestamp(t.UnixMicro()))
 		},
 		measure: fixedSize(8),
@@ -195,27 +197,31 @@ func mapCodec() *codec {
 			mb.Append(true)
 			kb := mb.KeyBuilder().(*array.StringBuilder)
 			ib := mb.ItemBuilder().(*array.StringBuilder)
-			entries := make([][2]string, 0, v.Len())
-			iter := v.MapRange()
-			for iter.Next() {
-				entries = append(entries, [2]string{iter.Key().String(), iter.Value().String()})
-			}
+			m := stringMap(v)
 			// Sorted keys make parts deterministic.
-			slices.SortFunc(entries, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
-			for _, e := range entries {
-				kb.Append(validText(e[0]))
-				ib.Append(validText(e[1]))
+			for _, k := range slices.Sorted(maps.Keys(m)) {
+				kb.Append(validText(k))
+				ib.Append(validText(m[k]))
 			}
 		},
 		measure: func(v reflect.Value) (int64, error) {
 			total := int64(4)
-			iter := v.MapRange()
-			for iter.Next() {
-				total += int64(iter.Key().Len()+iter.Value().Len()) + 8
+			for k, e := range stringMap(v) {
+				total += int64(len(k)+len(e)) + 8
 			}
 			return total, nil
 		},
 	}
+}
+
+// stringMap returns v, a map whose keys and values are strings (compile
+// accepts no other), as a map[string]string, without reflect's per-entry
+// iteration.
+func stringMap(v reflect.Value) map[string]string {
+	if m, ok := reflect.TypeAssert[map[string]string](v); ok {
+		return m
+	}
+	return v.Convert(reflect.TypeFor[map[string]string]()).Interface().(map[string]string)
 }
 
 func structCodec(fields []field) *codec {
