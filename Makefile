@@ -6,7 +6,7 @@ BIN     ?= bin/survey
 DEMO    ?= demo-data
 PKGS    := ./...
 
-.PHONY: all build test test-short demo bench bench-quick notebooks fuzz docs check-docs vet clean
+.PHONY: all build test test-short demo bench bench-quick notebooks fuzz docs vet clean
 
 all: build
 

@@ -80,7 +80,7 @@ func (b *Builder) HandleLine(l Line) {
 	case l.Blank:
 	default:
 		if l.MissingColon {
-			b.add(codeMissingColon, l.Number, "%q has no colon after its name; accepted as a %s line", l.Key, strings.ToLower(l.Key))
+			b.add(codeMissingColon, l.Number, "%q has no colon after its name; read as if it had one", l.Key)
 		}
 		if l.Typo {
 			b.add(codeMisspelled, l.Number, "%q is a misspelling of %q; accepted", l.Key, canonicalName(l.key.rec))
