@@ -49,6 +49,20 @@ func BenchmarkWriteFetches(b *testing.B) {
 		unitBytes += n
 	}
 	b.SetBytes(unitBytes / int64(len(units[0])))
+	benchWrite(b, func(w *Writer, i int) (int, error) {
+		u := units[i%len(units)]
+		if err := w.Append(TableFetches, u); err != nil {
+			return 0, err
+		}
+		return len(u), w.Append(TableTargets, TargetRow{CrawlID: "bench", Domain: u[0].Domain})
+	})
+}
+
+// benchWrite runs a writer benchmark: unit(w, i) appends the i-th unit's
+// rows and returns how many; each unit is committed, until b.N rows are
+// written. The writer is closed (its final flush timed) and the rate
+// reported in rows/s.
+func benchWrite(b *testing.B, unit func(w *Writer, i int) (int, error)) {
 	w, err := Create(b.TempDir(), Options{CrawlID: "bench", BatchRows: 50_000})
 	if err != nil {
 		b.Fatal(err)
@@ -56,17 +70,14 @@ func BenchmarkWriteFetches(b *testing.B) {
 	b.ResetTimer()
 	rows := 0
 	for i := 0; rows < b.N; i++ {
-		u := units[i%len(units)]
-		if err := w.Append(TableFetches, u); err != nil {
-			b.Fatal(err)
-		}
-		if err := w.Append(TableTargets, TargetRow{CrawlID: "bench", Domain: u[0].Domain}); err != nil {
+		n, err := unit(w, i)
+		if err != nil {
 			b.Fatal(err)
 		}
 		if err := w.Commit(); err != nil {
 			b.Fatal(err)
 		}
-		rows += len(u)
+		rows += n
 	}
 	if err := w.Close(); err != nil {
 		b.Fatal(err)
@@ -160,24 +171,8 @@ func BenchmarkWriteRobotsRules(b *testing.B) {
 		}
 		units[i] = rows
 	}
-	w, err := Create(b.TempDir(), Options{CrawlID: "bench", BatchRows: 50_000})
-	if err != nil {
-		b.Fatal(err)
-	}
 	b.ReportAllocs()
-	b.ResetTimer()
-	rows := 0
-	for i := 0; rows < b.N; i++ {
-		if err := w.Append(TableRobotsRules, units[i%len(units)]); err != nil {
-			b.Fatal(err)
-		}
-		if err := w.Commit(); err != nil {
-			b.Fatal(err)
-		}
-		rows += perUnit
-	}
-	if err := w.Close(); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportMetric(float64(rows)/b.Elapsed().Seconds(), "rows/s")
+	benchWrite(b, func(w *Writer, i int) (int, error) {
+		return perUnit, w.Append(TableRobotsRules, units[i%len(units)])
+	})
 }

@@ -121,6 +121,21 @@ func parseGroups(s string) (map[string]bool, error) {
 	return out, nil
 }
 
+// onlyGroups returns the selected groups in the order they run, or nil
+// when every group is selected.
+func onlyGroups(groups map[string]bool) []string {
+	if len(groups) == len(groupNames()) {
+		return nil
+	}
+	var only []string
+	for _, g := range groupNames() {
+		if groups[g] {
+			only = append(only, g)
+		}
+	}
+	return only
+}
+
 func run(args []string, stdout, stderr io.Writer) int {
 	cfg, err := parseArgs(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
@@ -159,13 +174,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	began := time.Now()
 	p := plans(cfg.quick, cfg.seed)
 	p.CeilingBareBusy = cfg.bareBusy
-	if len(cfg.groups) < len(groupNames()) {
-		for _, g := range groupNames() {
-			if cfg.groups[g] {
-				p.Only = append(p.Only, g)
-			}
-		}
-	}
+	p.Only = onlyGroups(cfg.groups)
 	b := &bench{ctx: ctx, survey: pinned, work: work, plan: p, out: stdout, repo: cfg.repo}
 	b.res.Plan = p
 	kept := "kept"
