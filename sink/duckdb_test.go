@@ -341,7 +341,8 @@ func TestBuild_ReplacesDatabase(t *testing.T) {
 }
 
 // TestOpenDuckDB_BuildSettings checks the settings a build opens its
-// database with, and that a reader keeps DuckDB's default flush threshold.
+// database with, the storage format it writes, and that a reader keeps
+// DuckDB's default flush threshold.
 func TestOpenDuckDB_BuildSettings(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "settings.duckdb")
 	setting := func(db *sql.DB, name string) string {
@@ -367,6 +368,8 @@ func TestOpenDuckDB_BuildSettings(t *testing.T) {
 			t.Errorf("building: %s = %q, want %q", name, got, v)
 		}
 	}
+	// The storage format is recorded in the file; the reader sees the one
+	// the build wrote.
 	db.Close()
 	ro, err := openDuckDB(path, true, "", 0, "")
 	if err != nil {
@@ -375,6 +378,13 @@ func TestOpenDuckDB_BuildSettings(t *testing.T) {
 	defer ro.Close()
 	if got := setting(ro, "allocator_flush_threshold"); got != "128.0 MiB" {
 		t.Errorf("reading: allocator_flush_threshold = %q, want DuckDB's default 128.0 MiB", got)
+	}
+	var version string
+	if err := ro.QueryRow(`SELECT tags['storage_version'] FROM duckdb_databases() WHERE database_name = current_database()`).Scan(&version); err != nil {
+		t.Fatal(err)
+	}
+	if want := storageVersion + "+"; version != want {
+		t.Errorf("storage version = %q, want %q", version, want)
 	}
 }
 
