@@ -37,6 +37,9 @@ func Dictionary(tables []Table) ([]byte, error) {
 	b.WriteString("# Data dictionary\n\n")
 	fmt.Fprintf(&b, "Schema version %d. ", SchemaVersion)
 	b.WriteString(dictionaryIntro)
+	fmt.Fprintf(&b, "The database is written in DuckDB's storage format %s (`storage_compatibility_version`), which DuckDB %s and later open.\n",
+		storageVersion, strings.TrimPrefix(strings.TrimSuffix(storageVersion, ".0"), "v"))
+	b.WriteString(dictionaryNotes)
 	for _, t := range tables {
 		ct, _ := t.compiled()
 		fmt.Fprintf(&b, "\n## %s\n\n%s\n", ct.Name, markdownCell(ct.Doc))
@@ -85,12 +88,16 @@ func markdownCell(s string) string {
 	return s
 }
 
+// dictionaryIntro opens the data dictionary, before the storage format.
 const dictionaryIntro = `Every table below is a Parquet dataset under the crawl's output directory, at
 ` + "`<table>/crawl=<crawl-id>/part-<shard>-<seq>.parquet`" + ` (hive layout: read it with
 ` + "`read_parquet('DIR/<table>/*/*.parquet', hive_partitioning = true)`" + `, which adds a ` + "`crawl`" + `
 column), and one table of the DuckDB database that ` + "`survey merge`" + ` builds from one or more such
 directories.
+`
 
+// dictionaryNotes follows dictionaryIntro and the storage format.
+const dictionaryNotes = `
 - A part is committed when the ` + "`targets`" + ` part of the same name exists: a batch's targets part is
   written last. The database reads committed parts only; reading the Parquet files directly can show
   the parts of a batch whose write was interrupted, until ` + "`survey crawl --resume`" + ` removes them.
