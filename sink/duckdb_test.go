@@ -368,8 +368,6 @@ func TestOpenDuckDB_BuildSettings(t *testing.T) {
 			t.Errorf("building: %s = %q, want %q", name, got, v)
 		}
 	}
-	// The storage format is recorded in the file; the reader sees the one
-	// the build wrote.
 	db.Close()
 	ro, err := openDuckDB(path, true, "", 0, "")
 	if err != nil {
@@ -379,6 +377,8 @@ func TestOpenDuckDB_BuildSettings(t *testing.T) {
 	if got := setting(ro, "allocator_flush_threshold"); got != "128.0 MiB" {
 		t.Errorf("reading: allocator_flush_threshold = %q, want DuckDB's default 128.0 MiB", got)
 	}
+	// The storage format is recorded in the file: the reader sees the one
+	// the build wrote.
 	var version string
 	if err := ro.QueryRow(`SELECT tags['storage_version'] FROM duckdb_databases() WHERE database_name = current_database()`).Scan(&version); err != nil {
 		t.Fatal(err)
