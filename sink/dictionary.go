@@ -38,7 +38,7 @@ func Dictionary(tables []Table) ([]byte, error) {
 	fmt.Fprintf(&b, "Schema version %d. ", SchemaVersion)
 	b.WriteString(dictionaryIntro)
 	fmt.Fprintf(&b, "The database is written in DuckDB's storage format %s (`storage_compatibility_version`), which DuckDB %s and later open.\n",
-		storageVersion, strings.TrimPrefix(strings.TrimSuffix(storageVersion, ".0"), "v"))
+		storageVersion, storageRelease)
 	b.WriteString(dictionaryNotes)
 	for _, t := range tables {
 		ct, _ := t.compiled()

@@ -563,5 +563,10 @@ func syncFile(path string) error {
 // default; the format of 1.3 adds a string compression (DICT_FSST) that
 // stores the dataset's text columns faster and smaller: a 20,000-domain
 // crawl's tables, filled one at a time, in 4.0 s instead of 4.8 s and 53 MB
-// instead of 64. Reading the database then needs DuckDB 1.3 or later.
-const storageVersion = "v1.3.0"
+// instead of 64. Reading the database then needs DuckDB storageRelease or
+// later.
+const storageVersion = "v" + storageRelease + ".0"
+
+// storageRelease is the DuckDB release whose storage format the build
+// writes, and the oldest that opens the database.
+const storageRelease = "1.3"

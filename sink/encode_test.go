@@ -55,11 +55,7 @@ func TestMapCodec_SortedKeys(t *testing.T) {
 	if got, want := plainKeys, strings.Join(slices.Sorted(maps.Keys(plain)), ","); got != want {
 		t.Errorf("map[string]string keys:\n got %s\nwant %s", got, want)
 	}
-	wantNamed := make([]string, 40)
-	for i := range wantNamed {
-		wantNamed[i] = fmt.Sprintf("n%02d", i)
-	}
-	if got, want := namedKeys, strings.Join(wantNamed, ","); got != want {
+	if got, want := namedKeys, strings.Join(slices.Sorted(maps.Keys(named)), ","); got != want {
 		t.Errorf("named map keys:\n got %s\nwant %s", got, want)
 	}
 	if absent != "0" {
