@@ -176,3 +176,30 @@ func BenchmarkWriteRobotsRules(b *testing.B) {
 		return perUnit, w.Append(TableRobotsRules, units[i%len(units)])
 	})
 }
+
+// BenchmarkWriteAIStance measures the writer on the crawl's second largest
+// table: one unit per robots.txt of 72 ai_stance rows (one per known AI
+// crawler, most inheriting the * group), as every robots.txt gives.
+func BenchmarkWriteAIStance(b *testing.B) {
+	const perUnit = 72
+	units := make([][]AIStanceRow, 64)
+	for i := range units {
+		domain := fmt.Sprintf("site-%07d.example", i)
+		rows := make([]AIStanceRow, perUnit)
+		star := []int32{1}
+		for k := range rows {
+			row := AIStanceRow{CrawlID: "20261122T051708Z", Domain: domain, Location: "robots",
+				Token: fmt.Sprintf("bot-%02d", k), Operator: "Operator", Purpose: "training",
+				Stance: "partial", Applies: "star", GroupLines: star, RootAllowed: true}
+			if k%12 == 0 {
+				row.Stance, row.Applies, row.GroupLines, row.RootAllowed, row.DecidingLine = "blocked", "named", []int32{int32(k + 5)}, false, ptr(int32(k+6))
+			}
+			rows[k] = row
+		}
+		units[i] = rows
+	}
+	b.ReportAllocs()
+	benchWrite(b, func(w *Writer, i int) (int, error) {
+		return perUnit, w.Append(TableAIStance, units[i%len(units)])
+	})
+}

@@ -65,3 +65,66 @@ func TestMapCodec_SortedKeys(t *testing.T) {
 		t.Errorf("value with an invalid byte read back as %q", value)
 	}
 }
+
+type textRow struct {
+	Domain string `col:"domain" doc:"Repeated across rows."`
+	Path   string `col:"path" doc:"Distinct per row."`
+}
+
+// TestTextColumn_RepeatedStrings writes rows whose text repeats the same
+// string (the same bytes in memory, as one document's rows share their
+// domain), interleaved with strings of the same length elsewhere in
+// memory, valid and not: every value must read back as itself, with
+// U+FFFD for invalid bytes, whatever the row before it held.
+func TestTextColumn_RepeatedStrings(t *testing.T) {
+	shared := "site-\xff.test" // invalid, shared by most rows
+	good := "site-a.test"      // same length, valid
+	var rows []textRow
+	var want []string
+	for i := range 50 {
+		d := shared
+		switch i % 7 {
+		case 3:
+			d = strings.Clone(good)
+		case 5:
+			d = strings.Clone(shared) // equal bytes, other memory
+		}
+		rows = append(rows, textRow{Domain: d, Path: fmt.Sprintf("/p/%d\xfe", i)})
+		want = append(want, strings.ToValidUTF8(d, "\uFFFD")+" "+fmt.Sprintf("/p/%d\uFFFD", i))
+	}
+	dir := t.TempDir()
+	table := MustTable[textRow]("texts", "Texts.")
+	commit := MustTable[commitRow]("marks", "Commit table.")
+	w, err := Create(dir, Options{CrawlID: "c", Tables: []Table{table, commit}, CommitTable: "marks"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := AppendRows(w, "texts", rows...); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db := openBuilt(t, []string{dir}, []Table{table}, BuildOptions{CommitTable: "marks"})
+	got, err := db.Query(`SELECT domain || ' ' || path FROM texts`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer got.Close()
+	var read []string
+	for got.Next() {
+		var s string
+		if err := got.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		read = append(read, s)
+	}
+	slices.Sort(read)
+	slices.Sort(want)
+	if !slices.Equal(read, want) {
+		t.Errorf("read back:\n%q\nwant\n%q", read, want)
+	}
+}

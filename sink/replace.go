@@ -32,10 +32,8 @@ func ReplacePart(dir, crawlID, name string, t Table, rows any) error {
 	if !v.IsValid() || v.Type() != sliceType {
 		return fmt.Errorf("sink: replace part of %s: rows are %T, want %v", t.Name, rows, sliceType)
 	}
-	for i := range v.Len() {
-		if _, err := measureFields(t.codec.fields, v.Index(i)); err != nil {
-			return fmt.Errorf("sink: replace part of %s: row %d: %w", t.Name, i, err)
-		}
+	if _, err := sizeRows(t.codec.fields, v); err != nil {
+		return fmt.Errorf("sink: replace part of %s: %w", t.Name, err)
 	}
 	ts := &tableState{table: t, sliceType: sliceType, dir: partitionDir(dir, t.Name, crawlID), rows: v, committed: v.Len()}
 	if err := mkdirAllSync(ts.dir); err != nil {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
 )
@@ -172,13 +173,14 @@ func validName(s string) bool {
 	return true
 }
 
-// A field is one column of a struct: its name, description, position in
-// the Go struct and codec.
+// A field is one column of a struct: its name, description, position and
+// offset in the Go struct, and codec.
 type field struct {
-	name  string
-	doc   string
-	index int
-	codec *codec
+	name   string
+	doc    string
+	index  int
+	offset uintptr
+	codec  *codec
 }
 
 func (f field) arrowField() arrow.Field {
@@ -192,14 +194,16 @@ type codec struct {
 	duck     string
 	nullable bool
 	json     bool    // holds JSON text: cast to JSON in DuckDB
+	text     bool    // a plain string (VARCHAR, never NULL)
 	fields   []field // struct fields, for a struct
 	elem     *codec  // element, for a pointer or a list
 
-	// append appends v to b, which is a builder of type arrow.
-	append func(b arrowBuilder, v reflect.Value)
-	// measure returns the estimated encoded size of v in bytes, or an
-	// error when v cannot be written (JSON that is not JSON).
-	measure func(v reflect.Value) (int64, error)
+	// put appends the value at p to b, which is a builder of type arrow.
+	// p points at a value of the Go type the codec was compiled from.
+	put func(b arrowBuilder, p unsafe.Pointer)
+	// size returns the estimated encoded size of the value at p in bytes,
+	// or an error when it cannot be written (JSON that is not JSON).
+	size func(p unsafe.Pointer) (int64, error)
 
 	schema *arrow.Schema // for a table's row codec only
 }
@@ -255,7 +259,7 @@ func compile(t reflect.Type) (*codec, error) {
 		if err != nil {
 			return nil, err
 		}
-		return listCodec(elem), nil
+		return listCodec(elem, t.Elem().Size()), nil
 	case reflect.Map:
 		if t.Key().Kind() != reflect.String || t.Elem().Kind() != reflect.String {
 			return nil, fmt.Errorf("map type %v is not supported (only map[string]string)", t)
@@ -297,7 +301,7 @@ func compileStruct(t reflect.Type) (*codec, error) {
 		if err != nil {
 			return nil, fmt.Errorf("field %s.%s: %w", t.Name(), sf.Name, err)
 		}
-		fields = append(fields, field{name: name, doc: sf.Tag.Get("doc"), index: i, codec: c})
+		fields = append(fields, field{name: name, doc: sf.Tag.Get("doc"), index: i, offset: sf.Offset, codec: c})
 	}
 	if len(fields) == 0 {
 		return nil, fmt.Errorf("struct %v has no columns", t)

@@ -210,13 +210,9 @@ func (w *Writer) Append(table string, rows any) error {
 	case v.Type() != ts.sliceType:
 		return fmt.Errorf("sink: append to %s: rows are %v, want %v or %v", table, v.Type(), ts.sliceType, ts.table.Row)
 	}
-	var size int64
-	for i := range v.Len() {
-		n, err := measureFields(ts.table.codec.fields, v.Index(i))
-		if err != nil {
-			return fmt.Errorf("sink: append to %s: row %d: %w", table, i, err)
-		}
-		size += n
+	size, err := sizeRows(ts.table.codec.fields, v)
+	if err != nil {
+		return fmt.Errorf("sink: append to %s: %w", table, err)
 	}
 	ts.rows = reflect.AppendSlice(ts.rows, v)
 	w.pendingRows += v.Len()
@@ -407,10 +403,7 @@ func (w *Writer) encodePart(ts *tableState, bw *bufio.Writer) error {
 		rb := array.NewRecordBuilder(w.mem, schema)
 		defer rb.Release()
 		rb.Reserve(ts.committed)
-		reserveText(rb, ts.table.codec.fields, ts.rows, ts.committed)
-		for i := range ts.committed {
-			ts.table.codec.appendRow(rb, ts.rows.Index(i))
-		}
+		appendRecord(rb, ts.table.codec.fields, ts.rows, ts.committed)
 		rec := rb.NewRecordBatch()
 		defer rec.Release()
 		if err := fw.Write(rec); err != nil {
