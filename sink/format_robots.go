@@ -103,9 +103,13 @@ func robotsRows(key DocKey, doc extract.Document) []Rows {
 // robotsFileRows returns the groups, rules and preferences of a file in
 // robots.txt syntax.
 func robotsFileRows(key DocKey, f *robots.File) []Rows {
+	n := 0
+	for gi := range f.Groups {
+		n += len(f.Groups[gi].Rules)
+	}
 	var (
-		groups []RobotsGroupRow
-		rules  []RobotsRuleRow
+		groups = make([]RobotsGroupRow, 0, len(f.Groups))
+		rules  = make([]RobotsRuleRow, 0, n+len(f.OutsideGroups))
 		prefs  []RobotsPreferenceRow
 	)
 	for _, r := range f.OutsideGroups {
@@ -129,7 +133,10 @@ func robotsFileRows(key DocKey, f *robots.File) []Rows {
 		}
 		prefs = append(prefs, robotsPreferenceRows(key, gi, g)...)
 	}
-	slices.SortStableFunc(rules, func(a, b RobotsRuleRow) int { return int(a.Line) - int(b.Line) })
+	byLine := func(a, b RobotsRuleRow) int { return int(a.Line) - int(b.Line) }
+	if !slices.IsSortedFunc(rules, byLine) {
+		slices.SortStableFunc(rules, byLine)
+	}
 	var out []Rows
 	out = appendRows(out, TableRobotsGroups, groups)
 	out = appendRows(out, TableRobotsRules, rules)

@@ -186,12 +186,16 @@ const bom = "\xEF\xBB\xBF"
 // lineEnd returns the index of the first CR or LF at or after pos, or
 // len(text).
 func lineEnd(text string, pos int) int {
-	for i := pos; i < len(text); i++ {
-		if c := text[i]; c == '\n' || c == '\r' {
-			return i
-		}
+	end := len(text)
+	if i := strings.IndexByte(text[pos:], '\n'); i >= 0 {
+		end = pos + i
 	}
-	return len(text)
+	// A CR ends a line too (alone, or before the LF): look for one only
+	// up to the LF, so that each line is scanned once.
+	if i := strings.IndexByte(text[pos:end], '\r'); i >= 0 {
+		end = pos + i
+	}
+	return end
 }
 
 // dispatch reports one lexed line to h.

@@ -58,7 +58,7 @@ func NewMatcher(f *File) *Matcher {
 	}
 	for gi := range f.Groups {
 		g := &f.Groups[gi]
-		cg := compiledGroup{group: g}
+		cg := compiledGroup{group: g, rules: make([]compiledRule, 0, len(g.Rules))}
 		for ri := range g.Rules {
 			r := &g.Rules[ri]
 			if r.Path == "" {

@@ -8,8 +8,13 @@ import (
 
 // pattern is a compiled allow/disallow path pattern.
 type pattern struct {
-	// segments are the literal parts between "*" wildcards, normalized.
-	segments []string
+	// first is the normalized literal before the first "*" wildcard (the
+	// whole pattern when it has none).
+	first string
+	// rest are the normalized literals after each "*", in order; nil when
+	// the pattern has no wildcard, which is most patterns: they compile
+	// without allocating.
+	rest []string
 	// anchored is true when the pattern ended in "$".
 	anchored bool
 	// length is the number of octets of the normalized pattern, used to
@@ -26,16 +31,19 @@ func compilePattern(path string) pattern {
 	if strings.HasSuffix(path, "$") {
 		p.anchored = true
 		path = path[:len(path)-1]
-	}
-	raw := strings.Split(path, "*")
-	p.segments = make([]string, len(raw))
-	p.length = len(raw) - 1
-	if p.anchored {
 		p.length++
 	}
-	for i, s := range raw {
-		p.segments[i] = normalizeEncoding(s)
-		p.length += len(p.segments[i])
+	first, rest, wild := strings.Cut(path, "*")
+	p.first = normalizeEncoding(first)
+	p.length += len(p.first)
+	if wild {
+		raw := strings.Split(rest, "*")
+		p.rest = make([]string, len(raw))
+		p.length += len(raw)
+		for i, s := range raw {
+			p.rest[i] = normalizeEncoding(s)
+			p.length += len(p.rest[i])
+		}
 	}
 	return p
 }
@@ -45,23 +53,22 @@ func compilePattern(path string) pattern {
 // them, and with "$" the last at the end. Greedy leftmost placement of each
 // middle segment is enough because "*" matches any sequence.
 func (p pattern) match(path string) bool {
-	first := p.segments[0]
-	if !strings.HasPrefix(path, first) {
+	if !strings.HasPrefix(path, p.first) {
 		return false
 	}
-	if len(p.segments) == 1 {
-		return !p.anchored || len(path) == len(first)
+	if len(p.rest) == 0 {
+		return !p.anchored || len(path) == len(p.first)
 	}
-	pos := len(first)
-	last := len(p.segments) - 1
-	for _, seg := range p.segments[1:last] {
+	pos := len(p.first)
+	last := len(p.rest) - 1
+	for _, seg := range p.rest[:last] {
 		i := strings.Index(path[pos:], seg)
 		if i < 0 {
 			return false
 		}
 		pos += i + len(seg)
 	}
-	tail := p.segments[last]
+	tail := p.rest[last]
 	if p.anchored {
 		return len(path)-len(tail) >= pos && strings.HasSuffix(path, tail)
 	}

@@ -118,11 +118,19 @@ func isRobotsTxtPattern(p string) bool { return p == "/robots.txt" || p == "/rob
 // key returns the normalized pattern as one string: equal keys match the
 // same paths.
 func (p pattern) key() string {
-	k := strings.Join(p.segments, "*")
-	if p.anchored {
-		k += "$"
+	if p.rest == nil && !p.anchored {
+		return p.first
 	}
-	return k
+	var b strings.Builder
+	b.WriteString(p.first)
+	for _, s := range p.rest {
+		b.WriteByte('*')
+		b.WriteString(s)
+	}
+	if p.anchored {
+		b.WriteByte('$')
+	}
+	return b.String()
 }
 
 // matchesEverything reports whether a pattern matches every URL path: it is
@@ -131,8 +139,11 @@ func matchesEverything(p pattern) bool {
 	if p.anchored {
 		return false
 	}
-	for i, s := range p.segments {
-		if s != "" && !(i == 0 && s == "/") {
+	if p.first != "" && p.first != "/" {
+		return false
+	}
+	for _, s := range p.rest {
+		if s != "" {
 			return false
 		}
 	}
