@@ -4,8 +4,6 @@ import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
-	"errors"
-	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -63,14 +61,8 @@ func ceilingPaths() []string {
 // and discarding every body. Nothing is parsed or written. The clock runs
 // from the first request to the last body.
 func runCeiling(ctx context.Context, o ceilingOptions) (ceilingResult, error) {
-	if o.Concurrency <= 0 {
-		return ceilingResult{}, errors.New("ceiling: concurrency must be positive")
-	}
-	if o.Scheme != "https" && o.Scheme != "http" {
-		return ceilingResult{}, fmt.Errorf("ceiling: scheme %q is not https or http", o.Scheme)
-	}
-	if o.Timeout <= 0 {
-		o.Timeout = 10 * time.Second
+	if err := o.check(); err != nil {
+		return ceilingResult{}, err
 	}
 	var res ceilingResult
 	var domains, requests, failures, bytes atomic.Int64
@@ -84,12 +76,7 @@ func runCeiling(ctx context.Context, o ceilingOptions) (ceilingResult, error) {
 			defer wg.Done()
 			tr := ceilingTransport(o)
 			defer tr.CloseIdleConnections()
-			client := &http.Client{Transport: tr, Timeout: o.Timeout, CheckRedirect: func(_ *http.Request, via []*http.Request) error {
-				if len(via) > registry.MaxRedirects {
-					return http.ErrUseLastResponse
-				}
-				return nil
-			}}
+			client := &http.Client{Transport: tr, Timeout: o.Timeout, CheckRedirect: ceilingRedirects}
 			for d := range next {
 				for _, p := range o.Paths {
 					n, err := fetchDiscard(ctx, client, o.Scheme+"://"+d+p)
@@ -109,15 +96,7 @@ func runCeiling(ctx context.Context, o ceilingOptions) (ceilingResult, error) {
 			}
 		}()
 	}
-feed:
-	for _, d := range o.Domains {
-		select {
-		case next <- d:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
+	feed(ctx, next, o.Domains)
 	wg.Wait()
 	res.Elapsed, res.CPU = time.Since(start), selfCPU()-cpu
 	res.Domains, res.Requests, res.Errors, res.Bytes = domains.Load(), requests.Load(), failures.Load(), bytes.Load()

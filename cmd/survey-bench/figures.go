@@ -42,6 +42,10 @@ func littleBound(concurrency int, meanDomain time.Duration) float64 {
 type ceilingFigures struct {
 	Ceiling ceilingResult
 	Survey  crawlResult
+	// Colly and Crawler are the colly loop and the crawler loop of the
+	// pair (see decompose.go): the layers between the two.
+	Colly   ceilingResult
+	Crawler ceilingResult
 }
 
 // CeilingRate is the bare loop's rate in domains per second, over its
@@ -67,6 +71,16 @@ func (f ceilingFigures) Ratio() float64 { return ratio(f.SurveyRate(), f.Ceiling
 
 // CrawlRatio is survey's crawl-phase rate over the ceiling's.
 func (f ceilingFigures) CrawlRatio() float64 { return ratio(f.SurveyCrawlRate(), f.CeilingRate()) }
+
+// CollyRatio is the colly loop's rate over the ceiling's.
+func (f ceilingFigures) CollyRatio() float64 {
+	return ratio(rate(f.Colly.Domains, f.Colly.Elapsed), f.CeilingRate())
+}
+
+// CrawlerRatio is the crawler loop's rate over the ceiling's.
+func (f ceilingFigures) CrawlerRatio() float64 {
+	return ratio(rate(f.Crawler.Domains, f.Crawler.Elapsed), f.CeilingRate())
+}
 
 // ceilingSeries is one scheme of group 1: several pairs of a bare loop and
 // a survey crawl, measured one after the other. The rates of one pair are
@@ -118,6 +132,23 @@ func (s ceilingSeries) RatioRange() (lo, hi float64) {
 		}
 	}
 	return lo, hi
+}
+
+// MedianOf returns the median of a figure over the pairs (of an even
+// number, the lower of the two middle ones), ignoring pairs where it could
+// not be computed; NaN when none could.
+func (s ceilingSeries) MedianOf(figure func(ceilingFigures) float64) float64 {
+	var vs []float64
+	for _, p := range s.Pairs {
+		if v := figure(p); !math.IsNaN(v) {
+			vs = append(vs, v)
+		}
+	}
+	if len(vs) == 0 {
+		return math.NaN()
+	}
+	slices.Sort(vs)
+	return vs[(len(vs)-1)/2]
 }
 
 // cmpNaNLast compares two floats, ordering NaN after every number.

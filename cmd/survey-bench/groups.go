@@ -33,6 +33,7 @@ func (b *bench) ceiling() error {
 	fmt.Fprintf(b.out, "\n== 1. Ceiling ratio: survey crawl against a bare net/http loop\n")
 	fmt.Fprintf(b.out, "   simulated web: %s; concurrency %d for both; %d paths per domain (every registry location)\n", wo, p.CeilingConcurrency, len(paths))
 	fmt.Fprintf(b.out, "   %d pairs per scheme, each a bare loop and a survey crawl, alternating which runs first; the headline is the pair of median ratio\n", p.CeilingPairs)
+	fmt.Fprintf(b.out, "   between them in each pair, where the gap goes: a colly loop (the bare loop through colly) and survey's crawler alone (package crawl, results discarded)\n")
 	if p.CeilingBareBusy > 0 {
 		fmt.Fprintf(b.out, "   DIAGNOSTIC (-bare-busy %[1]s): the bare loop spins %[1]s after each domain, so these ratios are not the ceiling ratio and are not reported as headlines\n", p.CeilingBareBusy)
 	}
@@ -60,19 +61,21 @@ func (b *bench) ceiling() error {
 		for i := range p.CeilingPairs {
 			bareFirst := i%2 == 0
 			var f ceilingFigures
-			bare := func() error {
-				webCPU := web.cpu()
-				cr, err := runCeiling(b.ctx, ceilingOptions{Addr: web.Addr, Roots: roots, Scheme: scheme, Domains: domains,
-					Paths: paths, Concurrency: p.CeilingConcurrency, Busy: p.CeilingBareBusy})
-				if err != nil {
-					return fmt.Errorf("%s ceiling: %w", scheme, err)
+			loop := func(name string, run func(context.Context, ceilingOptions) (ceilingResult, error), into *ceilingResult) func() error {
+				return func() error {
+					webCPU := web.cpu()
+					cr, err := run(b.ctx, ceilingOptions{Addr: web.Addr, Roots: roots, Scheme: scheme, Domains: domains,
+						Paths: paths, Concurrency: p.CeilingConcurrency, Busy: p.CeilingBareBusy})
+					if err != nil {
+						return fmt.Errorf("%s %s: %w", scheme, name, err)
+					}
+					cr.WebCPU = web.cpu() - webCPU
+					if cr.Errors > 0 {
+						fmt.Fprintf(b.out, "   warning: the %s saw %d failed requests (first: %s)\n", name, cr.Errors, cr.FirstErr)
+					}
+					*into = cr
+					return nil
 				}
-				cr.WebCPU = web.cpu() - webCPU
-				if cr.Errors > 0 {
-					fmt.Fprintf(b.out, "   warning: the bare loop saw %d failed requests (first: %s)\n", cr.Errors, cr.FirstErr)
-				}
-				f.Ceiling = cr
-				return nil
 			}
 			crawl := func() error {
 				out := filepath.Join(dir, fmt.Sprintf("crawl-%s-%d", scheme, i+1))
@@ -84,7 +87,12 @@ func (b *bench) ceiling() error {
 				f.Survey = sr
 				return nil
 			}
-			steps := []func() error{bare, crawl}
+			steps := []func() error{
+				loop("bare loop", runCeiling, &f.Ceiling),
+				loop("colly loop", runCollyLoop, &f.Colly),
+				loop("crawler loop", runCrawlerLoop, &f.Crawler),
+				crawl,
+			}
 			if !bareFirst {
 				slices.Reverse(steps)
 			}

@@ -145,12 +145,34 @@ func printCeilingPair(w io.Writer, f ceilingFigures, i, n int, bareFirst bool) {
 	fmt.Fprintf(w, "     pair %d of %d (%s)\n", i+1, n, first)
 	fmt.Fprintf(w, "       bare loop  %8s domains/s  %s domains, %s requests (%d failed), %.1f MB of bodies in %s (first request to last body); CPU %s, web CPU %s\n",
 		num(f.CeilingRate(), 1), count(int(c.Domains)), count(int(c.Requests)), c.Errors, float64(c.Bytes)/1e6, seconds(c.Elapsed), seconds(c.CPU), seconds(c.WebCPU))
+	for _, l := range []struct {
+		name, what string
+		r          ceilingResult
+	}{
+		{"colly loop", "through colly, bodies read by colly", f.Colly},
+		{"crawler", "survey's crawler alone (package crawl), results discarded", f.Crawler},
+	} {
+		if l.r.Domains == 0 && l.r.Elapsed == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "       %-10s %8s domains/s  %s domains, %s requests (%d failed) in %s, %s; CPU %s, web CPU %s\n",
+			l.name, num(rate(l.r.Domains, l.r.Elapsed), 1), count(int(l.r.Domains)), count(int(l.r.Requests)), l.r.Errors,
+			seconds(l.r.Elapsed), l.what, seconds(l.r.CPU), seconds(l.r.WebCPU))
+	}
 	fmt.Fprintf(w, "       survey     %8s domains/s  %s domains, %s fetches in %s (process start to exit, DuckDB build included); CPU %s, web CPU %s, peak RSS %.0f MiB\n",
 		num(f.SurveyRate(), 1), count(int(s.Stats.Domains)), count(int(s.Stats.Fetches)), seconds(s.Wall), seconds(s.CPU), seconds(s.WebCPU), mib(s.MaxRSSKiB))
 	fmt.Fprintf(w, "       survey     %8s domains/s  crawl phase alone: %s (run start to crawl end, crawls.started_at to ended_at)\n",
 		num(f.SurveyCrawlRate(), 1), seconds(s.Stats.CrawlPhase()))
-	fmt.Fprintf(w, "       ratio      %8s            survey / bare loop (crawl phase alone: %s)\n",
-		num(f.Ratio(), 3), num(f.CrawlRatio(), 3))
+	fmt.Fprintf(w, "       ratio      %8s            survey / bare loop (crawl phase alone: %s; colly loop %s, crawler %s)\n",
+		num(f.Ratio(), 3), num(f.CrawlRatio(), 3), num(f.CollyRatio(), 3), num(f.CrawlerRatio(), 3))
+}
+
+// gapSummary describes where the gap to the bare loop goes, from the
+// medians of a series' pairs: each layer's rate over the bare loop's.
+func gapSummary(s ceilingSeries, decimals int) string {
+	return fmt.Sprintf("colly loop %s, survey's crawler without the dataset %s, survey crawl %s (crawl phase %s)",
+		num(s.MedianOf(ceilingFigures.CollyRatio), decimals), num(s.MedianOf(ceilingFigures.CrawlerRatio), decimals),
+		num(s.MedianOf(ceilingFigures.Ratio), decimals), num(s.MedianOf(ceilingFigures.CrawlRatio), decimals))
 }
 
 // printCeilingSeries prints the result of one scheme of group 1: the
@@ -164,6 +186,7 @@ func printCeilingSeries(w io.Writer, s ceilingSeries) {
 	lo, hi := s.RatioRange()
 	fmt.Fprintf(w, "     ratio      %8s            median of %s (range %s–%s); that pair: survey %s / bare loop %s domains/s, crawl phase alone %s; target ≥ %.1f\n",
 		num(m.Ratio(), 3), pairs(len(s.Pairs)), num(lo, 3), num(hi, 3), num(m.SurveyRate(), 1), num(m.CeilingRate(), 1), num(m.CrawlRatio(), 3), targetCeilingRatio)
+	fmt.Fprintf(w, "     gap                         over the bare loop, medians of the pairs: %s\n", gapSummary(s, 3))
 }
 
 // pairs returns "1 pair" or "n pairs".
@@ -249,6 +272,12 @@ func writeSummary(w io.Writer, r results) {
 		}
 		fmt.Fprintf(w, "| %s ratio, %s (%s domains, concurrency %d)%s | %s | %s |\n",
 			kind, strings.ToUpper(c.Scheme), count(c.Sites), c.Concurrency, slowed, v, target)
+	}
+	for _, c := range r.Ceiling {
+		if len(c.Pairs) > 0 {
+			fmt.Fprintf(w, "| Where the gap goes, %s (rate over the bare loop's, medians of the pairs) | %s | — |\n",
+				strings.ToUpper(c.Scheme), gapSummary(c, 2))
+		}
 	}
 	if l := r.Latency; l != nil {
 		fmt.Fprintf(w, "| Little's law efficiency (%s domains, concurrency %d, latency %s/p99 %s, %g stalls) | **%s** (%s of %s domains/s) | ≥ %.1f |\n",

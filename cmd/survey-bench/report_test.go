@@ -31,7 +31,9 @@ func exampleResults() results {
 			}},
 			{Scheme: "http", Sites: 20000, Concurrency: 256, Pairs: []ceilingFigures{
 				{Ceiling: ceilingResult{Domains: 20000, Elapsed: 16 * time.Second},
-					Survey: crawl(20000, 25*time.Second, 20*time.Second)},
+					Colly:   ceilingResult{Domains: 20000, Requests: 260000, Elapsed: 20 * time.Second}, // 0.80
+					Crawler: ceilingResult{Domains: 20000, Requests: 260000, Elapsed: 22 * time.Second}, // 0.727
+					Survey:  crawl(20000, 25*time.Second, 20*time.Second)},
 			}},
 		},
 		Latency: &lat,
@@ -140,6 +142,8 @@ func TestWriteSummary(t *testing.T) {
 |---|---|---|
 | Ceiling ratio, HTTPS (20,000 domains, concurrency 256) | **0.80** (median of 3 pairs, range 0.70–0.90; that pair: survey 400 / bare loop 500 domains/s, crawl phase alone 0.89) | ≥ 0.6 |
 | Ceiling ratio, HTTP (20,000 domains, concurrency 256) | **0.64** (median of 1 pair, range 0.64–0.64; that pair: survey 800 / bare loop 1250 domains/s, crawl phase alone 0.80) | ≥ 0.6 |
+| Where the gap goes, HTTPS (rate over the bare loop's, medians of the pairs) | colly loop n/a, survey's crawler without the dataset n/a, survey crawl 0.80 (crawl phase 0.89) | — |
+| Where the gap goes, HTTP (rate over the bare loop's, medians of the pairs) | colly loop 0.80, survey's crawler without the dataset 0.73, survey crawl 0.64 (crawl phase 0.80) | — |
 | Little's law efficiency (3,000 domains, concurrency 256, latency 80ms/p99 1.2s, 0.02 stalls) | **0.95** (95 of 100 domains/s) | ≥ 0.9 |
 | Peak RSS, 100,000 domains at concurrency 1000 | **400 MiB** | < 512 MiB at 1M |
 | Peak RSS, 1,000,000 domains at concurrency 1000 | **420 MiB** | < 512 MiB at 1M |
@@ -158,11 +162,16 @@ func TestPrintCeilingPair(t *testing.T) {
 	var buf bytes.Buffer
 	printCeilingPair(&buf, exampleResults().Ceiling[1].Pairs[0], 1, 3, false)
 	out := buf.String()
+	if strings.Index(out, "colly loop") > strings.Index(out, "crawler") || strings.Index(out, "crawler") > strings.Index(out, "survey  ") {
+		t.Errorf("the layers are not printed in order (bare loop, colly loop, crawler, survey):\n%s", out)
+	}
 	for _, want := range []string{
 		"     pair 2 of 3 (survey first)\n",
 		"bare loop    1250.0 domains/s",
 		"survey        800.0 domains/s",
-		"ratio         0.640            survey / bare loop (crawl phase alone: 0.800)\n",
+		"colly loop   1000.0 domains/s  20,000 domains, 260,000 requests (0 failed) in 20.00 s, through colly",
+		"crawler       909.1 domains/s  20,000 domains, 260,000 requests (0 failed) in 22.00 s, survey's crawler alone",
+		"ratio         0.640            survey / bare loop (crawl phase alone: 0.800; colly loop 0.800, crawler 0.727)\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
@@ -173,7 +182,8 @@ func TestPrintCeilingPair(t *testing.T) {
 func TestPrintCeilingSeries(t *testing.T) {
 	var buf bytes.Buffer
 	printCeilingSeries(&buf, exampleResults().Ceiling[0])
-	want := "     ratio         0.800            median of 3 pairs (range 0.700–0.900); that pair: survey 400.0 / bare loop 500.0 domains/s, crawl phase alone 0.889; target ≥ 0.6\n"
+	want := "     ratio         0.800            median of 3 pairs (range 0.700–0.900); that pair: survey 400.0 / bare loop 500.0 domains/s, crawl phase alone 0.889; target ≥ 0.6\n" +
+		"     gap                         over the bare loop, medians of the pairs: colly loop n/a, survey's crawler without the dataset n/a, survey crawl 0.800 (crawl phase 0.889)\n"
 	if got := buf.String(); got != want {
 		t.Errorf("printCeilingSeries:\n%q\nwant:\n%q", got, want)
 	}

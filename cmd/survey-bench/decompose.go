@@ -1,0 +1,203 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gocolly/colly/v2"
+
+	"github.com/agentpolicy/survey/crawl"
+	"github.com/agentpolicy/survey/registry"
+	"github.com/agentpolicy/survey/seeds"
+)
+
+// The ceiling's gap, taken apart. Between the bare loop and survey crawl
+// lie two layers, and group 1 measures a loop at each, on the same domains
+// and locations, in the same pairs:
+//
+//   - the colly loop is the bare loop with every request made through a
+//     colly Collector, the fetcher survey is built on (configured as
+//     survey's: revisits allowed, error bodies kept, robots.txt not
+//     consulted), over the bare loop's transport. Its gap to the bare loop
+//     is colly's own cost per request.
+//   - the crawler loop is survey's crawler (package crawl) as survey crawl
+//     configures it: colly over survey's transport, with its politeness
+//     gates, address guard, timeouts, redirect checks and body capture.
+//     Each domain's result is discarded: nothing is classified, parsed or
+//     written. Its gap to survey crawl is the dataset's cost (classifying,
+//     parsing, rows, Parquet, the DuckDB build).
+//
+// Both run in this process, as the bare loop does; the crawler loop with
+// the garbage collector settings survey crawl uses by default.
+
+// runCollyLoop fetches every path of every domain through colly: o's
+// Concurrency workers, each with its own Collector over a transport like
+// the bare loop's (one kept-alive connection per domain, closed when the
+// domain is done), following redirects as the bare loop does. colly reads
+// every body (it keeps them for its callbacks); nothing else is done.
+func runCollyLoop(ctx context.Context, o ceilingOptions) (ceilingResult, error) {
+	if err := o.check(); err != nil {
+		return ceilingResult{}, err
+	}
+	var res ceilingResult
+	var domains, requests, failures, bytes atomic.Int64
+	var firstErr sync.Once
+	next := make(chan string)
+	var wg sync.WaitGroup
+	start, cpu := time.Now(), selfCPU()
+	for range o.Concurrency {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tr := ceilingTransport(o)
+			defer tr.CloseIdleConnections()
+			c := colly.NewCollector(colly.AllowURLRevisit(), colly.ParseHTTPErrorResponse(), colly.IgnoreRobotsTxt(),
+				colly.MaxBodySize(int(crawl.DefaultMaxBody)))
+			c.SetClient(&http.Client{Transport: tr, Timeout: o.Timeout, CheckRedirect: ceilingRedirects})
+			c.Context = ctx
+			c.OnResponse(func(r *colly.Response) { bytes.Add(int64(len(r.Body))) })
+			for d := range next {
+				for _, p := range o.Paths {
+					err := c.Visit(o.Scheme + "://" + d + p)
+					requests.Add(1)
+					if err != nil {
+						if ctx.Err() != nil {
+							return
+						}
+						failures.Add(1)
+						firstErr.Do(func() { res.FirstErr = err.Error() })
+					}
+				}
+				tr.CloseIdleConnections()
+				domains.Add(1)
+			}
+		}()
+	}
+	feed(ctx, next, o.Domains)
+	wg.Wait()
+	res.Elapsed, res.CPU = time.Since(start), selfCPU()-cpu
+	res.Domains, res.Requests, res.Errors, res.Bytes = domains.Load(), requests.Load(), failures.Load(), bytes.Load()
+	return res, ctx.Err()
+}
+
+// crawlerMemoryLimit and crawlerGCPercent are the garbage collector
+// settings survey crawl runs with by default (--memory-limit 384MiB, GOGC
+// 400 below it), which the crawler loop takes for its run.
+const (
+	crawlerMemoryLimit = 384 << 20
+	crawlerGCPercent   = 400
+)
+
+// runCrawlerLoop runs survey's crawler on o's domains as origins of o's
+// scheme (as the ceiling group's survey crawl is given them), routed to
+// the simulated web, with the bare loop's canary path, and discards every
+// domain's result. Requests and bytes are those of the fetches; failures
+// are fetches that got no complete response.
+func runCrawlerLoop(ctx context.Context, o ceilingOptions) (ceilingResult, error) {
+	if err := o.check(); err != nil {
+		return ceilingResult{}, err
+	}
+	c, err := crawl.New(crawl.Config{Concurrency: o.Concurrency, Timeout: o.Timeout, ConnectTo: o.Addr, RootCAs: o.Roots,
+		CanaryPath: registry.CanaryPath("benchceiling")})
+	if err != nil {
+		return ceilingResult{}, fmt.Errorf("crawler loop: %w", err)
+	}
+	var origins strings.Builder
+	for _, d := range o.Domains {
+		origins.WriteString(o.Scheme + "://" + d + "\n")
+	}
+	rd := seeds.NewReader(strings.NewReader(origins.String()), "ceiling origins")
+	var list []seeds.Seed
+	for {
+		s, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return ceilingResult{}, fmt.Errorf("crawler loop: seeds: %w", err)
+		}
+		list = append(list, s)
+	}
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(crawlerMemoryLimit))
+	defer debug.SetGCPercent(debug.SetGCPercent(crawlerGCPercent))
+
+	var res ceilingResult
+	var firstErr sync.Once
+	in := make(chan seeds.Seed)
+	start, cpu := time.Now(), selfCPU()
+	go func() {
+		defer close(in)
+		for _, s := range list {
+			select {
+			case in <- s:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	var mu sync.Mutex
+	err = c.Run(ctx, in, func(d *crawl.DomainResult) error {
+		mu.Lock()
+		defer mu.Unlock()
+		res.Domains++
+		for _, f := range d.Fetches {
+			res.Requests++
+			res.Bytes += int64(len(f.Body))
+			if f.ErrKind != crawl.ErrNone {
+				res.Errors++
+				firstErr.Do(func() { res.FirstErr = f.Err })
+			}
+		}
+		return nil
+	})
+	res.Elapsed, res.CPU = time.Since(start), selfCPU()-cpu
+	if err != nil {
+		return res, err
+	}
+	return res, ctx.Err()
+}
+
+// check reports options a loop cannot run with, and sets the default
+// timeout.
+func (o *ceilingOptions) check() error {
+	if o.Concurrency <= 0 {
+		return errors.New("ceiling: concurrency must be positive")
+	}
+	if o.Scheme != "https" && o.Scheme != "http" {
+		return fmt.Errorf("ceiling: scheme %q is not https or http", o.Scheme)
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = 10 * time.Second
+	}
+	return nil
+}
+
+// ceilingRedirects is the bare loop's redirect policy: follow up to the
+// registry's limit, then keep the last response.
+func ceilingRedirects(_ *http.Request, via []*http.Request) error {
+	if len(via) > registry.MaxRedirects {
+		return http.ErrUseLastResponse
+	}
+	return nil
+}
+
+// feed sends every domain to next, in order, until ctx is done, then
+// closes next.
+func feed(ctx context.Context, next chan<- string, domains []string) {
+	defer close(next)
+	for _, d := range domains {
+		select {
+		case next <- d:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
