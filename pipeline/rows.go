@@ -67,8 +67,13 @@ func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit 
 		kept[i] = keep(f.Header)
 		views[i] = View{
 			Location: f.Location, Outcome: results[i].Outcome, Body: f.Body, FinalURL: f.FinalURL,
-			Scheme: f.Scheme, ContentType: headerValue(f.Header, "Content-Type"), Header: headerFromKept(kept[i]),
+			Scheme: f.Scheme, ContentType: headerValue(f.Header, "Content-Type"),
 			Truncated: f.Truncated, Hops: len(f.Hops), Downgraded: f.Downgraded,
+		}
+		if results[i].Outcome.HoldsFile() {
+			// Only a file is parsed (ExtractDomain): the others need no
+			// header, and most fetches of a domain hold none.
+			views[i].Header = headerFromKept(kept[i])
 		}
 	}
 	outcome, reason := classify.Domain(results)
