@@ -23,7 +23,10 @@ import (
 // third of a part's encoding time went to reflection before). Every
 // pointer a codec is given points at a value of the codec's Go type: a
 // field of a row held in a slice the Writer owns, or a value reached from
-// one (a list element, a pointer's target).
+// one (a list element, a pointer's target). A row's address is computed
+// from the slice's base and the row's index, never by stepping a pointer,
+// which would leave it one past the slice's end after the last row (not a
+// valid unsafe.Pointer: the collector may find it in a free span).
 
 // arrowBuilder is the Arrow array builder a codec appends to.
 type arrowBuilder = array.Builder
@@ -304,15 +307,14 @@ func sizeRows(fields []field, rows reflect.Value) (int64, error) {
 	if n == 0 {
 		return 0, nil
 	}
-	p, stride := rows.UnsafePointer(), rows.Type().Elem().Size()
+	base, stride := rows.UnsafePointer(), rows.Type().Elem().Size()
 	var total int64
 	for i := range n {
-		s, err := sizeFields(fields, p)
+		s, err := sizeFields(fields, unsafe.Add(base, uintptr(i)*stride))
 		if err != nil {
 			return 0, fmt.Errorf("row %d: %w", i, err)
 		}
 		total += s
-		p = unsafe.Add(p, stride)
 	}
 	return total, nil
 }
@@ -343,10 +345,8 @@ func appendRecord(rb *array.RecordBuilder, fields []field, rows reflect.Value, n
 			appendText(b.(*array.StringBuilder), base, stride, f.offset, n)
 			continue
 		}
-		p := unsafe.Add(base, f.offset)
-		for range n {
-			f.codec.put(b, p)
-			p = unsafe.Add(p, stride)
+		for r := range n {
+			f.codec.put(b, unsafe.Add(base, uintptr(r)*stride+f.offset))
 		}
 	}
 }
@@ -357,17 +357,13 @@ func appendRecord(rb *array.RecordBuilder, fields []field, rows reflect.Value, n
 // buffer growing by doubling.
 func appendText(sb *array.StringBuilder, base unsafe.Pointer, stride, offset uintptr, n int) {
 	total := 0
-	p := unsafe.Add(base, offset)
-	for range n {
-		total += len(*(*string)(p))
-		p = unsafe.Add(p, stride)
+	for r := range n {
+		total += len(*(*string)(unsafe.Add(base, uintptr(r)*stride+offset)))
 	}
 	sb.ReserveData(total)
 	var cache textCache
-	p = unsafe.Add(base, offset)
-	for range n {
-		sb.Append(cache.valid(*(*string)(p)))
-		p = unsafe.Add(p, stride)
+	for r := range n {
+		sb.Append(cache.valid(*(*string)(unsafe.Add(base, uintptr(r)*stride+offset))))
 	}
 }
 
