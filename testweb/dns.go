@@ -24,9 +24,10 @@ func (w *Web) ServeDNS(pc net.PacketConn) error {
 		return http.ErrServerClosed
 	}
 	defer w.leave()
-	w.mu.Lock()
-	w.packets[pc] = struct{}{}
-	w.mu.Unlock()
+	if !w.track(func() { w.packets[pc] = struct{}{} }) {
+		pc.Close()
+		return http.ErrServerClosed
+	}
 	defer func() {
 		w.mu.Lock()
 		delete(w.packets, pc)

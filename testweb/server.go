@@ -28,9 +28,10 @@ func (w *Web) Serve(ln net.Listener) error {
 		return http.ErrServerClosed
 	}
 	defer w.leave()
-	w.mu.Lock()
-	w.listeners[ln] = struct{}{}
-	w.mu.Unlock()
+	if !w.track(func() { w.listeners[ln] = struct{}{} }) {
+		ln.Close()
+		return http.ErrServerClosed
+	}
 	defer func() {
 		w.mu.Lock()
 		delete(w.listeners, ln)
@@ -75,10 +76,13 @@ func (w *Web) startServers() {
 				MaxHeaderBytes:    64 << 10,
 				ErrorLog:          discard,
 			}
-			w.mu.Lock()
-			w.servers = append(w.servers, s)
-			w.mu.Unlock()
-			w.wg.Add(1)
+			if !w.track(func() {
+				w.servers = append(w.servers, s)
+				w.wg.Add(1)
+			}) {
+				q.q.Close() // closed already: a push closes its connection
+				continue
+			}
 			go func(s *http.Server, q *connQueue) {
 				defer w.wg.Done()
 				s.Serve(q) // returns http.ErrServerClosed after Close
@@ -96,9 +100,10 @@ func (w *Web) dispatch(raw net.Conn) {
 	}
 	defer w.leave()
 	pc := &peekConn{Conn: raw, w: w}
-	w.mu.Lock()
-	w.conns[pc] = struct{}{}
-	w.mu.Unlock()
+	if !w.track(func() { w.conns[pc] = struct{}{} }) {
+		raw.Close()
+		return
+	}
 	raw.SetDeadline(time.Now().Add(handshakeTimeout))
 	var b [1]byte
 	if _, err := io.ReadFull(raw, b[:]); err != nil {

@@ -10,6 +10,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -380,6 +381,32 @@ func waitFor(t *testing.T, cond func() bool) {
 
 // TestServe_CloseStopsServe: Serve and ServeDNS return
 // http.ErrServerClosed after Close, and refuse to start after it.
+// TestClose_RightAfterStart closes webs the moment they start, racing
+// Close against Serve and ServeDNS registering their listeners and
+// starting the servers: every Close must return (it used to wait forever
+// for servers started after it had taken its list of them).
+func TestClose_RightAfterStart(t *testing.T) {
+	for i := range 200 {
+		w := newTestWeb(t, Config{Sites: 1})
+		if _, err := w.Start(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if i%2 == 1 {
+			runtime.Gosched() // let Serve get further, to vary the interleaving
+		}
+		closed := make(chan struct{})
+		go func() {
+			w.Close()
+			close(closed)
+		}()
+		select {
+		case <-closed:
+		case <-time.After(20 * time.Second):
+			t.Fatalf("web %d: Close has not returned in 20 s", i)
+		}
+	}
+}
+
 func TestServe_CloseStopsServe(t *testing.T) {
 	w := newTestWeb(t, Config{Sites: 10})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

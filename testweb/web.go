@@ -194,3 +194,19 @@ func (w *Web) enter() bool {
 
 // leave ends what enter began.
 func (w *Web) leave() { w.live.RUnlock() }
+
+// track runs add, which registers something Close must stop (a listener,
+// a connection, the servers), under w.mu unless the Web is closed, and
+// reports whether it ran. Close marks the Web closed before it takes its
+// snapshot under w.mu, so whatever add registers is in that snapshot:
+// without the check, a Serve that entered just before Close could
+// register after the snapshot and never be stopped.
+func (w *Web) track(add func()) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.closed.Load() {
+		return false
+	}
+	add()
+	return true
+}
