@@ -61,6 +61,34 @@ func ceilingPaths() []string {
 // and discarding every body. Nothing is parsed or written. The clock runs
 // from the first request to the last body.
 func runCeiling(ctx context.Context, o ceilingOptions) (ceilingResult, error) {
+	return runLoop(ctx, o, func() loopWorker {
+		tr := ceilingTransport(o)
+		client := &http.Client{Transport: tr, Timeout: o.Timeout, CheckRedirect: ceilingRedirects}
+		return loopWorker{
+			fetch: func(url string) (int64, error) { return fetchDiscard(ctx, client, url) },
+			endDomain: func() {
+				tr.CloseIdleConnections()
+				spin(o.Busy)
+			},
+			close: tr.CloseIdleConnections,
+		}
+	})
+}
+
+// A loopWorker is one worker of a loop over the domains: it fetches a
+// URL, returning the bytes of body it read, ends each domain after its
+// paths, and is closed when the domains run out.
+type loopWorker struct {
+	fetch     func(url string) (int64, error)
+	endDomain func()
+	close     func()
+}
+
+// runLoop runs o.Concurrency workers made by newWorker, each taking one
+// domain at a time and fetching every one of o.Paths on it, in order,
+// until the domains run out or ctx is done. It counts domains, requests,
+// failed requests and bytes, and clocks the whole from the first request.
+func runLoop(ctx context.Context, o ceilingOptions, newWorker func() loopWorker) (ceilingResult, error) {
 	if err := o.check(); err != nil {
 		return ceilingResult{}, err
 	}
@@ -74,12 +102,11 @@ func runCeiling(ctx context.Context, o ceilingOptions) (ceilingResult, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			tr := ceilingTransport(o)
-			defer tr.CloseIdleConnections()
-			client := &http.Client{Transport: tr, Timeout: o.Timeout, CheckRedirect: ceilingRedirects}
+			w := newWorker()
+			defer w.close()
 			for d := range next {
 				for _, p := range o.Paths {
-					n, err := fetchDiscard(ctx, client, o.Scheme+"://"+d+p)
+					n, err := w.fetch(o.Scheme + "://" + d + p)
 					requests.Add(1)
 					bytes.Add(n)
 					if err != nil {
@@ -90,8 +117,7 @@ func runCeiling(ctx context.Context, o ceilingOptions) (ceilingResult, error) {
 						firstErr.Do(func() { res.FirstErr = err.Error() })
 					}
 				}
-				tr.CloseIdleConnections()
-				spin(o.Busy)
+				w.endDomain()
 				domains.Add(1)
 			}
 		}()
@@ -100,10 +126,7 @@ func runCeiling(ctx context.Context, o ceilingOptions) (ceilingResult, error) {
 	wg.Wait()
 	res.Elapsed, res.CPU = time.Since(start), selfCPU()-cpu
 	res.Domains, res.Requests, res.Errors, res.Bytes = domains.Load(), requests.Load(), failures.Load(), bytes.Load()
-	if err := ctx.Err(); err != nil {
-		return res, err
-	}
-	return res, nil
+	return res, ctx.Err()
 }
 
 // spin keeps the calling goroutine busy for d of wall clock time; on a

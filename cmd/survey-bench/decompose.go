@@ -9,7 +9,6 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/gocolly/colly/v2"
@@ -44,48 +43,24 @@ import (
 // domain is done), following redirects as the bare loop does. colly reads
 // every body (it keeps them for its callbacks); nothing else is done.
 func runCollyLoop(ctx context.Context, o ceilingOptions) (ceilingResult, error) {
-	if err := o.check(); err != nil {
-		return ceilingResult{}, err
-	}
-	var res ceilingResult
-	var domains, requests, failures, bytes atomic.Int64
-	var firstErr sync.Once
-	next := make(chan string)
-	var wg sync.WaitGroup
-	start, cpu := time.Now(), selfCPU()
-	for range o.Concurrency {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			tr := ceilingTransport(o)
-			defer tr.CloseIdleConnections()
-			c := colly.NewCollector(colly.AllowURLRevisit(), colly.ParseHTTPErrorResponse(), colly.IgnoreRobotsTxt(),
-				colly.MaxBodySize(int(crawl.DefaultMaxBody)))
-			c.SetClient(&http.Client{Transport: tr, Timeout: o.Timeout, CheckRedirect: ceilingRedirects})
-			c.Context = ctx
-			c.OnResponse(func(r *colly.Response) { bytes.Add(int64(len(r.Body))) })
-			for d := range next {
-				for _, p := range o.Paths {
-					err := c.Visit(o.Scheme + "://" + d + p)
-					requests.Add(1)
-					if err != nil {
-						if ctx.Err() != nil {
-							return
-						}
-						failures.Add(1)
-						firstErr.Do(func() { res.FirstErr = err.Error() })
-					}
-				}
-				tr.CloseIdleConnections()
-				domains.Add(1)
-			}
-		}()
-	}
-	feed(ctx, next, o.Domains)
-	wg.Wait()
-	res.Elapsed, res.CPU = time.Since(start), selfCPU()-cpu
-	res.Domains, res.Requests, res.Errors, res.Bytes = domains.Load(), requests.Load(), failures.Load(), bytes.Load()
-	return res, ctx.Err()
+	return runLoop(ctx, o, func() loopWorker {
+		tr := ceilingTransport(o)
+		c := colly.NewCollector(colly.AllowURLRevisit(), colly.ParseHTTPErrorResponse(), colly.IgnoreRobotsTxt(),
+			colly.MaxBodySize(int(crawl.DefaultMaxBody)))
+		c.SetClient(&http.Client{Transport: tr, Timeout: o.Timeout, CheckRedirect: ceilingRedirects})
+		c.Context = ctx
+		var n int64 // the body colly read for the last Visit
+		c.OnResponse(func(r *colly.Response) { n = int64(len(r.Body)) })
+		return loopWorker{
+			fetch: func(url string) (int64, error) {
+				n = 0
+				err := c.Visit(url)
+				return n, err
+			},
+			endDomain: tr.CloseIdleConnections,
+			close:     tr.CloseIdleConnections,
+		}
+	})
 }
 
 // crawlerMemoryLimit and crawlerGCPercent are the garbage collector
