@@ -1,6 +1,7 @@
 package sink
 
 import (
+	"database/sql"
 	"fmt"
 	"maps"
 	"slices"
@@ -29,25 +30,9 @@ func TestMapCodec_SortedKeys(t *testing.T) {
 		plain[fmt.Sprintf("k%02d", 39-i)] = fmt.Sprint(i)
 		named[fmt.Sprintf("n%02d", i)] = "bad \xff byte"
 	}
-	dir := t.TempDir()
-	table := MustTable[mapRow]("maps", "Maps.")
-	commit := MustTable[commitRow]("marks", "Commit table.")
-	w, err := Create(dir, Options{CrawlID: "c", Tables: []Table{table, commit}, CommitTable: "marks"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := AppendRows(w, "maps", mapRow{ID: "a", Plain: plain, Named: named}); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	db := openBuilt(t, []string{dir}, []Table{table}, BuildOptions{CommitTable: "marks"})
+	db := buildOneTable(t, "maps", mapRow{ID: "a", Plain: plain, Named: named})
 	var plainKeys, namedKeys, absent, value string
-	err = db.QueryRow(`SELECT array_to_string(map_keys(plain), ','), array_to_string(map_keys(named), ','),
+	err := db.QueryRow(`SELECT array_to_string(map_keys(plain), ','), array_to_string(map_keys(named), ','),
 		cardinality(absent)::VARCHAR, named['n07'] FROM maps`).Scan(&plainKeys, &namedKeys, &absent, &value)
 	if err != nil {
 		t.Fatal(err)
@@ -92,23 +77,7 @@ func TestTextColumn_RepeatedStrings(t *testing.T) {
 		rows = append(rows, textRow{Domain: d, Path: fmt.Sprintf("/p/%d\xfe", i)})
 		want = append(want, strings.ToValidUTF8(d, "\uFFFD")+" "+fmt.Sprintf("/p/%d\uFFFD", i))
 	}
-	dir := t.TempDir()
-	table := MustTable[textRow]("texts", "Texts.")
-	commit := MustTable[commitRow]("marks", "Commit table.")
-	w, err := Create(dir, Options{CrawlID: "c", Tables: []Table{table, commit}, CommitTable: "marks"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := AppendRows(w, "texts", rows...); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	db := openBuilt(t, []string{dir}, []Table{table}, BuildOptions{CommitTable: "marks"})
+	db := buildOneTable(t, "texts", rows...)
 	got, err := db.Query(`SELECT domain || ' ' || path FROM texts`)
 	if err != nil {
 		t.Fatal(err)
@@ -127,4 +96,27 @@ func TestTextColumn_RepeatedStrings(t *testing.T) {
 	if !slices.Equal(read, want) {
 		t.Errorf("read back:\n%q\nwant\n%q", read, want)
 	}
+}
+
+// buildOneTable writes rows as the one table name of a crawl, commits and
+// closes it, and returns the DuckDB database built from it.
+func buildOneTable[R any](t *testing.T, name string, rows ...R) *sql.DB {
+	t.Helper()
+	dir := t.TempDir()
+	table := MustTable[R](name, "The table under test.")
+	commit := MustTable[commitRow]("marks", "Commit table.")
+	w, err := Create(dir, Options{CrawlID: "c", Tables: []Table{table, commit}, CommitTable: "marks"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := AppendRows(w, name, rows...); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return openBuilt(t, []string{dir}, []Table{table}, BuildOptions{CommitTable: "marks"})
 }
