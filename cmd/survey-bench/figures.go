@@ -82,6 +82,9 @@ func (f ceilingFigures) CrawlerRatio() float64 {
 	return ratio(rate(f.Crawler.Domains, f.Crawler.Elapsed), f.CeilingRate())
 }
 
+// HasGap reports whether the pair ran the colly loop and the crawler loop.
+func (f ceilingFigures) HasGap() bool { return f.Colly.Elapsed > 0 && f.Crawler.Elapsed > 0 }
+
 // ceilingSeries is one scheme of group 1: several pairs of a bare loop and
 // a survey crawl, measured one after the other. The rates of one pair are
 // taken minutes apart at most, so a pair's ratio is less exposed to the

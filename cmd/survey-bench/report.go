@@ -163,8 +163,23 @@ func printCeilingPair(w io.Writer, f ceilingFigures, i, n int, bareFirst bool) {
 		num(f.SurveyRate(), 1), count(int(s.Stats.Domains)), count(int(s.Stats.Fetches)), seconds(s.Wall), seconds(s.CPU), seconds(s.WebCPU), mib(s.MaxRSSKiB))
 	fmt.Fprintf(w, "       survey     %8s domains/s  crawl phase alone: %s (run start to crawl end, crawls.started_at to ended_at)\n",
 		num(f.SurveyCrawlRate(), 1), seconds(s.Stats.CrawlPhase()))
-	fmt.Fprintf(w, "       ratio      %8s            survey / bare loop (crawl phase alone: %s; colly loop %s, crawler %s)\n",
-		num(f.Ratio(), 3), num(f.CrawlRatio(), 3), num(f.CollyRatio(), 3), num(f.CrawlerRatio(), 3))
+	gap := ""
+	if f.HasGap() {
+		gap = fmt.Sprintf("; colly loop %s, crawler %s", num(f.CollyRatio(), 3), num(f.CrawlerRatio(), 3))
+	}
+	fmt.Fprintf(w, "       ratio      %8s            survey / bare loop (crawl phase alone: %s%s)\n",
+		num(f.Ratio(), 3), num(f.CrawlRatio(), 3), gap)
+}
+
+// hasGap reports whether every pair of s ran the colly loop and the
+// crawler loop (a quick run leaves them out).
+func (s ceilingSeries) hasGap() bool {
+	for _, f := range s.Pairs {
+		if !f.HasGap() {
+			return false
+		}
+	}
+	return len(s.Pairs) > 0
 }
 
 // gapSummary describes where the gap to the bare loop goes, from the
@@ -186,7 +201,9 @@ func printCeilingSeries(w io.Writer, s ceilingSeries) {
 	lo, hi := s.RatioRange()
 	fmt.Fprintf(w, "     ratio      %8s            median of %s (range %s–%s); that pair: survey %s / bare loop %s domains/s, crawl phase alone %s; target ≥ %.1f\n",
 		num(m.Ratio(), 3), pairs(len(s.Pairs)), num(lo, 3), num(hi, 3), num(m.SurveyRate(), 1), num(m.CeilingRate(), 1), num(m.CrawlRatio(), 3), targetCeilingRatio)
-	fmt.Fprintf(w, "     gap                         over the bare loop, medians of the pairs: %s\n", gapSummary(s, 3))
+	if s.hasGap() {
+		fmt.Fprintf(w, "     gap                         over the bare loop, medians of the pairs: %s\n", gapSummary(s, 3))
+	}
 }
 
 // pairs returns "1 pair" or "n pairs".
@@ -274,7 +291,7 @@ func writeSummary(w io.Writer, r results) {
 			kind, strings.ToUpper(c.Scheme), count(c.Sites), c.Concurrency, slowed, v, target)
 	}
 	for _, c := range r.Ceiling {
-		if len(c.Pairs) > 0 {
+		if c.hasGap() {
 			fmt.Fprintf(w, "| Where the gap goes, %s (rate over the bare loop's, medians of the pairs) | %s | — |\n",
 				strings.ToUpper(c.Scheme), gapSummary(c, 2))
 		}
