@@ -379,8 +379,6 @@ func waitFor(t *testing.T, cond func() bool) {
 	t.Fatal("condition not reached in 10 s")
 }
 
-// TestServe_CloseStopsServe: Serve and ServeDNS return
-// http.ErrServerClosed after Close, and refuse to start after it.
 // TestClose_RightAfterStart closes webs the moment they start, racing
 // Close against Serve and ServeDNS registering their listeners and
 // starting the servers: every Close must return (it used to wait forever
@@ -407,6 +405,8 @@ func TestClose_RightAfterStart(t *testing.T) {
 	}
 }
 
+// TestServe_CloseStopsServe: Serve and ServeDNS return
+// http.ErrServerClosed after Close, and refuse to start after it.
 func TestServe_CloseStopsServe(t *testing.T) {
 	w := newTestWeb(t, Config{Sites: 10})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
