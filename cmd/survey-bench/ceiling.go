@@ -61,7 +61,7 @@ func ceilingPaths() []string {
 // and discarding every body. Nothing is parsed or written. The clock runs
 // from the first request to the last body.
 func runCeiling(ctx context.Context, o ceilingOptions) (ceilingResult, error) {
-	return runLoop(ctx, o, func() loopWorker {
+	return runLoop(ctx, o, func(o ceilingOptions) loopWorker {
 		tr := ceilingTransport(o)
 		client := &http.Client{Transport: tr, Timeout: o.Timeout, CheckRedirect: ceilingRedirects}
 		return loopWorker{
@@ -84,11 +84,12 @@ type loopWorker struct {
 	close     func()
 }
 
-// runLoop runs o.Concurrency workers made by newWorker, each taking one
-// domain at a time and fetching every one of o.Paths on it, in order,
-// until the domains run out or ctx is done. It counts domains, requests,
-// failed requests and bytes, and clocks the whole from the first request.
-func runLoop(ctx context.Context, o ceilingOptions, newWorker func() loopWorker) (ceilingResult, error) {
+// runLoop runs o.Concurrency workers made by newWorker, which is given o
+// with its defaults set (check), each taking one domain at a time and
+// fetching every one of o.Paths on it, in order, until the domains run
+// out or ctx is done. It counts domains, requests, failed requests and
+// bytes, and clocks the whole from the first request.
+func runLoop(ctx context.Context, o ceilingOptions, newWorker func(ceilingOptions) loopWorker) (ceilingResult, error) {
 	if err := o.check(); err != nil {
 		return ceilingResult{}, err
 	}
@@ -102,7 +103,7 @@ func runLoop(ctx context.Context, o ceilingOptions, newWorker func() loopWorker)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := newWorker()
+			w := newWorker(o)
 			defer w.close()
 			for d := range next {
 				for _, p := range o.Paths {

@@ -43,7 +43,7 @@ import (
 // domain is done), following redirects as the bare loop does. colly reads
 // every body (it keeps them for its callbacks); nothing else is done.
 func runCollyLoop(ctx context.Context, o ceilingOptions) (ceilingResult, error) {
-	return runLoop(ctx, o, func() loopWorker {
+	return runLoop(ctx, o, func(o ceilingOptions) loopWorker {
 		tr := ceilingTransport(o)
 		c := colly.NewCollector(colly.AllowURLRevisit(), colly.ParseHTTPErrorResponse(), colly.IgnoreRobotsTxt(),
 			colly.MaxBodySize(int(crawl.DefaultMaxBody)))

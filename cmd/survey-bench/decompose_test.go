@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 )
@@ -54,5 +55,25 @@ func TestDecompositionLoops_Cancelled(t *testing.T) {
 		if err == nil || res.Domains == int64(len(domains)) {
 			t.Errorf("%s: cancelled before it started: %d domains, error %v; want fewer than %d and an error", name, res.Domains, err, len(domains))
 		}
+	}
+}
+
+// TestRunLoop_WorkersGetDefaults: a loop's workers are made with the
+// checked options, so that a loop given no timeout still has the default
+// one (a worker's client would otherwise wait forever on a stalled site).
+func TestRunLoop_WorkersGetDefaults(t *testing.T) {
+	var got []time.Duration
+	var mu sync.Mutex
+	_, err := runLoop(context.Background(), ceilingOptions{Scheme: "http", Concurrency: 2}, func(o ceilingOptions) loopWorker {
+		mu.Lock()
+		got = append(got, o.Timeout)
+		mu.Unlock()
+		return loopWorker{close: func() {}, endDomain: func() {}}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0] != 10*time.Second || got[1] != 10*time.Second {
+		t.Errorf("workers made with timeouts %v, want two of 10s", got)
 	}
 }
