@@ -147,11 +147,14 @@ func TestPlans(t *testing.T) {
 	if !reflect.DeepEqual(quick.MemorySites, []int{20_000}) || quick.MemoryConcurrency != 1000 || quick.Seed != 3 {
 		t.Errorf("quick memory populations %v at %d, seed %d", quick.MemorySites, quick.MemoryConcurrency, quick.Seed)
 	}
-	// An odd number of pairs, so that the median is a measured pair.
-	for _, p := range []plan{full, quick} {
-		if p.CeilingPairs < 3 || p.CeilingPairs%2 == 0 {
-			t.Errorf("%s plan: %d ceiling pairs, want an odd number of at least 3", p.Name, p.CeilingPairs)
-		}
+	// An odd number of pairs, so that the median is a measured pair; a full
+	// run measures at least three, a quick one (within its three minutes)
+	// one, without the gap's loops.
+	if full.CeilingPairs < 3 || full.CeilingPairs%2 == 0 || !full.CeilingGap {
+		t.Errorf("full plan: %d ceiling pairs (gap loops %t), want an odd number of at least 3, with the loops", full.CeilingPairs, full.CeilingGap)
+	}
+	if quick.CeilingPairs != 1 || quick.CeilingGap {
+		t.Errorf("quick plan: %d ceiling pairs (gap loops %t), want 1, without the loops", quick.CeilingPairs, quick.CeilingGap)
 	}
 	if w := quick.ceilingWeb(); w.Mix != "clean" || w.Latency != 0 || w.StallShare != 0 {
 		t.Errorf("ceiling web %+v is not clean", w)

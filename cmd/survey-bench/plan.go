@@ -62,6 +62,7 @@ func plans(quick bool, seed int64) plan {
 	if quick {
 		p.Name = "quick"
 		p.CeilingSites = 2_000
+		p.CeilingPairs = 1 // three took the run to 2 min 54 s on a slow day
 		p.CeilingGap = false
 		p.LatencySites = 2_000
 		p.MemorySites = []int{20_000}
