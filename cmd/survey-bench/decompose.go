@@ -108,16 +108,7 @@ func runCrawlerLoop(ctx context.Context, o ceilingOptions) (ceilingResult, error
 	var firstErr sync.Once
 	in := make(chan seeds.Seed)
 	start, cpu := time.Now(), selfCPU()
-	go func() {
-		defer close(in)
-		for _, s := range list {
-			select {
-			case in <- s:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
+	go feed(ctx, in, list)
 	var mu sync.Mutex
 	err = c.Run(ctx, in, func(d *crawl.DomainResult) error {
 		mu.Lock()
@@ -164,11 +155,11 @@ func ceilingRedirects(_ *http.Request, via []*http.Request) error {
 	return nil
 }
 
-// feed sends every domain to next, in order, until ctx is done, then
-// closes next.
-func feed(ctx context.Context, next chan<- string, domains []string) {
+// feed sends every item (a domain, a seed) to next, in order, until ctx
+// is done, then closes next.
+func feed[T any](ctx context.Context, next chan<- T, items []T) {
 	defer close(next)
-	for _, d := range domains {
+	for _, d := range items {
 		select {
 		case next <- d:
 		case <-ctx.Done():
