@@ -35,6 +35,16 @@ const (
 	DefaultDNSCacheSize   = 65536
 )
 
+// DefaultMemoryLimit and GCPercent are the garbage collector settings a
+// crawling process runs with (survey crawl's --memory-limit default, and
+// GOGC below it): the collector runs rarely until the heap nears the
+// limit, so memory depends on the limit and the concurrency, not on the
+// number of domains, and collecting costs little CPU.
+const (
+	DefaultMemoryLimit = 384 << 20
+	GCPercent          = 400
+)
+
 // Config configures a Crawler. The zero Config crawls every location with
 // the defaults above.
 type Config struct {

@@ -41,6 +41,10 @@ type ceilingResult struct {
 	FirstErr string
 }
 
+// ran reports whether the loop ran (a pair of a quick run has no colly
+// loop or crawler loop).
+func (r ceilingResult) ran() bool { return r.Elapsed > 0 }
+
 // ceilingPaths returns the path of every registry location, the canary
 // as a nonexistent /.well-known/ name, in the crawler's fetch order.
 func ceilingPaths() []string {

@@ -63,14 +63,6 @@ func runCollyLoop(ctx context.Context, o ceilingOptions) (ceilingResult, error) 
 	})
 }
 
-// crawlerMemoryLimit and crawlerGCPercent are the garbage collector
-// settings survey crawl runs with by default (--memory-limit 384MiB, GOGC
-// 400 below it), which the crawler loop takes for its run.
-const (
-	crawlerMemoryLimit = 384 << 20
-	crawlerGCPercent   = 400
-)
-
 // runCrawlerLoop runs survey's crawler on o's domains as origins of o's
 // scheme (as the ceiling group's survey crawl is given them), routed to
 // the simulated web, with the bare loop's canary path, and discards every
@@ -101,8 +93,9 @@ func runCrawlerLoop(ctx context.Context, o ceilingOptions) (ceilingResult, error
 		}
 		list = append(list, s)
 	}
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(crawlerMemoryLimit))
-	defer debug.SetGCPercent(debug.SetGCPercent(crawlerGCPercent))
+	// survey crawl's garbage collector settings, for this run.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(crawl.DefaultMemoryLimit))
+	defer debug.SetGCPercent(debug.SetGCPercent(crawl.GCPercent))
 
 	var res ceilingResult
 	var firstErr sync.Once
@@ -125,10 +118,7 @@ func runCrawlerLoop(ctx context.Context, o ceilingOptions) (ceilingResult, error
 		return nil
 	})
 	res.Elapsed, res.CPU = time.Since(start), selfCPU()-cpu
-	if err != nil {
-		return res, err
-	}
-	return res, ctx.Err()
+	return res, err // Run returns ctx's error when it was stopped
 }
 
 // check reports options a loop cannot run with, and sets the default

@@ -83,7 +83,18 @@ func (f ceilingFigures) CrawlerRatio() float64 {
 }
 
 // HasGap reports whether the pair ran the colly loop and the crawler loop.
-func (f ceilingFigures) HasGap() bool { return f.Colly.Elapsed > 0 && f.Crawler.Elapsed > 0 }
+func (f ceilingFigures) HasGap() bool { return f.Colly.ran() && f.Crawler.ran() }
+
+// hasGap reports whether every pair of s ran the colly loop and the
+// crawler loop (a quick run leaves them out).
+func (s ceilingSeries) hasGap() bool {
+	for _, f := range s.Pairs {
+		if !f.HasGap() {
+			return false
+		}
+	}
+	return len(s.Pairs) > 0
+}
 
 // ceilingSeries is one scheme of group 1: several pairs of a bare loop and
 // a survey crawl, measured one after the other. The rates of one pair are

@@ -152,7 +152,7 @@ func printCeilingPair(w io.Writer, f ceilingFigures, i, n int, bareFirst bool) {
 		{"colly loop", "through colly, bodies read by colly", f.Colly},
 		{"crawler", "survey's crawler alone (package crawl), results discarded", f.Crawler},
 	} {
-		if l.r.Domains == 0 && l.r.Elapsed == 0 {
+		if !l.r.ran() {
 			continue
 		}
 		fmt.Fprintf(w, "       %-10s %8s domains/s  %s domains, %s requests (%d failed) in %s, %s; CPU %s, web CPU %s\n",
@@ -169,17 +169,6 @@ func printCeilingPair(w io.Writer, f ceilingFigures, i, n int, bareFirst bool) {
 	}
 	fmt.Fprintf(w, "       ratio      %8s            survey / bare loop (crawl phase alone: %s%s)\n",
 		num(f.Ratio(), 3), num(f.CrawlRatio(), 3), gap)
-}
-
-// hasGap reports whether every pair of s ran the colly loop and the
-// crawler loop (a quick run leaves them out).
-func (s ceilingSeries) hasGap() bool {
-	for _, f := range s.Pairs {
-		if !f.HasGap() {
-			return false
-		}
-	}
-	return len(s.Pairs) > 0
 }
 
 // gapSummary describes where the gap to the bare loop goes, from the

@@ -74,7 +74,7 @@ func runCrawl(e *env, args []string) int {
 		canary         = fs.String("canary", "", "canary name (default: derived from the crawl id)")
 		quiet          = fs.Bool("quiet", false, "no progress output")
 		batchAge       = fs.Duration("batch-age", 30*time.Second, "write what is committed at least this often")
-		memoryLimit    = fs.String("memory-limit", "384MiB", "soft limit of the crawler's own memory (Go's GOMEMLIMIT; GOGC and GOMEMLIMIT in the environment take precedence): the garbage collector runs rarely below it and harder near it")
+		memoryLimit    = fs.String("memory-limit", fmt.Sprintf("%dMiB", crawl.DefaultMemoryLimit>>20), "soft limit of the crawler's own memory (Go's GOMEMLIMIT; GOGC and GOMEMLIMIT in the environment take precedence): the garbage collector runs rarely below it and harder near it")
 		pprofAddr      = fs.String("pprof", "", "serve Go's profiling endpoints (net/http/pprof) on this address, e.g. localhost:6060, to study a crawl's CPU and memory")
 	)
 	if code, ok := parseFlags(e, fs, args); !ok {
@@ -293,7 +293,7 @@ func withoutResume(args []string) []string {
 }
 
 // setMemoryLimit sets the Go runtime's soft memory limit and lets the
-// garbage collector run rarely below it (GOGC 400), unless GOMEMLIMIT or
+// garbage collector run rarely below it (GOGC crawl.GCPercent), unless GOMEMLIMIT or
 // GOGC are set in the environment. Memory then depends on the limit (and
 // the concurrency that fills it), not on the number of domains, and the
 // collector costs little CPU.
@@ -306,6 +306,6 @@ func setMemoryLimit(limit string, getenv func(string) string) error {
 		return err
 	}
 	debug.SetMemoryLimit(n)
-	debug.SetGCPercent(400)
+	debug.SetGCPercent(crawl.GCPercent)
 	return nil
 }
