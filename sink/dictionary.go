@@ -117,7 +117,9 @@ const schemaInfoSection = `
 
 Facts about the database itself, one row per key: ` + "`schema_version`" + ` (the schema version of this
 dictionary), ` + "`built_at`" + ` (RFC 3339, UTC), ` + "`tool_version`" + ` (the survey version that built it) and
-` + "`parts`" + ` (the number of Parquet parts read). Only in the DuckDB database.
+` + "`parts`" + ` (the number of Parquet parts read) and ` + "`damaged_parts`" + ` (a JSON array of the damaged parts
+whose batches ` + "`survey merge --skip-damaged`" + ` left out, each with ` + "`part`" + `, ` + "`dir`" + `, ` + "`crawl_id`" + `, ` + "`batch`" + `,
+` + "`domains`" + ` and ` + "`error`" + `; ` + "`[]`" + ` when none was). Only in the DuckDB database.
 
 | Column | Type | Null | Description |
 |---|---|---|---|

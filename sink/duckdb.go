@@ -46,6 +46,16 @@ type BuildOptions struct {
 	// one table at a time, to bound their memory.
 	Parallel int
 
+	// SkipDamaged builds the database without the batches of damaged
+	// parts (committed parts DuckDB cannot read), every table's part of
+	// each such batch left out, so that the database stays consistent: a
+	// domain is either whole or absent. schema_info's damaged_parts
+	// records them. Without it, Build fails with a *DamagedError.
+	SkipDamaged bool
+	// Damaged, if not nil, is called for every damaged part that
+	// SkipDamaged leaves out, before the database is built without it.
+	Damaged func(DamagedPart)
+
 	// reopenBytes overrides the package's reopenBytes (tests); 0 keeps it.
 	reopenBytes int64
 }
@@ -61,7 +71,12 @@ type BuildOptions struct {
 // written last; other tables are copied as they are, since a row is not
 // expected in two committed parts (each domain is committed by one shard
 // once). The schema_info table records schema_version, built_at,
-// tool_version and the number of parts read.
+// tool_version, the number of parts read and damaged_parts.
+//
+// A committed part that DuckDB cannot read fails the build with a
+// *DamagedError naming every such part, found by reading each part on its
+// own once a build has failed; with SkipDamaged, their batches are left out
+// instead (see BuildOptions).
 //
 // The database is built in a temporary file next to dbPath and renamed
 // over it when complete, so readers never see half a database.
@@ -91,16 +106,37 @@ func Build(ctx context.Context, dbPath string, dirs []string, tables []Table, op
 			os.Remove(tmp + ".wal")
 		}
 	}()
-	s := &buildSession{path: tmp, opts: opts}
-	if err := s.open(ctx); err != nil {
-		return err
-	}
-	_, err = fillDatabase(ctx, s, dirs, tables)
-	if cerr := s.close(); err == nil && cerr != nil {
-		err = cerr
-	}
-	if err != nil {
-		return err
+	skip := map[batchKey]bool{}
+	var skipped []DamagedPart
+	for attempt := 0; ; attempt++ {
+		err = buildFile(ctx, tmp, dirs, tables, opts, skip, skipped)
+		if err == nil {
+			break
+		}
+		if attempt > 0 || ctx.Err() != nil {
+			return err
+		}
+		// A failed build is explained by damaged parts when some part
+		// cannot be read on its own.
+		damaged, derr := findDamaged(ctx, dirs, tables, opts, skip)
+		if derr != nil || len(damaged) == 0 {
+			return err
+		}
+		if !opts.SkipDamaged {
+			return &DamagedError{Parts: damaged}
+		}
+		for _, d := range damaged {
+			skip[partBatch(d.Dir, d.Path)] = true
+			if opts.Damaged != nil {
+				opts.Damaged(d)
+			}
+		}
+		skipped = damaged
+		for _, p := range []string{tmp, tmp + ".wal"} {
+			if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("sink: build: %w", err)
+			}
+		}
 	}
 	if err := syncFile(tmp); err != nil {
 		return err
@@ -109,6 +145,21 @@ func Build(ctx context.Context, dbPath string, dirs []string, tables []Table, op
 		return fmt.Errorf("sink: build: %w", err)
 	}
 	return syncDir(filepath.Dir(dbPath))
+}
+
+// buildFile builds the database at path from the committed parts under
+// dirs outside the batches in skip; skipped are the damaged parts behind
+// skip, recorded in schema_info.
+func buildFile(ctx context.Context, path string, dirs []string, tables []Table, opts BuildOptions, skip map[batchKey]bool, skipped []DamagedPart) error {
+	s := &buildSession{path: path, opts: opts}
+	if err := s.open(ctx); err != nil {
+		return err
+	}
+	_, err := fillDatabase(ctx, s, dirs, tables, skip, skipped)
+	if cerr := s.close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	return err
 }
 
 // buildSession is the build's connection to the database being built.
@@ -223,7 +274,7 @@ type tableParts struct {
 // reopenBytes in all) are inserted by up to Parallel connections at once,
 // one table each; larger builds fill one table at a time, reopening the
 // database as they go, so that their memory does not grow with the dataset.
-func fillDatabase(ctx context.Context, s *buildSession, dirs []string, tables []Table) (int, error) {
+func fillDatabase(ctx context.Context, s *buildSession, dirs []string, tables []Table, skip map[batchKey]bool, skipped []DamagedPart) (int, error) {
 	opts := s.opts
 	total, bytes := 0, int64(0)
 	all := make([]tableParts, len(tables))
@@ -235,6 +286,9 @@ func fillDatabase(ctx context.Context, s *buildSession, dirs []string, tables []
 				return 0, err
 			}
 			for _, f := range files {
+				if skip[partBatch(dir, f)] {
+					continue
+				}
 				fi, err := os.Stat(f)
 				if err != nil {
 					return 0, fmt.Errorf("sink: build: %w", err)
@@ -264,13 +318,18 @@ func fillDatabase(ctx context.Context, s *buildSession, dirs []string, tables []
 			}
 		}
 	}
+	damaged, err := damagedJSON(skipped)
+	if err != nil {
+		return 0, err
+	}
 	stmts := []string{
 		`CREATE TABLE schema_info (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`,
-		fmt.Sprintf(`INSERT INTO schema_info VALUES ('schema_version', %s), ('built_at', %s), ('tool_version', %s), ('parts', %s)`,
+		fmt.Sprintf(`INSERT INTO schema_info VALUES ('schema_version', %s), ('built_at', %s), ('tool_version', %s), ('parts', %s), ('damaged_parts', %s)`,
 			quoteString(fmt.Sprint(SchemaVersion)),
 			quoteString(time.Now().UTC().Format(time.RFC3339)),
 			quoteString(opts.ToolVersion),
-			quoteString(fmt.Sprint(total))),
+			quoteString(fmt.Sprint(total)),
+			quoteString(damaged)),
 		`CHECKPOINT`,
 	}
 	for _, q := range stmts {
@@ -452,12 +511,22 @@ func insertParts(ctx context.Context, in inserter, t Table, parts []part, filter
 // complete, so an unreadable committed part means damaged storage or a
 // file changed by hand.)
 func partsError(err error) error {
+	msg, ok := withoutExcerpt(err)
+	if !ok {
+		return err
+	}
+	return fmt.Errorf("reading parts: %s", msg)
+}
+
+// withoutExcerpt returns DuckDB's error message without the excerpt of the
+// query it appends, and whether there was one.
+func withoutExcerpt(err error) (string, bool) {
 	msg := err.Error()
 	i := strings.Index(msg, "\n\nLINE ")
 	if i < 0 {
-		return err
+		return msg, false
 	}
-	return fmt.Errorf("reading parts: %s", strings.TrimSpace(msg[:i]))
+	return strings.TrimSpace(msg[:i]), true
 }
 
 // Open opens a database built by Build for reading, with the default

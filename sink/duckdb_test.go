@@ -3,6 +3,8 @@ package sink
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -421,9 +423,12 @@ func TestBuild_DamagedPart(t *testing.T) {
 			t.Fatalf("%s: a truncated part built", v.name)
 		}
 		msg := err.Error()
-		if !strings.Contains(msg, "build table fetches: reading parts: ") || !strings.Contains(msg, damaged) ||
-			strings.Contains(msg, "LINE 1") || strings.Contains(msg, "\n") {
+		if !strings.Contains(msg, "damaged part "+damaged+": ") || strings.Contains(msg, "LINE 1") || strings.Contains(msg, "\n") {
 			t.Errorf("%s: error %q, want one line naming %s", v.name, msg, damaged)
+		}
+		var de *DamagedError
+		if !errors.As(err, &de) || len(de.Parts) != 1 || de.Parts[0].Path != damaged || de.Parts[0].Domains != 2 {
+			t.Errorf("%s: error %#v, want a DamagedError with %s alone, its batch of 2 domains", v.name, err, damaged)
 		}
 	}
 	db, err := Open(dbPath)
@@ -434,4 +439,151 @@ func TestBuild_DamagedPart(t *testing.T) {
 	if n := count(t, db, "SELECT count(*) FROM fetches"); n == 0 {
 		t.Error("the database built before the damage lost its fetches")
 	}
+}
+
+// writeTwoBatches writes the sample as writeSample does, but commits each
+// domain's rows in a batch of its own: example.com (with the crawls and
+// bodies) in batch 1, xn--bcher-kva.example in batch 2.
+func writeTwoBatches(t *testing.T, dir string, s coreSample) {
+	t.Helper()
+	w, err := Create(dir, Options{CrawlID: "c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, domain := range []string{"example.com", "xn--bcher-kva.example"} {
+		if domain == "example.com" {
+			must(w.Append(TableCrawls, s.crawls))
+			must(w.Append(TableBodies, s.bodies))
+		}
+		must(w.Append(TableFetches, filter(s.fetches, func(r FetchRow) bool { return r.Domain == domain })))
+		must(w.Append(TableDocuments, filter(s.documents, func(r DocumentRow) bool { return r.Domain == domain })))
+		must(w.Append(TableDiagnostics, filter(s.diagnostics, func(r DiagnosticRow) bool { return r.Domain == domain })))
+		must(w.Append(TableTargets, filter(s.targets, func(r TargetRow) bool { return r.Domain == domain })))
+		must(w.Commit())
+		must(w.Flush())
+	}
+	must(w.Close())
+}
+
+// TestBuild_SkipDamaged damages one part of a batch in several ways, and
+// checks that SkipDamaged leaves out every table's part of that batch and
+// only them, reports the part, and records it in schema_info; and that
+// without SkipDamaged the build fails naming it.
+func TestBuild_SkipDamaged(t *testing.T) {
+	truncate := func(p string) error { return os.Truncate(p, 100) }
+	damages := []struct {
+		name   string
+		tables []string // the tables whose part of batch 2 is damaged
+		damage func(path string) error
+	}{
+		{"fetches truncated", []string{TableFetches}, truncate},
+		{"fetches zeroed inside", []string{TableFetches}, zeroMiddle},
+		{"targets truncated", []string{TableTargets}, truncate},
+		{"targets and fetches truncated", []string{TableTargets, TableFetches}, truncate},
+	}
+	for _, d := range damages {
+		for _, v := range buildVariants {
+			t.Run(d.name+"/"+v.name, func(t *testing.T) {
+				s := sampleRows("c")
+				dir := t.TempDir()
+				writeTwoBatches(t, dir, s)
+				var paths []string
+				for _, table := range d.tables {
+					p := filepath.Join(dir, table, "crawl=c", partName("0of1", 2))
+					if err := d.damage(p); err != nil {
+						t.Fatal(err)
+					}
+					paths = append(paths, p)
+				}
+				// One part names the batch: the first in table order
+				// (d.tables are in that order).
+				damaged := paths[0]
+				dbPath := filepath.Join(t.TempDir(), "survey.duckdb")
+				err := Build(context.Background(), dbPath, []string{dir}, nil, v.opts)
+				var de *DamagedError
+				if !errors.As(err, &de) || len(de.Parts) != 1 || de.Parts[0].Path != damaged {
+					t.Fatalf("without SkipDamaged: error %v, want a DamagedError naming %s", err, damaged)
+				}
+				if _, err := os.Stat(dbPath); err == nil {
+					t.Error("a failed build left a database")
+				}
+
+				opts := v.opts
+				opts.SkipDamaged = true
+				var reported []DamagedPart
+				opts.Damaged = func(p DamagedPart) { reported = append(reported, p) }
+				if err := Build(context.Background(), dbPath, []string{dir}, nil, opts); err != nil {
+					t.Fatal(err)
+				}
+				wantDomains := int64(1)
+				if slices.Contains(d.tables, TableTargets) {
+					wantDomains = -1
+				}
+				if len(reported) != 1 || reported[0].Path != damaged || reported[0].Batch != partName("0of1", 2) ||
+					reported[0].CrawlID != "c" || reported[0].Dir != dir || reported[0].Domains != wantDomains || reported[0].Err == nil {
+					t.Errorf("reported %+v, want %s of batch %s, %d domains", reported, damaged, partName("0of1", 2), wantDomains)
+				}
+				db, err := Open(dbPath)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer db.Close()
+				// Batch 1 is whole; nothing of batch 2 is in any table.
+				one := s
+				one.targets = filter(s.targets, func(r TargetRow) bool { return r.Domain == "example.com" })
+				one.fetches = filter(s.fetches, func(r FetchRow) bool { return r.Domain == "example.com" })
+				one.documents = filter(s.documents, func(r DocumentRow) bool { return r.Domain == "example.com" })
+				one.diagnostics = filter(s.diagnostics, func(r DiagnosticRow) bool { return r.Domain == "example.com" })
+				for _, table := range sampleTables() {
+					want := expectedRows(t, table, one.rowsOf(table.Name))
+					got := queryRows(t, db, table, "SELECT "+columnList(table)+" FROM "+table.Name)
+					compareRows(t, table.Name, got, want)
+				}
+				var value string
+				if err := db.QueryRow("SELECT value FROM schema_info WHERE key = 'damaged_parts'").Scan(&value); err != nil {
+					t.Fatal(err)
+				}
+				var recorded []map[string]any
+				if err := json.Unmarshal([]byte(value), &recorded); err != nil {
+					t.Fatalf("damaged_parts %q: %v", value, err)
+				}
+				if len(recorded) != 1 || recorded[0]["part"] != damaged || recorded[0]["batch"] != partName("0of1", 2) ||
+					recorded[0]["crawl_id"] != "c" || recorded[0]["error"] == "" {
+					t.Errorf("damaged_parts = %s", value)
+				}
+			})
+		}
+	}
+}
+
+// TestBuild_NoDamagedParts: a healthy build records an empty damaged_parts.
+func TestBuild_NoDamagedParts(t *testing.T) {
+	dir := t.TempDir()
+	writeTwoBatches(t, dir, sampleRows("c"))
+	db := openBuilt(t, []string{dir}, nil, BuildOptions{SkipDamaged: true, Damaged: func(p DamagedPart) { t.Errorf("reported %v", p) }})
+	if n := count(t, db, "SELECT count(*) FROM schema_info WHERE key = 'damaged_parts' AND value = '[]'"); n != 1 {
+		t.Error("damaged_parts is not []")
+	}
+	if n := count(t, db, "SELECT count(*) FROM targets"); n != 2 {
+		t.Errorf("%d targets, want 2", n)
+	}
+}
+
+// zeroMiddle overwrites the middle third of a file with zero bytes,
+// leaving its Parquet footer intact.
+func zeroMiddle(path string) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	for i := len(b) / 3; i < 2*len(b)/3; i++ {
+		b[i] = 0
+	}
+	return os.WriteFile(path, b, 0o644)
 }
