@@ -265,6 +265,29 @@ func TestQueryAndMerge(t *testing.T) {
 	if code, stdout, errs := runSurvey(t, "", "merge", "--db", merged, out); code != exitOK || !strings.Contains(stdout, "80 domains of 1 crawls") {
 		t.Errorf("merge: exit %d %q %q", code, stdout, errs)
 	}
+
+	// A damaged part stops the merge, naming it; --skip-damaged leaves out
+	// its batch and exits 1.
+	parts, err := filepath.Glob(filepath.Join(out, "fetches", "crawl=q", "part-*.parquet"))
+	if err != nil || len(parts) == 0 {
+		t.Fatalf("no fetches parts: %v", err)
+	}
+	if err := os.Truncate(parts[0], 200); err != nil {
+		t.Fatal(err)
+	}
+	damagedDB := filepath.Join(t.TempDir(), "damaged.duckdb")
+	if code, _, errs := runSurvey(t, "", "merge", "--db", damagedDB, out); code != exitUsage ||
+		!strings.Contains(errs, "damaged part "+parts[0]) || !strings.Contains(errs, "--skip-damaged") {
+		t.Errorf("merge of a damaged part: exit %d %q", code, errs)
+	}
+	code, stdout, errs := runSurvey(t, "", "merge", "--skip-damaged", "--db", damagedDB, out)
+	if code != exitFindings || !strings.Contains(stdout, "1 batches left out (damaged parts)") || !strings.Contains(errs, "left out a batch: damaged part "+parts[0]) {
+		t.Errorf("merge --skip-damaged: exit %d %q %q", code, stdout, errs)
+	}
+	var left int
+	if err := sinkQueryRow(t, damagedDB, "SELECT count(*) FROM targets", &left); err != nil || left >= 80 {
+		t.Errorf("merge --skip-damaged kept %d domains of 80 (%v)", left, err)
+	}
 }
 
 func sinkQueryRow(t *testing.T, db, q string, dest ...any) error {

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/agentpolicy/survey"
+	"github.com/agentpolicy/survey/sink"
 )
 
 // Exit codes.
@@ -133,6 +134,13 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) (int, bool) {
 // fail prints an error for command name and returns exitUsage.
 func fail(e *env, name string, err error) int {
 	fmt.Fprintf(e.stderr, "survey %s: %v\n", name, err)
+	var damaged *sink.DamagedError
+	if errors.As(err, &damaged) {
+		for _, p := range damaged.Parts[min(1, len(damaged.Parts)):] {
+			fmt.Fprintf(e.stderr, "survey %s: also damaged: %v\n", name, p)
+		}
+		fmt.Fprintf(e.stderr, "survey %s: survey merge --skip-damaged --db DB DIR... builds the database without the batches of damaged parts (their domains are left out; schema_info's damaged_parts records them)\n", name)
+	}
 	return exitUsage
 }
 
