@@ -524,17 +524,54 @@ func committedLines(dir, crawlID, shard string, any bool) (*lineSet, error) {
 	for i, f := range files {
 		quoted[i] = "'" + strings.ReplaceAll(f, "'", "''") + "'"
 	}
+	if err := readLines(db, quoted, set); err != nil {
+		return nil, damagedTargets(db, files, err)
+	}
+	return set, nil
+}
+
+// readLines adds the seed lines of the targets parts to set (paths
+// quoted as SQL strings).
+func readLines(db *sql.DB, quoted []string, set *lineSet) error {
 	rows, err := db.Query("SELECT seed_line FROM read_parquet([" + strings.Join(quoted, ",") + "])")
 	if err != nil {
-		return nil, fmt.Errorf("reading committed domains: %w", err)
+		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var line int64
 		if err := rows.Scan(&line); err != nil {
-			return nil, err
+			return err
 		}
 		set.add(line)
 	}
-	return set, rows.Err()
+	return rows.Err()
+}
+
+// damagedTargets explains err, the failure to read the targets parts
+// files: it reads each on its own and names those that cannot be read,
+// with the way out (a batch without its targets part is not committed, so
+// resuming crawls its domains again), or returns err when each part reads.
+func damagedTargets(db *sql.DB, files []string, err error) error {
+	var bad []string
+	var first error
+	for _, f := range files {
+		if ferr := readLines(db, []string{"'" + strings.ReplaceAll(f, "'", "''") + "'"}, &lineSet{}); ferr != nil {
+			bad = append(bad, f)
+			if first == nil {
+				// DuckDB's message, without the query excerpt it appends.
+				msg, _, _ := strings.Cut(ferr.Error(), "\n")
+				first = errors.New(strings.TrimSpace(msg))
+			}
+		}
+	}
+	switch len(bad) {
+	case 0:
+		return fmt.Errorf("reading committed domains: %w", err)
+	case 1:
+		return fmt.Errorf("reading committed domains: %s cannot be read (%v): move it aside (rename it to %s.damaged) and resume again, which crawls its batch's domains again",
+			bad[0], first, filepath.Base(bad[0]))
+	}
+	return fmt.Errorf("reading committed domains: %d targets parts cannot be read (the first: %v): %s: move them aside (rename each to NAME.damaged) and resume again, which crawls their batches' domains again",
+		len(bad), first, strings.Join(bad, ", "))
 }

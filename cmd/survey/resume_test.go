@@ -2,6 +2,7 @@ package main
 
 import (
 	"database/sql"
+	"encoding/json"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -137,4 +138,59 @@ func TestCrawl_ResumeAfterInterruptions(t *testing.T) {
 	if runs < 2 || complete != 1 {
 		t.Errorf("crawls has %d runs (%d interrupted, %d complete), want several runs and one complete", runs, interrupted, complete)
 	}
+}
+
+// TestCrawl_ResumeWithDamagedTargets damages a committed batch's targets
+// part of an unfinished crawl: --resume stops, naming the part and the way
+// out; once the part is moved aside, --resume crawls that batch's domains
+// again and the dataset equals the undamaged one.
+func TestCrawl_ResumeWithDamagedTargets(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls the simulated web")
+	}
+	flags := simFlags(t, 300, 29)
+	dir := t.TempDir()
+	if code, out, errs := runSurvey(t, "", append([]string{"crawl", "--out", dir, "--crawl-id", "dmg", "--concurrency", "16", "--batch-age", "100ms"}, flags...)...); code != exitOK {
+		t.Fatalf("crawl: exit %d\n%s\n%s", code, out, errs)
+	}
+	ref := filepath.Join(t.TempDir(), "ref.duckdb")
+	if err := os.Rename(filepath.Join(dir, "survey.duckdb"), ref); err != nil {
+		t.Fatal(err)
+	}
+	targets, _ := filepath.Glob(filepath.Join(dir, "targets", "crawl=dmg", "part-*.parquet"))
+	if len(targets) < 2 {
+		t.Fatalf("%d targets parts, want several batches", len(targets))
+	}
+	// The crawl is made unfinished, as if it had been killed.
+	state := filepath.Join(dir, "_state", "shard-0of1.json")
+	b, err := os.ReadFile(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st map[string]any
+	if err := json.Unmarshal(b, &st); err != nil {
+		t.Fatal(err)
+	}
+	st["complete"] = false
+	if b, err = json.Marshal(st); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(state, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	damaged := targets[1]
+	if err := os.Truncate(damaged, 100); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runSurvey(t, "", "crawl", "--resume", "--out", dir)
+	if code != exitUsage || !strings.Contains(errs, damaged+" cannot be read") || !strings.Contains(errs, "move it aside (rename it to "+filepath.Base(damaged)+".damaged)") {
+		t.Fatalf("resume over a damaged targets part: exit %d\n%s\n%s", code, out, errs)
+	}
+	if err := os.Rename(damaged, damaged+".damaged"); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := runSurvey(t, "", "crawl", "--resume", "--out", dir); code != exitOK {
+		t.Fatalf("resume with the part moved aside: exit %d\n%s\n%s", code, out, errs)
+	}
+	simcrawl.WantSame(t, ref, filepath.Join(dir, "survey.duckdb"), "the batch of the damaged part was not crawled again")
 }
