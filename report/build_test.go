@@ -3,6 +3,7 @@ package report
 import (
 	"context"
 	"database/sql"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -17,7 +18,7 @@ import (
 // and the base tables, the crawl and its methodology, every section's
 // chart, and the page in Chromium.
 func TestReportOfSimulatedWeb(t *testing.T) {
-	db, _ := simDataset(t)
+	db, path := simDataset(t)
 	ctx := context.Background()
 	r, err := Build(ctx, db, Options{})
 	if err != nil {
@@ -184,6 +185,44 @@ SELECT count(*) FROM targets t WHERE crawl_id = 'sim-b' AND outcome = 'ok' AND E
 		_, err := Build(ctx, db, Options{CrawlID: "nope"})
 		if err == nil || err.Error() != `no crawl "nope" in the database (crawls: sim-b, sim-a)` {
 			t.Errorf("error %v", err)
+		}
+	})
+
+	t.Run("left out", func(t *testing.T) {
+		if len(r.Crawl.LeftOut) != 0 || r.Crawl.LeftOutSummary() != "" {
+			t.Errorf("a healthy build left out %v", r.Crawl.LeftOut)
+		}
+		// A copy of the database, as survey merge --skip-damaged records
+		// two damaged batches of sim-b and one of sim-a.
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		damaged := filepath.Join(t.TempDir(), "damaged.duckdb")
+		if err := os.WriteFile(damaged, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rw, err := sql.Open("duckdb", damaged)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rw.Close()
+		if _, err := rw.Exec(`UPDATE schema_info SET value = '[{"part": "p1", "crawl_id": "sim-b", "domains": 1200},
+			{"part": "p2", "crawl_id": "sim-b", "domains": null}, {"part": "p3", "crawl_id": "sim-a", "domains": 5}]'
+			WHERE key = 'damaged_parts'`); err != nil {
+			t.Fatal(err)
+		}
+		var page strings.Builder
+		d, err := Write(ctx, &page, rw, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []LeftOutBatch{{Part: "p1", Domains: 1200}, {Part: "p2", Domains: -1}}
+		if !slices.Equal(d.Crawl.LeftOut, want) {
+			t.Errorf("left out %v, want %v", d.Crawl.LeftOut, want)
+		}
+		if s := "2 batches of committed domains (at least 1,200 domains) left out"; !strings.Contains(page.String(), s) {
+			t.Errorf("the methodology does not say %q", s)
 		}
 	})
 

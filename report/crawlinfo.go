@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -20,6 +21,42 @@ type Crawl struct {
 	Runs      []Run // one per shard and run, in shard and run order
 	Domains   int64 // domains crawled (rows of targets)
 	Reachable int64 // domains whose outcome is ok
+	// LeftOut are the batches of the crawl that the database was built
+	// without because a part of theirs was damaged (schema_info's
+	// damaged_parts, see survey merge --skip-damaged).
+	LeftOut []LeftOutBatch
+}
+
+// LeftOutBatch is a batch of the crawl left out of the database.
+type LeftOutBatch struct {
+	Part    string // the damaged part
+	Domains int64  // the batch's domains; -1 when unknown
+}
+
+// LeftOutSummary says in one sentence what the database lacks of the
+// crawl, "" when nothing.
+func (c Crawl) LeftOutSummary() string {
+	if len(c.LeftOut) == 0 {
+		return ""
+	}
+	var domains int64
+	unknown := false
+	for _, b := range c.LeftOut {
+		if b.Domains < 0 {
+			unknown = true
+			continue
+		}
+		domains += b.Domains
+	}
+	batches := "1 batch"
+	if len(c.LeftOut) > 1 {
+		batches = fmt.Sprintf("%d batches", len(c.LeftOut))
+	}
+	count := fmt.Sprintf("%s domains", FormatInt(domains))
+	if unknown {
+		count = "at least " + count
+	}
+	return fmt.Sprintf("%s of committed domains (%s) left out of the database because a part of each was damaged; schema_info's damaged_parts names them. The figures of this report do not include these domains.", batches, count)
 }
 
 // Run is one row of the crawls table: a run of survey crawl for one
@@ -134,7 +171,43 @@ FROM crawls WHERE crawl_id = ? ORDER BY shard, run`, id)
 	if err != nil {
 		return c, fmt.Errorf("counting the domains of crawl %s: %w", id, err)
 	}
+	if c.LeftOut, err = leftOut(ctx, db, id); err != nil {
+		return c, err
+	}
 	return c, nil
+}
+
+// leftOut reads the batches of crawl id that the build left out, from
+// schema_info's damaged_parts (absent in databases built before it).
+func leftOut(ctx context.Context, db *sql.DB, id string) ([]LeftOutBatch, error) {
+	var value string
+	err := db.QueryRowContext(ctx, `SELECT value FROM schema_info WHERE key = 'damaged_parts'`).Scan(&value)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading schema_info: %w", err)
+	}
+	var parts []struct {
+		Part    string `json:"part"`
+		CrawlID string `json:"crawl_id"`
+		Domains *int64 `json:"domains"`
+	}
+	if err := json.Unmarshal([]byte(value), &parts); err != nil {
+		return nil, fmt.Errorf("schema_info's damaged_parts is not a JSON array of parts: %w", err)
+	}
+	var out []LeftOutBatch
+	for _, p := range parts {
+		if p.CrawlID != id {
+			continue
+		}
+		b := LeftOutBatch{Part: p.Part, Domains: -1}
+		if p.Domains != nil {
+			b.Domains = *p.Domains
+		}
+		out = append(out, b)
+	}
+	return out, nil
 }
 
 // crawlIDs lists the crawls of the database, latest first.

@@ -27,6 +27,7 @@ type page struct {
 type crawlView struct {
 	ID, Started, Ended, Status, ToolVersion, UserAgent, SeedsPath, SeedsDigest string
 	SeedsRead, SeedsBad, Domains, Reachable                                    string
+	LeftOut                                                                    string    // Crawl.LeftOutSummary
 	Runs                                                                       []runView // shown when there is more than one
 }
 
@@ -97,6 +98,7 @@ func (r *Report) view() page {
 		SeedsPath:   c.distinct(func(r Run) string { return r.SeedsPath }),
 		SeedsDigest: c.distinct(func(r Run) string { return r.SeedsDigest }),
 		Domains:     FormatInt(c.Domains), Reachable: FormatInt(c.Reachable),
+		LeftOut: c.LeftOutSummary(),
 	}
 	var read, bad int64
 	for _, run := range c.Runs {
