@@ -441,36 +441,6 @@ func TestBuild_DamagedPart(t *testing.T) {
 	}
 }
 
-// writeTwoBatches writes the sample as writeSample does, but commits each
-// domain's rows in a batch of its own: example.com (with the crawls and
-// bodies) in batch 1, xn--bcher-kva.example in batch 2.
-func writeTwoBatches(t *testing.T, dir string, s coreSample) {
-	t.Helper()
-	w, err := Create(dir, Options{CrawlID: "c"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	must := func(err error) {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, domain := range []string{"example.com", "xn--bcher-kva.example"} {
-		if domain == "example.com" {
-			must(w.Append(TableCrawls, s.crawls))
-			must(w.Append(TableBodies, s.bodies))
-		}
-		must(w.Append(TableFetches, filter(s.fetches, func(r FetchRow) bool { return r.Domain == domain })))
-		must(w.Append(TableDocuments, filter(s.documents, func(r DocumentRow) bool { return r.Domain == domain })))
-		must(w.Append(TableDiagnostics, filter(s.diagnostics, func(r DiagnosticRow) bool { return r.Domain == domain })))
-		must(w.Append(TableTargets, filter(s.targets, func(r TargetRow) bool { return r.Domain == domain })))
-		must(w.Commit())
-		must(w.Flush())
-	}
-	must(w.Close())
-}
-
 // TestBuild_SkipDamaged damages one part of a batch in several ways, and
 // checks that SkipDamaged leaves out every table's part of that batch and
 // only them, reports the part, and records it in schema_info; and that
@@ -492,7 +462,7 @@ func TestBuild_SkipDamaged(t *testing.T) {
 			t.Run(d.name+"/"+v.name, func(t *testing.T) {
 				s := sampleRows("c")
 				dir := t.TempDir()
-				writeTwoBatches(t, dir, s)
+				writeSampleBatches(t, dir, s, Options{CrawlID: "c"}, true)
 				var paths []string
 				for _, table := range d.tables {
 					p := filepath.Join(dir, table, "crawl=c", partName("0of1", 2))
@@ -565,7 +535,7 @@ func TestBuild_SkipDamaged(t *testing.T) {
 // TestBuild_NoDamagedParts: a healthy build records an empty damaged_parts.
 func TestBuild_NoDamagedParts(t *testing.T) {
 	dir := t.TempDir()
-	writeTwoBatches(t, dir, sampleRows("c"))
+	writeSampleBatches(t, dir, sampleRows("c"), Options{CrawlID: "c"}, true)
 	db := openBuilt(t, []string{dir}, nil, BuildOptions{SkipDamaged: true, Damaged: func(p DamagedPart) { t.Errorf("reported %v", p) }})
 	if n := count(t, db, "SELECT count(*) FROM schema_info WHERE key = 'damaged_parts' AND value = '[]'"); n != 1 {
 		t.Error("damaged_parts is not []")

@@ -14,6 +14,15 @@ import (
 // domain), with batches small enough to produce several parts per table.
 func writeSample(t *testing.T, dir string, s coreSample, opts Options) {
 	t.Helper()
+	writeSampleBatches(t, dir, s, opts, false)
+}
+
+// writeSampleBatches writes the sample as writeSample does; with
+// batchEach, each domain's rows are committed in a batch of their own:
+// example.com (with the crawls and bodies) in batch 1,
+// xn--bcher-kva.example in batch 2.
+func writeSampleBatches(t *testing.T, dir string, s coreSample, opts Options, batchEach bool) {
+	t.Helper()
 	w, err := Create(dir, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -38,6 +47,9 @@ func writeSample(t *testing.T, dir string, s coreSample, opts Options) {
 			}
 		}
 		must(w.Commit())
+		if batchEach {
+			must(w.Flush())
+		}
 	}
 	must(w.Close())
 }
