@@ -281,7 +281,7 @@ func TestQueryAndMerge(t *testing.T) {
 		t.Errorf("merge of a damaged part: exit %d %q", code, errs)
 	}
 	code, stdout, errs := runSurvey(t, "", "merge", "--skip-damaged", "--db", damagedDB, out)
-	if code != exitFindings || !strings.Contains(stdout, "1 batches left out (damaged parts)") || !strings.Contains(errs, "left out a batch: damaged part "+parts[0]) {
+	if code != exitFindings || !strings.Contains(stdout, "1 batch left out (damaged parts)") || !strings.Contains(errs, "left out a batch: damaged part "+parts[0]) {
 		t.Errorf("merge --skip-damaged: exit %d %q %q", code, stdout, errs)
 	}
 	var left int

@@ -63,7 +63,11 @@ func runMerge(e *env, args []string) int {
 	}
 	fmt.Fprintf(e.stdout, "merged %d directories into %s: %d domains of %d crawls", fs.NArg(), *db, domains, crawls)
 	if len(damaged) > 0 {
-		fmt.Fprintf(e.stdout, ", %d batches left out (damaged parts)\n", len(damaged))
+		noun := "batches"
+		if len(damaged) == 1 {
+			noun = "batch"
+		}
+		fmt.Fprintf(e.stdout, ", %d %s left out (damaged parts)\n", len(damaged), noun)
 		return exitFindings
 	}
 	fmt.Fprintln(e.stdout)
