@@ -48,15 +48,15 @@ func (c Crawl) LeftOutSummary() string {
 		}
 		domains += b.Domains
 	}
-	batches := "1 batch"
+	batches, which := "1 batch", "it"
 	if len(c.LeftOut) > 1 {
-		batches = fmt.Sprintf("%d batches", len(c.LeftOut))
+		batches, which = fmt.Sprintf("%d batches", len(c.LeftOut)), "each"
 	}
 	count := fmt.Sprintf("%s domains", FormatInt(domains))
 	if unknown {
 		count = "at least " + count
 	}
-	return fmt.Sprintf("%s of committed domains (%s) left out of the database because a part of each was damaged; schema_info's damaged_parts names them. The figures of this report do not include these domains.", batches, count)
+	return fmt.Sprintf("%s of committed domains (%s) left out of the database because a part of %s was damaged; schema_info's damaged_parts names them. The figures of this report do not include these domains.", batches, count, which)
 }
 
 // Run is one row of the crawls table: a run of survey crawl for one
