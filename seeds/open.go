@@ -1,0 +1,151 @@
+package seeds
+
+import (
+	"archive/zip"
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"sort"
+	"strings"
+)
+
+// Magic numbers of the compressed forms in which ranked lists are
+// published: Tranco and Cisco Umbrella as a zip archive of one CSV, the
+// CrUX top lists as gzip.
+var (
+	gzipMagic = []byte{0x1f, 0x8b}
+	zipMagic  = []byte("PK\x03\x04")
+)
+
+// Open opens the seed list at path for reading: the file as it is, or the
+// text inside it when it is compressed, recognized by its first bytes
+// rather than its name: gzip (one or more members, read as one stream) or
+// a zip archive holding one file (directories and macOS "__MACOSX/"
+// entries aside). The caller closes the result.
+func Open(path string) (io.ReadCloser, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("seeds: %w", err)
+	}
+	head := make([]byte, 4)
+	n, err := io.ReadFull(f, head)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		f.Close()
+		return nil, fmt.Errorf("seeds: %s: %w", path, err)
+	}
+	head = head[:n]
+	if bytes.HasPrefix(head, zipMagic) {
+		f.Close()
+		return openZip(path)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("seeds: %s: %w", path, err)
+	}
+	if bytes.HasPrefix(head, gzipMagic) {
+		return newGzipReader(f, f, path)
+	}
+	return f, nil
+}
+
+// Decompress returns the text of a seed list read from r, which cannot
+// seek (standard input): r as it is, or its gzip content. A zip archive
+// is refused, since reading one needs its end first. name identifies the
+// input in errors.
+func Decompress(r io.Reader, name string) (io.ReadCloser, error) {
+	br := bufio.NewReader(r)
+	head, err := br.Peek(4)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("seeds: %s: %w", name, err)
+	}
+	switch {
+	case bytes.HasPrefix(head, zipMagic):
+		return nil, fmt.Errorf("seeds: %s is a zip archive, which cannot be read as a stream: give its path, or unzip it", name)
+	case bytes.HasPrefix(head, gzipMagic):
+		return newGzipReader(br, io.NopCloser(br), name)
+	}
+	return io.NopCloser(br), nil
+}
+
+// newGzipReader returns the gzip content of r; closing it closes c.
+func newGzipReader(r io.Reader, c io.Closer, name string) (io.ReadCloser, error) {
+	zr, err := gzip.NewReader(r)
+	if err != nil {
+		c.Close()
+		return nil, fmt.Errorf("seeds: %s: gzip: %w", name, err)
+	}
+	return &gzipFile{Reader: zr, c: c}, nil
+}
+
+// gzipFile is the content of a gzip file; its read errors say gzip.
+type gzipFile struct {
+	*gzip.Reader
+	c io.Closer
+}
+
+func (g *gzipFile) Read(p []byte) (int, error) {
+	n, err := g.Reader.Read(p)
+	if err != nil && err != io.EOF {
+		err = fmt.Errorf("gzip: %w", err)
+	}
+	return n, err
+}
+
+func (g *gzipFile) Close() error {
+	return errors.Join(g.Reader.Close(), g.c.Close())
+}
+
+// openZip opens the one file of the zip archive at path.
+func openZip(name string) (io.ReadCloser, error) {
+	zr, err := zip.OpenReader(name)
+	if err != nil {
+		return nil, fmt.Errorf("seeds: %s: zip: %w", name, err)
+	}
+	var files []*zip.File
+	for _, f := range zr.File {
+		if f.FileInfo().IsDir() || strings.HasPrefix(f.Name, "__MACOSX/") || path.Base(f.Name) == ".DS_Store" {
+			continue
+		}
+		files = append(files, f)
+	}
+	if len(files) != 1 {
+		names := make([]string, len(files))
+		for i, f := range files {
+			names[i] = f.Name
+		}
+		sort.Strings(names)
+		zr.Close()
+		return nil, fmt.Errorf("seeds: %s: a zip archive of seeds must hold one file, not %d (%s): unzip the one to crawl", name, len(files), strings.Join(names, ", "))
+	}
+	rc, err := files[0].Open()
+	if err != nil {
+		zr.Close()
+		return nil, fmt.Errorf("seeds: %s: zip: %s: %w", name, files[0].Name, err)
+	}
+	return &zipFile{rc: rc, zr: zr, name: files[0].Name}, nil
+}
+
+// zipFile is the one file of a zip archive; its read errors name it
+// within the archive.
+type zipFile struct {
+	rc   io.ReadCloser
+	zr   *zip.ReadCloser
+	name string
+}
+
+func (z *zipFile) Read(p []byte) (int, error) {
+	n, err := z.rc.Read(p)
+	if err != nil && err != io.EOF {
+		err = fmt.Errorf("%s: zip: %w", z.name, err)
+	}
+	return n, err
+}
+
+func (z *zipFile) Close() error {
+	return errors.Join(z.rc.Close(), z.zr.Close())
+}
