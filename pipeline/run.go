@@ -118,6 +118,13 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The seeds are opened (and counted) before the run is recorded, so
+	// that a list that cannot be read leaves no run behind.
+	seedFile, total, err := openSeeds(&opts)
+	if err != nil {
+		return nil, err
+	}
+	defer seedFile.Close()
 
 	cfg := opts.Crawl
 	cfg.CanaryPath = st.CanaryPath
@@ -176,12 +183,6 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		return nil, err
 	}
 
-	seedFile, total, err := openSeeds(&opts)
-	if err != nil {
-		w.Close()
-		return nil, err
-	}
-	defer seedFile.Close()
 	if opts.Shard.Count > 1 && total > 0 {
 		total = total / int64(opts.Shard.Count)
 	}
@@ -283,6 +284,11 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	sum.Outcomes, sum.DomainOuts = prog.snapshot()
 	sum.Status, sum.Interrupted = run.Status, interrupted
 
+	// Standard input's digest is known once it is read whole; the run's
+	// final row records it.
+	if rerr == nil && !interrupted && st.SeedsDigest == "" {
+		st.SeedsDigest = reader.Digest()
+	}
 	if werr == nil {
 		if err := sink.AppendRows(w, sink.TableCrawls, crawlRow(run, stats.Lines, stats.Bad, sum.Domains)); err == nil {
 			werr = w.Commit()
@@ -292,9 +298,6 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	}
 	if cerr := w.Close(); werr == nil {
 		werr = cerr
-	}
-	if rerr == nil && !interrupted && st.SeedsDigest == "" {
-		st.SeedsDigest = reader.Digest()
 	}
 	st.Runs[len(st.Runs)-1] = run
 	st.Complete = run.Status == "complete"
@@ -425,20 +428,25 @@ func openSeeds(opts *Options) (io.ReadCloser, int64, error) {
 		if opts.Stdin == nil {
 			return nil, 0, errors.New("seeds: standard input is not available")
 		}
-		return io.NopCloser(opts.Stdin), 0, nil
+		r, err := seeds.Decompress(opts.Stdin, "standard input")
+		return r, 0, err
 	}
-	f, err := os.Open(opts.SeedsPath)
+	// The lines are counted in one pass (for the progress bar), read in
+	// another: a compressed list is decompressed twice.
+	f, err := seeds.Open(opts.SeedsPath)
 	if err != nil {
-		return nil, 0, fmt.Errorf("seeds: %w", err)
+		return nil, 0, err
 	}
 	n, err := countLines(f)
-	if err != nil {
-		f.Close()
-		return nil, 0, fmt.Errorf("seeds: %w", err)
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		f.Close()
-		return nil, 0, fmt.Errorf("seeds: %w", err)
+	if err != nil {
+		return nil, 0, fmt.Errorf("seeds: %s: %w", opts.SeedsPath, err)
+	}
+	f, err = seeds.Open(opts.SeedsPath)
+	if err != nil {
+		return nil, 0, err
 	}
 	return f, n, nil
 }

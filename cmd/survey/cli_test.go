@@ -1,6 +1,9 @@
 package main
 
 import (
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
@@ -298,4 +301,67 @@ func sinkQueryRow(t *testing.T, db, q string, dest ...any) error {
 	}
 	defer conn.Close()
 	return conn.QueryRow(q).Scan(dest...)
+}
+
+// TestCrawl_CompressedSeeds crawls the simulated web from its seed list
+// gzipped, zipped (as Tranco publishes its lists) and gzipped on standard
+// input: every domain is crawled, and the crawl records the SHA-256 of the
+// file as given (of the text read, for standard input).
+func TestCrawl_CompressedSeeds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls the simulated web")
+	}
+	flags := simFlags(t, 40, 37)
+	text, err := os.ReadFile(flags[1]) // --seeds FILE
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(text)
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var zp bytes.Buffer
+	za := zip.NewWriter(&zp)
+	if w, err := za.Create("top-1m.csv"); err != nil {
+		t.Fatal(err)
+	} else {
+		w.Write(text)
+	}
+	if err := za.Close(); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	cases := []struct {
+		name, seeds, stdin string
+		digest             [32]byte
+	}{
+		{"gzip", filepath.Join(dir, "seeds.csv.gz"), "", sha256.Sum256(gz.Bytes())},
+		{"zip", filepath.Join(dir, "seeds.zip"), "", sha256.Sum256(zp.Bytes())},
+		{"gzip on standard input", "-", gz.String(), sha256.Sum256(text)},
+	}
+	os.WriteFile(cases[0].seeds, gz.Bytes(), 0o644)
+	os.WriteFile(cases[1].seeds, zp.Bytes(), 0o644)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out := t.TempDir()
+			args := append([]string{"crawl", "--out", out, "--crawl-id", "z"}, flags...)
+			args[6] = c.seeds // after crawl --out DIR --crawl-id z --seeds
+			if code, stdout, errs := runSurvey(t, c.stdin, args...); code != exitOK {
+				t.Fatalf("exit %d\n%s%s", code, stdout, errs)
+			}
+			var domains int
+			var digest string
+			if err := sinkQueryRow(t, filepath.Join(out, "survey.duckdb"), "SELECT (SELECT count(*) FROM targets), (SELECT any_value(seeds_digest) FROM crawls)", &domains, &digest); err != nil {
+				t.Fatal(err)
+			}
+			if domains != 40 {
+				t.Errorf("%d domains crawled, want 40", domains)
+			}
+			if want := fmt.Sprintf("%x", c.digest); digest != want {
+				t.Errorf("seeds digest %s, want %s", digest, want)
+			}
+		})
+	}
 }

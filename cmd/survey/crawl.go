@@ -30,7 +30,8 @@ Fetch every agent-policy location of every domain in the seed list, classify
 what came back, parse and validate each file, and write the dataset under
 --out: Parquet parts (DIR/<table>/crawl=<id>/part-*.parquet) and a DuckDB
 database (DIR/survey.duckdb). Seeds: one domain per line, Tranco-style
-"rank,domain" CSV, or origins (https://host[:port]); see seeds/README.md.
+"rank,domain" CSV, or origins (https://host[:port]), as text, gzip or a zip
+archive of one file (as Tranco publishes its lists); see seeds/README.md.
 
 Locations (--locations, comma-separated; default all):
 ` + "LOCATIONS" + `
@@ -50,7 +51,7 @@ func runCrawl(e *env, args []string) int {
 	}
 	fs := newFlags(e, "crawl", "--seeds FILE|- [flags]", strings.Replace(crawlAbout, "LOCATIONS\n", locDoc.String(), 1))
 	var (
-		seedsPath      = fs.String("seeds", "", "seed file, or - for standard input")
+		seedsPath      = fs.String("seeds", "", "seed file (text, gzip or zip), or - for standard input (text or gzip)")
 		out            = fs.String("out", "./survey-data", "output directory")
 		crawlID        = fs.String("crawl-id", "", "crawl identifier (default: the start time, e.g. 20261121T101500Z); shards of one crawl share it")
 		resume         = fs.Bool("resume", false, "continue the interrupted crawl in --out (same seeds and options)")
