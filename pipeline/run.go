@@ -118,6 +118,17 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	if st.Complete {
+		// A complete crawl is resumed only for seeds whose batch is no
+		// longer committed (its targets part moved aside, being damaged).
+		n, err := pending(st.SeedsPath, opts.Shard, done)
+		if err != nil {
+			return nil, err
+		}
+		if n == 0 {
+			return nil, errComplete(st, shard, opts.Out)
+		}
+	}
 	// The seeds are opened (and counted) before the run is recorded, so
 	// that a list that cannot be read leaves no run behind.
 	seedFile, total, err := openSeeds(&opts)
@@ -348,6 +359,40 @@ func writeUnit(w *sink.Writer, bodies *sink.BodyStore, u *unit) error {
 	return w.Commit()
 }
 
+// errComplete is Run's error resuming a crawl with nothing left to crawl.
+func errComplete(st *State, shard, out string) error {
+	return fmt.Errorf("%w: crawl %s (shard %s) in %s is complete", ErrNothingToResume, st.CrawlID, shard, out)
+}
+
+// pending counts the seeds of the shard in the seed list at path that
+// done does not hold: the domains a resumed complete crawl has to crawl
+// (none, unless a batch's targets part was moved aside).
+func pending(path string, shard seeds.Shard, done *lineSet) (int64, error) {
+	f, err := seeds.Open(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	r := seeds.NewReader(f, path)
+	var n int64
+	for {
+		s, err := r.Next()
+		if err == io.EOF {
+			return n, nil
+		}
+		var le *seeds.LineError
+		if errors.As(err, &le) {
+			continue
+		}
+		if err != nil {
+			return 0, fmt.Errorf("reading %s: %w", path, err)
+		}
+		if shard.Contains(s) && !done.has(s.Line) {
+			n++
+		}
+	}
+}
+
 // prepareState loads the state to resume, or starts a new crawl.
 func prepareState(opts *Options, shard string) (*State, error) {
 	if opts.Resume {
@@ -358,10 +403,10 @@ func prepareState(opts *Options, shard string) (*State, error) {
 		if err != nil {
 			return nil, err
 		}
-		if st.Complete {
-			return nil, fmt.Errorf("%w: crawl %s (shard %s) in %s is complete", ErrNothingToResume, st.CrawlID, shard, opts.Out)
-		}
 		if st.SeedsPath == "-" {
+			if st.Complete {
+				return nil, errComplete(st, shard, opts.Out)
+			}
 			return nil, errors.New("cannot resume a crawl whose seeds came from standard input")
 		}
 		if opts.SeedsPath != "" && opts.SeedsPath != st.SeedsPath {

@@ -139,7 +139,7 @@ func fail(e *env, name string, err error) int {
 		for _, p := range damaged.Parts[min(1, len(damaged.Parts)):] {
 			fmt.Fprintf(e.stderr, "survey %s: also damaged: %v\n", name, p)
 		}
-		fmt.Fprintf(e.stderr, "survey %s: survey merge --skip-damaged --db DB DIR... builds the database without the batches of damaged parts (their domains are left out; schema_info's damaged_parts records them)\n", name)
+		fmt.Fprintf(e.stderr, "survey %s: survey merge --skip-damaged --db DB DIR... builds the database without the batches of damaged parts (their domains are left out; schema_info's damaged_parts records them); to crawl a batch's domains again, rename its targets part (DIR/targets/crawl=ID/BATCH) aside and resume the crawl (survey crawl --resume --out DIR)\n", name)
 	}
 	return exitUsage
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"database/sql"
-	"encoding/json"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -140,44 +139,36 @@ func TestCrawl_ResumeAfterInterruptions(t *testing.T) {
 	}
 }
 
+// damagedCrawl crawls 300 simulated sites in several batches into a new
+// directory, moves its database aside as the reference, and returns the
+// directory, the reference and the targets parts.
+func damagedCrawl(t *testing.T) (dir, ref string, targets []string) {
+	t.Helper()
+	flags := simFlags(t, 300, 29)
+	dir = t.TempDir()
+	if code, out, errs := runSurvey(t, "", append([]string{"crawl", "--out", dir, "--crawl-id", "dmg", "--concurrency", "16", "--batch-age", "100ms"}, flags...)...); code != exitOK {
+		t.Fatalf("crawl: exit %d\n%s\n%s", code, out, errs)
+	}
+	ref = filepath.Join(t.TempDir(), "ref.duckdb")
+	if err := os.Rename(filepath.Join(dir, "survey.duckdb"), ref); err != nil {
+		t.Fatal(err)
+	}
+	targets, _ = filepath.Glob(filepath.Join(dir, "targets", "crawl=dmg", "part-*.parquet"))
+	if len(targets) < 2 {
+		t.Fatalf("%d targets parts, want several batches", len(targets))
+	}
+	return dir, ref, targets
+}
+
 // TestCrawl_ResumeWithDamagedTargets damages a committed batch's targets
-// part of an unfinished crawl: --resume stops, naming the part and the way
+// part of a complete crawl: --resume stops, naming the part and the way
 // out; once the part is moved aside, --resume crawls that batch's domains
 // again and the dataset equals the undamaged one.
 func TestCrawl_ResumeWithDamagedTargets(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crawls the simulated web")
 	}
-	flags := simFlags(t, 300, 29)
-	dir := t.TempDir()
-	if code, out, errs := runSurvey(t, "", append([]string{"crawl", "--out", dir, "--crawl-id", "dmg", "--concurrency", "16", "--batch-age", "100ms"}, flags...)...); code != exitOK {
-		t.Fatalf("crawl: exit %d\n%s\n%s", code, out, errs)
-	}
-	ref := filepath.Join(t.TempDir(), "ref.duckdb")
-	if err := os.Rename(filepath.Join(dir, "survey.duckdb"), ref); err != nil {
-		t.Fatal(err)
-	}
-	targets, _ := filepath.Glob(filepath.Join(dir, "targets", "crawl=dmg", "part-*.parquet"))
-	if len(targets) < 2 {
-		t.Fatalf("%d targets parts, want several batches", len(targets))
-	}
-	// The crawl is made unfinished, as if it had been killed.
-	state := filepath.Join(dir, "_state", "shard-0of1.json")
-	b, err := os.ReadFile(state)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var st map[string]any
-	if err := json.Unmarshal(b, &st); err != nil {
-		t.Fatal(err)
-	}
-	st["complete"] = false
-	if b, err = json.Marshal(st); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(state, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir, ref, targets := damagedCrawl(t)
 	damaged := targets[1]
 	if err := os.Truncate(damaged, 100); err != nil {
 		t.Fatal(err)
@@ -193,4 +184,34 @@ func TestCrawl_ResumeWithDamagedTargets(t *testing.T) {
 		t.Fatalf("resume with the part moved aside: exit %d\n%s\n%s", code, out, errs)
 	}
 	simcrawl.WantSame(t, ref, filepath.Join(dir, "survey.duckdb"), "the batch of the damaged part was not crawled again")
+}
+
+// TestCrawl_RecrawlDamagedBatch damages another table's part of a batch of
+// a complete crawl: the build fails, saying how to crawl the batch again;
+// following that (the batch's targets part moved aside, --resume), the
+// dataset equals the undamaged one. Without the move there is nothing to
+// resume.
+func TestCrawl_RecrawlDamagedBatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls the simulated web")
+	}
+	dir, ref, targets := damagedCrawl(t)
+	batch := filepath.Base(targets[1])
+	if err := os.Truncate(filepath.Join(dir, "fetches", "crawl=dmg", batch), 100); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, _ := runSurvey(t, "", "crawl", "--resume", "--out", dir); code != exitOK || !strings.Contains(out, "nothing to resume") {
+		t.Errorf("resume of a complete crawl: exit %d\n%s", code, out)
+	}
+	code, _, errs := runSurvey(t, "", "merge", "--db", filepath.Join(t.TempDir(), "m.duckdb"), dir)
+	if code != exitUsage || !strings.Contains(errs, "rename its targets part (DIR/targets/crawl=ID/BATCH) aside and resume the crawl") {
+		t.Fatalf("merge of a damaged batch: exit %d\n%s", code, errs)
+	}
+	if err := os.Rename(targets[1], targets[1]+".damaged"); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := runSurvey(t, "", "crawl", "--resume", "--out", dir); code != exitOK {
+		t.Fatalf("resume with the batch's targets part moved aside: exit %d\n%s\n%s", code, out, errs)
+	}
+	simcrawl.WantSame(t, ref, filepath.Join(dir, "survey.duckdb"), "the damaged batch was not crawled again")
 }
