@@ -7,6 +7,7 @@ package pipeline
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"database/sql"
@@ -602,20 +603,17 @@ func readLines(db *sql.DB, quoted []string, set *lineSet) error {
 }
 
 // damagedTargets explains err, the failure to read the targets parts
-// files: it reads each on its own and names those that cannot be read,
-// with the way out (a batch without its targets part is not committed, so
-// resuming crawls its domains again), or returns err when each part reads.
+// files: it reads each on its own (sink.CheckPart) and names those that
+// cannot be read, with the way out (a batch without its targets part is
+// not committed, so resuming crawls its domains again), or returns err
+// when each part reads.
 func damagedTargets(db *sql.DB, files []string, err error) error {
 	var bad []string
 	var first error
 	for _, f := range files {
-		if ferr := readLines(db, []string{"'" + strings.ReplaceAll(f, "'", "''") + "'"}, &lineSet{}); ferr != nil {
+		if ferr := sink.CheckPart(context.Background(), db, f); ferr != nil {
 			bad = append(bad, f)
-			if first == nil {
-				// DuckDB's message, without the query excerpt it appends.
-				msg, _, _ := strings.Cut(ferr.Error(), "\n")
-				first = errors.New(strings.TrimSpace(msg))
-			}
+			first = cmp.Or(first, ferr)
 		}
 	}
 	switch len(bad) {

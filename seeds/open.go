@@ -79,25 +79,7 @@ func newGzipReader(r io.Reader, c io.Closer, name string) (io.ReadCloser, error)
 		c.Close()
 		return nil, fmt.Errorf("seeds: %s: gzip: %w", name, err)
 	}
-	return &gzipFile{Reader: zr, c: c}, nil
-}
-
-// gzipFile is the content of a gzip file; its read errors say gzip.
-type gzipFile struct {
-	*gzip.Reader
-	c io.Closer
-}
-
-func (g *gzipFile) Read(p []byte) (int, error) {
-	n, err := g.Reader.Read(p)
-	if err != nil && err != io.EOF {
-		err = fmt.Errorf("gzip: %w", err)
-	}
-	return n, err
-}
-
-func (g *gzipFile) Close() error {
-	return errors.Join(g.Reader.Close(), g.c.Close())
+	return &unpacked{r: zr, what: "gzip", close: func() error { return errors.Join(zr.Close(), c.Close()) }}, nil
 }
 
 // openZip opens the one file of the zip archive at path.
@@ -127,25 +109,23 @@ func openZip(name string) (io.ReadCloser, error) {
 		zr.Close()
 		return nil, fmt.Errorf("seeds: %s: zip: %s: %w", name, files[0].Name, err)
 	}
-	return &zipFile{rc: rc, zr: zr, name: files[0].Name}, nil
+	return &unpacked{r: rc, what: files[0].Name + ": zip", close: func() error { return errors.Join(rc.Close(), zr.Close()) }}, nil
 }
 
-// zipFile is the one file of a zip archive; its read errors name it
-// within the archive.
-type zipFile struct {
-	rc   io.ReadCloser
-	zr   *zip.ReadCloser
-	name string
+// unpacked is the text inside a compressed seed list: its read errors say
+// what was being unpacked ("gzip", or the archive's member and "zip").
+type unpacked struct {
+	r     io.Reader
+	what  string
+	close func() error
 }
 
-func (z *zipFile) Read(p []byte) (int, error) {
-	n, err := z.rc.Read(p)
+func (u *unpacked) Read(p []byte) (int, error) {
+	n, err := u.r.Read(p)
 	if err != nil && err != io.EOF {
-		err = fmt.Errorf("%s: zip: %w", z.name, err)
+		err = fmt.Errorf("%s: %w", u.what, err)
 	}
 	return n, err
 }
 
-func (z *zipFile) Close() error {
-	return errors.Join(z.rc.Close(), z.zr.Close())
-}
+func (u *unpacked) Close() error { return u.close() }

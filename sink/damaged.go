@@ -2,6 +2,7 @@ package sink
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -69,24 +70,16 @@ func partBatch(dir, path string) batchKey {
 	return batchKey{dir: dir, crawl: filepath.Base(filepath.Dir(path)), name: filepath.Base(path)}
 }
 
-// findDamaged reads every committed part of tables under dirs, outside
-// the batches in skip, on its own, and returns those DuckDB cannot read,
-// one per batch (the first found; the batch is left out whole).
-// Every value of every column of each part is decoded (and hashed, which
-// keeps the probe's memory small whatever the part's size).
-// It runs only after a build has failed, so that a healthy build reads
-// each part once.
-func findDamaged(ctx context.Context, dirs []string, tables []Table, opts BuildOptions, skip map[batchKey]bool) ([]DamagedPart, error) {
+// findDamaged reads every committed part of tables under dirs on its own
+// (CheckPart) and returns those DuckDB cannot read, one per batch (the
+// first found; the batch is left out whole). It runs only after a build
+// has failed, so that a healthy build reads each part once.
+func findDamaged(ctx context.Context, dirs []string, tables []Table, opts BuildOptions) ([]DamagedPart, error) {
 	db, err := openDuckDB("", false, opts.MemoryLimit, opts.Threads, opts.TempDir)
 	if err != nil {
 		return nil, err
 	}
 	defer db.Close()
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("sink: build: %w", err)
-	}
-	defer conn.Close()
 	var damaged []DamagedPart
 	found := map[batchKey]bool{}
 	for _, dir := range dirs {
@@ -97,25 +90,19 @@ func findDamaged(ctx context.Context, dirs []string, tables []Table, opts BuildO
 			}
 			for _, f := range files {
 				key := partBatch(dir, f)
-				if skip[key] || found[key] {
+				if found[key] {
 					continue
 				}
-				rows, err := conn.QueryContext(ctx, "SELECT max(hash(COLUMNS(*))) FROM read_parquet("+quoteString(f)+")")
-				if err == nil {
-					for rows.Next() {
-					}
-					err = errors.Join(rows.Err(), rows.Close())
-				}
+				err := CheckPart(ctx, db, f)
 				if err == nil {
 					continue
 				}
 				if cerr := ctx.Err(); cerr != nil {
 					return nil, cerr
 				}
-				msg, _ := withoutExcerpt(err)
 				damaged = append(damaged, DamagedPart{
 					Path: f, Dir: dir, CrawlID: strings.TrimPrefix(key.crawl, "crawl="), Batch: key.name,
-					Domains: -1, Err: errors.New(msg),
+					Domains: -1, Err: err,
 				})
 				found[key] = true
 			}
@@ -126,11 +113,30 @@ func findDamaged(ctx context.Context, dirs []string, tables []Table, opts BuildO
 		// part is not the damaged one.
 		commit := filepath.Join(d.Dir, opts.CommitTable, "crawl="+d.CrawlID, d.Batch)
 		var n int64
-		if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM read_parquet("+quoteString(commit)+")").Scan(&n); err == nil {
+		if err := db.QueryRowContext(ctx, "SELECT count(*) FROM read_parquet("+quoteString(commit)+")").Scan(&n); err == nil {
 			damaged[i].Domains = n
 		}
 	}
 	return damaged, nil
+}
+
+// CheckPart reads every value of every column of the Parquet part at path
+// through db, a DuckDB database, and returns DuckDB's error (without the
+// excerpt of the query it appends) when the part cannot be read whole.
+// The values are hashed as they are read, so memory does not grow with
+// the part.
+func CheckPart(ctx context.Context, db *sql.DB, path string) error {
+	rows, err := db.QueryContext(ctx, "SELECT max(hash(COLUMNS(*))) FROM read_parquet("+quoteString(path)+")")
+	if err == nil {
+		for rows.Next() {
+		}
+		err = errors.Join(rows.Err(), rows.Close())
+	}
+	if err == nil {
+		return nil
+	}
+	msg, _ := withoutExcerpt(err)
+	return errors.New(msg)
 }
 
 // damagedJSON is the schema_info value recording the parts a build left

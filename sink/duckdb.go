@@ -95,10 +95,8 @@ func Build(ctx context.Context, dbPath string, dirs []string, tables []Table, op
 	}
 	dirs = uniqueDirs(dirs)
 	tmp := fmt.Sprintf("%s.build-%d", dbPath, os.Getpid())
-	for _, p := range []string{tmp, tmp + ".wal"} {
-		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("sink: build: %w", err)
-		}
+	if err := removeBuild(tmp); err != nil {
+		return err
 	}
 	defer func() {
 		if err != nil {
@@ -106,37 +104,29 @@ func Build(ctx context.Context, dbPath string, dirs []string, tables []Table, op
 			os.Remove(tmp + ".wal")
 		}
 	}()
-	skip := map[batchKey]bool{}
-	var skipped []DamagedPart
-	for attempt := 0; ; attempt++ {
-		err = buildFile(ctx, tmp, dirs, tables, opts, skip, skipped)
-		if err == nil {
-			break
-		}
-		if attempt > 0 || ctx.Err() != nil {
-			return err
-		}
+	err = buildFile(ctx, tmp, dirs, tables, opts, nil)
+	if err != nil && ctx.Err() == nil {
 		// A failed build is explained by damaged parts when some part
 		// cannot be read on its own.
-		damaged, derr := findDamaged(ctx, dirs, tables, opts, skip)
+		damaged, derr := findDamaged(ctx, dirs, tables, opts)
 		if derr != nil || len(damaged) == 0 {
 			return err
 		}
 		if !opts.SkipDamaged {
 			return &DamagedError{Parts: damaged}
 		}
-		for _, d := range damaged {
-			skip[partBatch(d.Dir, d.Path)] = true
-			if opts.Damaged != nil {
+		if opts.Damaged != nil {
+			for _, d := range damaged {
 				opts.Damaged(d)
 			}
 		}
-		skipped = damaged
-		for _, p := range []string{tmp, tmp + ".wal"} {
-			if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return fmt.Errorf("sink: build: %w", err)
-			}
+		if err = removeBuild(tmp); err != nil {
+			return err
 		}
+		err = buildFile(ctx, tmp, dirs, tables, opts, damaged)
+	}
+	if err != nil {
+		return err
 	}
 	if err := syncFile(tmp); err != nil {
 		return err
@@ -147,15 +137,25 @@ func Build(ctx context.Context, dbPath string, dirs []string, tables []Table, op
 	return syncDir(filepath.Dir(dbPath))
 }
 
+// removeBuild removes what a build at path (a temporary file) left.
+func removeBuild(path string) error {
+	for _, p := range []string{path, path + ".wal"} {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("sink: build: %w", err)
+		}
+	}
+	return nil
+}
+
 // buildFile builds the database at path from the committed parts under
-// dirs outside the batches in skip; skipped are the damaged parts behind
-// skip, recorded in schema_info.
-func buildFile(ctx context.Context, path string, dirs []string, tables []Table, opts BuildOptions, skip map[batchKey]bool, skipped []DamagedPart) error {
+// dirs, leaving out the batches of the damaged parts skipped, which
+// schema_info records.
+func buildFile(ctx context.Context, path string, dirs []string, tables []Table, opts BuildOptions, skipped []DamagedPart) error {
 	s := &buildSession{path: path, opts: opts}
 	if err := s.open(ctx); err != nil {
 		return err
 	}
-	_, err := fillDatabase(ctx, s, dirs, tables, skip, skipped)
+	_, err := fillDatabase(ctx, s, dirs, tables, skipped)
 	if cerr := s.close(); err == nil && cerr != nil {
 		err = cerr
 	}
@@ -274,8 +274,12 @@ type tableParts struct {
 // reopenBytes in all) are inserted by up to Parallel connections at once,
 // one table each; larger builds fill one table at a time, reopening the
 // database as they go, so that their memory does not grow with the dataset.
-func fillDatabase(ctx context.Context, s *buildSession, dirs []string, tables []Table, skip map[batchKey]bool, skipped []DamagedPart) (int, error) {
+func fillDatabase(ctx context.Context, s *buildSession, dirs []string, tables []Table, skipped []DamagedPart) (int, error) {
 	opts := s.opts
+	skip := map[batchKey]bool{}
+	for _, d := range skipped {
+		skip[partBatch(d.Dir, d.Path)] = true
+	}
 	total, bytes := 0, int64(0)
 	all := make([]tableParts, len(tables))
 	for i, t := range tables {

@@ -41,11 +41,11 @@ func runMerge(e *env, args []string) int {
 			return fail(e, "merge", fmt.Errorf("%s is not a directory", dir))
 		}
 	}
-	var damaged []sink.DamagedPart
+	leftOut := 0 // batches left out
 	opts := sink.BuildOptions{
 		ToolVersion: survey.Version, MemoryLimit: *memory, SkipDamaged: *skipDamaged,
 		Damaged: func(p sink.DamagedPart) {
-			damaged = append(damaged, p)
+			leftOut++
 			fmt.Fprintf(e.stderr, "survey merge: left out a batch: damaged part %v\n", p)
 		},
 	}
@@ -62,12 +62,12 @@ func runMerge(e *env, args []string) int {
 		return fail(e, "merge", errors.Join(errors.New("reading the merged database"), err))
 	}
 	fmt.Fprintf(e.stdout, "merged %d directories into %s: %d domains of %d crawls", fs.NArg(), *db, domains, crawls)
-	if len(damaged) > 0 {
+	if leftOut > 0 {
 		noun := "batches"
-		if len(damaged) == 1 {
+		if leftOut == 1 {
 			noun = "batch"
 		}
-		fmt.Fprintf(e.stdout, ", %d %s left out (damaged parts)\n", len(damaged), noun)
+		fmt.Fprintf(e.stdout, ", %d %s left out (damaged parts)\n", leftOut, noun)
 		return exitFindings
 	}
 	fmt.Fprintln(e.stdout)
