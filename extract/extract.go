@@ -234,10 +234,3 @@ var (
 )
 
 func commonCodes() []diag.Code { return []diag.Code{codeInternal, codeUnknownFormat, codeTruncated} }
-
-// notImplemented is the adapter of a format whose parser is not written yet.
-func notImplemented(f registry.FormatID) adapter {
-	return adapter{parse: func(body []byte, in Input) Document {
-		return Document{Format: f, Effective: "unknown", Diagnostics: diag.List{codeUnknownFormat.At(0, "the %s parser is not implemented yet", f)}}
-	}}
-}
