@@ -47,7 +47,7 @@ func (d *dialer) DialContext(ctx context.Context, network, addr string) (net.Con
 		start := time.Now()
 		addrs, err := d.res.lookup(ctx, host)
 		if t, ok := ctx.Value(timingKey{}).(*timing); ok {
-			t.dns += time.Since(start)
+			t.addDNS(time.Since(start))
 		}
 		if err != nil {
 			return nil, err

@@ -30,10 +30,10 @@ func errorText(err error) string {
 	return localEndpoint.ReplaceAllString(err.Error(), "")
 }
 
-// kindOf classifies why a request failed. tm tells whether the failure
+// kindOf classifies why a request failed. ph tells whether the failure
 // happened during the TLS handshake; domainCtx and parent tell a request
 // timeout from the domain's deadline and from the crawl being stopped.
-func kindOf(err error, tm *timing, domainCtx, parent context.Context) ErrorKind {
+func kindOf(err error, ph phases, domainCtx, parent context.Context) ErrorKind {
 	var guardErr *GuardError
 	var dnsErr *net.DNSError
 	switch {
@@ -53,7 +53,7 @@ func kindOf(err error, tm *timing, domainCtx, parent context.Context) ErrorKind 
 		return ErrTimeout
 	case errors.As(err, &dnsErr):
 		return ErrDNS
-	case isTLS(err) || (tm != nil && tm.tlsStarted && tm.tlsFailed):
+	case isTLS(err) || (ph.tlsStarted && ph.tlsFailed):
 		return ErrTLS
 	case strings.Contains(err.Error(), "failed to parse Location header"),
 		strings.Contains(err.Error(), "Location header") && strings.Contains(err.Error(), "redirect"):

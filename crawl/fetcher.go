@@ -109,9 +109,10 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, loc registry.Locatio
 		err = errors.New("no response delivered")
 	}
 	out.Total = time.Since(out.StartedAt)
-	out.DNS, out.Connect, out.TLS, out.TTFB = tm.dns, tm.connect, tm.tls, tm.ttfb
+	ph := tm.finish()
+	out.DNS, out.Connect, out.TLS, out.TTFB = ph.dns, ph.connect, ph.tls, ph.ttfb
 	if err != nil {
-		out.ErrKind = kindOf(err, tm, ctx, f.parent)
+		out.ErrKind = kindOf(err, ph, ctx, f.parent)
 		out.Err = errorText(err)
 		// No complete response: a partial body is not the file. The status
 		// and headers of the last response received stay, as information.
