@@ -10,7 +10,7 @@ PKGS    := ./...
 # arithmetic leaving an allocation fails a test instead of a crawl.
 CHECKPTR := -gcflags='github.com/agentpolicy/survey/sink=-d=checkptr'
 
-.PHONY: all build test test-short demo bench bench-quick notebooks fuzz docs vet clean
+.PHONY: all build test test-short test-race demo bench bench-quick notebooks fuzz docs vet clean
 
 all: build
 
@@ -21,6 +21,12 @@ build:
 test:
 	$(GO) vet $(PKGS)
 	$(GO) test -count=1 -timeout 20m $(CHECKPTR) $(PKGS)
+
+## test-race: the tests of the concurrent packages under the race detector
+## (the crawler, the pipeline, the sink, the simulated web, the seeds)
+RACEPKGS := ./crawl/... ./pipeline/... ./sink/... ./testweb/... ./seeds/...
+test-race:
+	$(GO) test -race -count=1 -timeout 30m $(RACEPKGS)
 
 ## test-short: the fast tests only
 test-short:
