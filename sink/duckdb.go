@@ -363,9 +363,10 @@ func fillDatabase(ctx context.Context, s *buildSession, dirs []string, tables []
 // closed (duckdb-go v2.5.6, DuckDB 1.4), and the next open of the same
 // path then waits for it forever (compare duckdb/duckdb-go#17).
 //
-// DuckDB's threads setting counts the thread of each query's connection and
-// the database's workers, which every connection shares: with n queries at
-// once, threads-n+1 workers keep threads busy in all (at least one). With
+// DuckDB's threads setting is its workers, which every connection shares,
+// plus one: the thread of the connection running a query, which works on it
+// too. With n queries at once, a setting of threads-n+1 (at least 1) keeps
+// threads threads busy in all. With
 // the two threads of a default merge on two cores, two connections and a
 // worker beside them built a 20,000-domain crawl's parts in 5.0-5.3 s
 // (8.3-9.3 s of CPU), two connections alone in 3.8 s (7.0-7.2 s of CPU),
