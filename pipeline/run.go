@@ -80,7 +80,8 @@ type Summary struct {
 	Shard       string
 	Run         int32
 	Status      string // complete or interrupted
-	Domains     int64  // domains committed by this run
+	Domains     int64  // domains committed by this run (written in complete batches)
+	Crawled     int64  // domains crawled by this run; more than Domains only when it failed
 	Skipped     int64  // domains already committed by earlier runs (resume)
 	SeedLines   int64
 	SeedsBad    int64
@@ -91,6 +92,19 @@ type Summary struct {
 	DBPath      string // "" when not built
 	Interrupted bool
 }
+
+// BuildError is Run's error when the crawl's parts were written but the
+// database could not be built from them.
+type BuildError struct {
+	Path string // the database
+	Err  error
+}
+
+// Error says which database could not be built, and why.
+func (e *BuildError) Error() string { return fmt.Sprintf("building %s: %v", e.Path, e.Err) }
+
+// Unwrap returns the build's error.
+func (e *BuildError) Unwrap() error { return e.Err }
 
 // Run crawls. It returns a Summary also when ctx is cancelled (the crawl is
 // then flushed and marked interrupted, and the error is nil); an error means
@@ -244,10 +258,14 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		}
 	}()
 
-	// Sink: one goroutine appends each domain's rows and commits them.
+	// Sink: one goroutine appends each domain's rows and commits them. A
+	// domain is in the output once the batch holding it is written: when
+	// the Writer's sequence number moves on, or when it is closed.
 	sinkErr := make(chan error, 1)
+	var written, unwritten int64 // domains in written batches, in the batch under way
 	go func() {
 		var err error
+		seq := w.NextSeq()
 		for u := range units {
 			if err != nil {
 				continue // drain
@@ -257,6 +275,10 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 				continue
 			}
 			prog.add(u)
+			unwritten++
+			if next := w.NextSeq(); next != seq {
+				seq, written, unwritten = next, written+unwritten, 0
+			}
 		}
 		sinkErr <- err
 	}()
@@ -291,7 +313,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	default:
 		run.Status = "complete"
 	}
-	sum.Domains = prog.done.Load()
+	sum.Crawled = prog.done.Load()
 	sum.SeedLines, sum.SeedsBad, sum.Duplicates = stats.Lines, stats.Bad, stats.Duplicates
 	sum.Outcomes, sum.DomainOuts = prog.snapshot()
 	sum.Status, sum.Interrupted = run.Status, interrupted
@@ -302,7 +324,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		st.SeedsDigest = reader.Digest()
 	}
 	if werr == nil {
-		if err := sink.AppendRows(w, sink.TableCrawls, crawlRow(run, stats.Lines, stats.Bad, sum.Domains)); err == nil {
+		if err := sink.AppendRows(w, sink.TableCrawls, crawlRow(run, stats.Lines, stats.Bad, sum.Crawled)); err == nil {
 			werr = w.Commit()
 		} else {
 			werr = err
@@ -311,6 +333,14 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	if cerr := w.Close(); werr == nil {
 		werr = cerr
 	}
+	if werr == nil {
+		written += unwritten
+	} else if run.Status != "failed" {
+		// The last batch, written on closing, failed: the run did not
+		// complete, and --resume crawls that batch's domains again.
+		run.Status = "failed"
+	}
+	sum.Domains, sum.Status = written, run.Status
 	st.Runs[len(st.Runs)-1] = run
 	st.Complete = run.Status == "complete"
 	if err := st.save(opts.Out); err != nil && werr == nil {
@@ -330,7 +360,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		// Build even when interrupted: the database then holds what was
 		// committed, and --resume rebuilds it when the crawl completes.
 		if err := sink.Build(context.WithoutCancel(ctx), sum.DBPath, []string{opts.Out}, nil, sink.BuildOptions{ToolVersion: survey.Version, MemoryLimit: "128MB", Threads: 1}); err != nil {
-			werr = fmt.Errorf("building %s: %w", sum.DBPath, err)
+			werr = &BuildError{Path: sum.DBPath, Err: err}
 			sum.DBPath = ""
 		}
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/agentpolicy/survey/pipeline"
 	"github.com/agentpolicy/survey/registry"
 	"github.com/agentpolicy/survey/seeds"
+	"github.com/agentpolicy/survey/sink"
 )
 
 const crawlAbout = `
@@ -202,10 +203,14 @@ func runCrawl(e *env, args []string) int {
 		printSummary(e.stdout, sum, *out)
 	}
 	if err != nil {
-		return fail(e, "crawl", err)
+		code := fail(e, "crawl", err)
+		if sum != nil {
+			fmt.Fprint(e.stderr, afterFailure(sum, err, *out, shard))
+		}
+		return code
 	}
 	if sum.Interrupted {
-		fmt.Fprintf(e.stdout, "\nInterrupted. Continue with:\n  survey crawl --resume --out %s\n", *out)
+		fmt.Fprintf(e.stdout, "\nInterrupted. Continue with:\n  %s\n", resumeCommand(*out, shard))
 		return exitFindings
 	}
 	if sum.SeedsBad > 0 {
@@ -214,10 +219,38 @@ func runCrawl(e *env, args []string) int {
 	return exitOK
 }
 
+// resumeCommand is the command that continues the crawl of shard in out.
+func resumeCommand(out string, shard seeds.Shard) string {
+	cmd := "survey crawl --resume --out " + out
+	if shard.Count > 1 {
+		cmd += " --shard " + shard.String()
+	}
+	return cmd
+}
+
+// afterFailure says what a crawl that failed after it started left in out,
+// and how to go on once the cause (a full disk, say) is fixed: resume a
+// crawl that did not complete, or build the database of one that did.
+func afterFailure(sum *pipeline.Summary, err error, out string, shard seeds.Shard) string {
+	var build *pipeline.BuildError
+	var damaged *sink.DamagedError
+	switch {
+	case errors.As(err, &damaged):
+		return "" // fail has said how to build without the damaged parts
+	case errors.As(err, &build) && sum.Status == "complete":
+		return fmt.Sprintf("survey crawl: the crawl is complete and its parts are intact; once the cause is fixed, build its database with:\n  survey merge --db %s %s\n", build.Path, out)
+	}
+	return fmt.Sprintf("survey crawl: %s keeps what was written before the failure (%d domains of this run, %d of earlier runs); once the cause is fixed, continue with:\n  %s\n",
+		out, sum.Domains, sum.Skipped, resumeCommand(out, shard))
+}
+
 func printSummary(w io.Writer, s *pipeline.Summary, out string) {
 	fmt.Fprintf(w, "crawl %s, shard %s, run %d: %s in %s\n", s.CrawlID, s.Shard, s.Run, s.Status, s.Elapsed.Round(time.Millisecond))
-	rate := float64(s.Domains) / s.Elapsed.Seconds()
-	fmt.Fprintf(w, "  domains crawled: %d (%.1f/s)", s.Domains, rate)
+	rate := float64(s.Crawled) / s.Elapsed.Seconds()
+	fmt.Fprintf(w, "  domains crawled: %d (%.1f/s)", s.Crawled, rate)
+	if s.Domains < s.Crawled {
+		fmt.Fprintf(w, ", %d of them written before the failure", s.Domains)
+	}
 	if s.Skipped > 0 {
 		fmt.Fprintf(w, ", %d already done by earlier runs", s.Skipped)
 	}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/agentpolicy/survey/pipeline"
+	"github.com/agentpolicy/survey/seeds"
+	"github.com/agentpolicy/survey/sink"
+)
+
+// TestAfterFailure checks what a failed crawl says it left and how to go
+// on: resume (with the shard) a crawl that did not complete, merge a
+// complete one whose database could not be built, and nothing more when
+// damaged parts have their own advice.
+func TestAfterFailure(t *testing.T) {
+	full := errors.New("no space left on device")
+	shard := seeds.Shard{Index: 2, Count: 4}
+	for _, tc := range []struct {
+		name   string
+		status string
+		err    error
+		shard  seeds.Shard
+		want   []string // in the message, in order
+		none   bool     // the message is empty
+	}{
+		{name: "sink fails", status: "failed", err: full, shard: shard,
+			want: []string{"out keeps what was written before the failure (40 domains of this run, 7 of earlier runs)", "\n  survey crawl --resume --out out --shard 2/4\n"}},
+		{name: "unsharded", status: "failed", err: full,
+			want: []string{"\n  survey crawl --resume --out out\n"}},
+		{name: "build fails", status: "complete", err: &pipeline.BuildError{Path: "out/survey.duckdb", Err: full},
+			want: []string{"the crawl is complete and its parts are intact", "\n  survey merge --db out/survey.duckdb out\n"}},
+		{name: "build of an interrupted crawl fails", status: "interrupted", err: &pipeline.BuildError{Path: "out/survey.duckdb", Err: full},
+			want: []string{"\n  survey crawl --resume --out out\n"}},
+		{name: "damaged parts", status: "complete", err: &pipeline.BuildError{Path: "out/survey.duckdb", Err: &sink.DamagedError{}}, none: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sum := &pipeline.Summary{Status: tc.status, Domains: 40, Crawled: 45, Skipped: 7}
+			got := afterFailure(sum, tc.err, "out", tc.shard)
+			if tc.none {
+				if got != "" {
+					t.Errorf("said %q, want nothing", got)
+				}
+				return
+			}
+			rest := got
+			for _, w := range tc.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("message %q lacks %q", got, w)
+				}
+				rest = rest[i+len(w):]
+			}
+		})
+	}
+}
