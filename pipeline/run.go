@@ -120,6 +120,13 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	if err := os.MkdirAll(opts.Out, 0o755); err != nil {
 		return nil, fmt.Errorf("output directory: %w", err)
 	}
+	// Before anything of the shard is read or removed (Recover deletes
+	// what looks like a killed run's leftovers).
+	lock, err := lockShard(opts.Out, shard)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.unlock()
 
 	st, err := prepareState(&opts, shard)
 	if err != nil {

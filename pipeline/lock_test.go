@@ -1,0 +1,56 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLockShard holds a shard of an output directory as a running crawl
+// does: a crawl of the same shard fails at once, naming the holder, and
+// touches nothing; another shard of the directory is free; once released,
+// the shard can be taken again.
+func TestLockShard(t *testing.T) {
+	out := t.TempDir()
+	held, err := lockShard(out, "0/1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	leftover := filepath.Join(out, "fetches", "crawl=x", ".part-0of1-00000001.parquet.1.tmp")
+	if err := os.MkdirAll(filepath.Dir(leftover), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(leftover, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	_, err = Run(context.Background(), Options{Out: out, CrawlID: "x", Resume: true})
+	if !errors.Is(err, ErrShardBusy) {
+		t.Fatalf("a second crawl of the shard: %v, want ErrShardBusy", err)
+	}
+	if want := fmt.Sprintf("pid %d on ", os.Getpid()); !strings.Contains(err.Error(), want) {
+		t.Errorf("%q does not name the holder (%q)", err, want)
+	}
+	if _, err := os.Stat(leftover); err != nil {
+		t.Errorf("the refused crawl removed the running crawl's part in progress: %v", err)
+	}
+
+	other, err := lockShard(out, "1/4")
+	if err != nil {
+		t.Fatalf("another shard of the directory: %v", err)
+	}
+	other.unlock()
+
+	if err := held.unlock(); err != nil {
+		t.Fatal(err)
+	}
+	again, err := lockShard(out, "0/1")
+	if err != nil {
+		t.Fatalf("after the holder released it: %v", err)
+	}
+	again.unlock()
+}
