@@ -21,7 +21,13 @@ var ErrShardBusy = errors.New("another survey crawl is writing this shard")
 // leaves a stale lock behind; the file only says who holds it.
 type shardLock struct {
 	f *os.File
+	// unsupported is set when the file system takes no locks (some
+	// network and FUSE file systems): the crawl goes on unguarded.
+	unsupported bool
 }
+
+// errLocksUnsupported is tryLock's error on a file system without locks.
+var errLocksUnsupported = errors.New("the file system does not support locks")
 
 // lockPath returns the lock file of a shard ("i/n") in dir.
 func lockPath(dir, shard string) string {
@@ -40,6 +46,9 @@ func lockShard(dir, shard string) (*shardLock, error) {
 		return nil, err
 	}
 	held, err := tryLock(f)
+	if errors.Is(err, errLocksUnsupported) {
+		return &shardLock{f: f, unsupported: true}, nil
+	}
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("locking %s: %w", path, err)

@@ -20,6 +20,8 @@ func tryLock(f *os.File) (bool, error) {
 			return false, nil
 		case errors.Is(err, syscall.EINTR):
 			continue
+		case errors.Is(err, syscall.ENOLCK), errors.Is(err, syscall.EOPNOTSUPP), errors.Is(err, syscall.ENOSYS):
+			return false, errLocksUnsupported
 		}
 		return false, err
 	}

@@ -127,6 +127,9 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		return nil, err
 	}
 	defer lock.unlock()
+	if lock.unsupported {
+		fmt.Fprintf(opts.Stderr, "survey: %s: %v, so a second crawl of shard %s into it would not be refused\n", opts.Out, errLocksUnsupported, shard)
+	}
 
 	st, err := prepareState(&opts, shard)
 	if err != nil {
