@@ -80,3 +80,30 @@ func (l *shardLock) unlock() error {
 	l.f = nil
 	return err
 }
+
+// lockAllShards takes the lock of every shard with a state in dir, for a
+// command that rewrites the directory's parts (reparse): it fails with
+// ErrShardBusy while any crawl is writing there. The locks taken are
+// released by the returned function.
+func lockAllShards(dir string) (func(), error) {
+	states, err := filepath.Glob(filepath.Join(dir, "_state", "shard-*.json"))
+	if err != nil {
+		return nil, err
+	}
+	var held []*shardLock
+	release := func() {
+		for _, l := range held {
+			l.unlock()
+		}
+	}
+	for _, p := range states {
+		shard := strings.Replace(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(p), "shard-"), ".json"), "of", "/", 1)
+		l, err := lockShard(dir, shard)
+		if err != nil {
+			release()
+			return nil, err
+		}
+		held = append(held, l)
+	}
+	return release, nil
+}

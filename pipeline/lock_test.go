@@ -12,7 +12,7 @@ import (
 
 // TestLockShard holds a shard of an output directory as a running crawl
 // does: a crawl of the same shard fails at once, naming the holder, and
-// touches nothing; another shard of the directory is free; once released,
+// touches nothing; so does a reparse of the directory; another shard of the directory is free; once released,
 // the shard can be taken again.
 func TestLockShard(t *testing.T) {
 	out := t.TempDir()
@@ -37,6 +37,14 @@ func TestLockShard(t *testing.T) {
 	}
 	if _, err := os.Stat(leftover); err != nil {
 		t.Errorf("the refused crawl removed the running crawl's part in progress: %v", err)
+	}
+
+	// A reparse of the directory waits for no crawl: it is refused too.
+	if err := (&State{CrawlID: "x", Shard: "0/1"}).save(out); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Reparse(context.Background(), ReparseOptions{Dir: out}); !errors.Is(err, ErrShardBusy) {
+		t.Errorf("a reparse while the shard is held: %v, want ErrShardBusy", err)
 	}
 
 	other, err := lockShard(out, "1/4")

@@ -47,10 +47,16 @@ type ReparseSummary struct {
 // committed batch's parsed parts are replaced whole (sink.ReplacePart), so
 // an interrupted reparse leaves every batch either as it was or reparsed
 // (documents.parser_version tells which), and running it again finishes
-// the job. Then it rebuilds the database.
+// the job. Then it rebuilds the database. It fails with ErrShardBusy while
+// a crawl is writing to the directory.
 func Reparse(ctx context.Context, o ReparseOptions) (*ReparseSummary, error) {
 	start := time.Now()
 	sum := &ReparseSummary{ParserVersion: survey.Version}
+	release, err := lockAllShards(o.Dir)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	crawls, err := crawlIDs(o.Dir)
 	if err != nil {
 		return nil, err
