@@ -79,7 +79,7 @@ type Summary struct {
 	CrawlID     string
 	Shard       string
 	Run         int32
-	Status      string // complete or interrupted
+	Status      string // complete, interrupted or failed
 	Domains     int64  // domains committed by this run (written in complete batches)
 	Crawled     int64  // domains crawled by this run; more than Domains only when it failed
 	Skipped     int64  // domains already committed by earlier runs (resume)
