@@ -30,9 +30,7 @@ type shardLock struct {
 var errLocksUnsupported = errors.New("the file system does not support locks")
 
 // lockPath returns the lock file of a shard ("i/n") in dir.
-func lockPath(dir, shard string) string {
-	return filepath.Join(dir, "_state", "shard-"+strings.Replace(shard, "/", "of", 1)+".lock")
-}
+func lockPath(dir, shard string) string { return shardFile(dir, shard, ".lock") }
 
 // lockShard takes the lock of shard in dir, or fails with ErrShardBusy
 // naming the holder.
@@ -86,7 +84,7 @@ func (l *shardLock) unlock() error {
 // ErrShardBusy while any crawl is writing there. The locks taken are
 // released by the returned function.
 func lockAllShards(dir string) (func(), error) {
-	states, err := filepath.Glob(filepath.Join(dir, "_state", "shard-*.json"))
+	states, err := filepath.Glob(shardFile(dir, "*", ".json"))
 	if err != nil {
 		return nil, err
 	}
@@ -97,8 +95,7 @@ func lockAllShards(dir string) (func(), error) {
 		}
 	}
 	for _, p := range states {
-		shard := strings.Replace(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(p), "shard-"), ".json"), "of", "/", 1)
-		l, err := lockShard(dir, shard)
+		l, err := lockShard(dir, fileShard(p))
 		if err != nil {
 			release()
 			return nil, err

@@ -34,8 +34,18 @@ type RunState struct {
 }
 
 // statePath returns the state file of a shard ("i/n") in dir.
-func statePath(dir, shard string) string {
-	return filepath.Join(dir, "_state", "shard-"+strings.Replace(shard, "/", "of", 1)+".json")
+func statePath(dir, shard string) string { return shardFile(dir, shard, ".json") }
+
+// shardFile returns the file of a shard ("i/n") in dir's _state directory
+// with the extension ext: _state/shard-IofN.EXT.
+func shardFile(dir, shard, ext string) string {
+	return filepath.Join(dir, "_state", "shard-"+strings.Replace(shard, "/", "of", 1)+ext)
+}
+
+// fileShard returns the shard ("i/n") of a file named by shardFile.
+func fileShard(path string) string {
+	name := strings.TrimPrefix(filepath.Base(path), "shard-")
+	return strings.Replace(strings.TrimSuffix(name, filepath.Ext(name)), "of", "/", 1)
 }
 
 // LoadState returns the state of a shard ("i/n") of the crawl in dir, so
