@@ -135,7 +135,7 @@ func catalogFile(w *Web, name string) *file {
 // location against the truth.
 func TestTruthAgreesWithServer_Hostile(t *testing.T) {
 	cfg := Config{Seed: 7, Sites: 400, Mix: MixHostile, DNS: true, SlowDelay: 50 * time.Millisecond, StallLimit: time.Minute}
-	seen := checkPopulation(t, cfg, 3*time.Second, 16)
+	seen := checkPopulation(t, cfg, raceSlowdown*3*time.Second, 16)
 	for _, k := range Kinds() {
 		if seen[k.Name] == 0 {
 			t.Errorf("kind %s was not crawled", k.Name)
@@ -147,7 +147,7 @@ func TestTruthAgreesWithServer_Hostile(t *testing.T) {
 // without DNS.
 func TestTruthAgreesWithServer_Realistic(t *testing.T) {
 	cfg := Config{Seed: 3, Sites: 300, SlowDelay: 50 * time.Millisecond}
-	checkPopulation(t, cfg, 3*time.Second, 16)
+	checkPopulation(t, cfg, raceSlowdown*3*time.Second, 16)
 }
 
 // TestTruth_UnknownDomains: names outside the population, and a site in
