@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -239,25 +240,15 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	// Seeds: stream, report bad lines, keep this shard's and skip done ones.
 	go func() {
 		defer close(in)
-		for {
-			s, err := reader.Next()
-			if err == io.EOF {
-				readErr <- nil
-				return
-			}
-			var le *seeds.LineError
-			if errors.As(err, &le) {
-				prog.seedBad.Add(1)
-				fmt.Fprintln(opts.Stderr, le.Error())
-				continue
-			}
+		bad := func(le *seeds.LineError) {
+			prog.seedBad.Add(1)
+			fmt.Fprintln(opts.Stderr, le.Error())
+		}
+		for s, err := range toCrawl(reader, opts.SeedsPath, opts.Shard, done, bad) {
 			if err != nil {
-				readErr <- fmt.Errorf("reading %s: %w", opts.SeedsPath, err)
+				readErr <- err
 				stopCrawl()
 				return
-			}
-			if !opts.Shard.Contains(s) || done.has(s.Line) {
-				continue
 			}
 			select {
 			case in <- s:
@@ -266,6 +257,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 				return
 			}
 		}
+		readErr <- nil
 	}()
 
 	// Sink: one goroutine appends each domain's rows and commits them. A
@@ -414,22 +406,40 @@ func pending(path string, shard seeds.Shard, done *lineSet) (int64, error) {
 		return 0, err
 	}
 	defer f.Close()
-	r := seeds.NewReader(f, path)
 	var n int64
-	for {
-		s, err := r.Next()
-		if err == io.EOF {
-			return n, nil
-		}
-		var le *seeds.LineError
-		if errors.As(err, &le) {
-			continue
-		}
+	for _, err := range toCrawl(seeds.NewReader(f, path), path, shard, done, nil) {
 		if err != nil {
-			return 0, fmt.Errorf("reading %s: %w", path, err)
+			return 0, err
 		}
-		if shard.Contains(s) && !done.has(s.Line) {
-			n++
+		n++
+	}
+	return n, nil
+}
+
+// toCrawl yields the seeds read from r (the list named name) that belong
+// to shard and that done does not hold; when r fails, it yields the error
+// and stops. Bad lines are handed to bad, if not nil, and skipped.
+func toCrawl(r *seeds.Reader, name string, shard seeds.Shard, done *lineSet, bad func(*seeds.LineError)) iter.Seq2[seeds.Seed, error] {
+	return func(yield func(seeds.Seed, error) bool) {
+		for {
+			s, err := r.Next()
+			if err == io.EOF {
+				return
+			}
+			var le *seeds.LineError
+			if errors.As(err, &le) {
+				if bad != nil {
+					bad(le)
+				}
+				continue
+			}
+			if err != nil {
+				yield(seeds.Seed{}, fmt.Errorf("reading %s: %w", name, err))
+				return
+			}
+			if shard.Contains(s) && !done.has(s.Line) && !yield(s, nil) {
+				return
+			}
 		}
 	}
 }

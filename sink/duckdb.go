@@ -109,8 +109,7 @@ func Build(ctx context.Context, dbPath string, dirs []string, tables []Table, op
 	}
 	defer func() {
 		if err != nil {
-			os.Remove(tmp)
-			os.Remove(tmp + ".wal")
+			removeBuild(tmp) // the build's error says more
 		}
 	}()
 	err = buildFile(ctx, tmp, dirs, tables, opts, nil)
@@ -366,11 +365,11 @@ func fillDatabase(ctx context.Context, s *buildSession, dirs []string, tables []
 // DuckDB's threads setting is its workers, which every connection shares,
 // plus one: the thread of the connection running a query, which works on it
 // too. With n queries at once, a setting of threads-n+1 (at least 1) keeps
-// threads threads busy in all. With
-// the two threads of a default merge on two cores, two connections and a
-// worker beside them built a 20,000-domain crawl's parts in 5.0-5.3 s
-// (8.3-9.3 s of CPU), two connections alone in 3.8 s (7.0-7.2 s of CPU),
-// medians of five in each of two rounds.
+// threads threads busy in all. With the two threads of a default merge on
+// two cores, two connections and a worker beside them built a
+// 20,000-domain crawl's parts in 5.0-5.3 s (8.3-9.3 s of CPU), two
+// connections alone in 3.8 s (7.0-7.2 s of CPU), medians of five in each
+// of two rounds.
 func fillParallel(ctx context.Context, db *sql.DB, all []tableParts, n, threads int) error {
 	if _, err := db.ExecContext(ctx, fmt.Sprintf("SET threads = %d", max(1, threads-min(n, len(all))+1))); err != nil {
 		return fmt.Errorf("sink: build: %w", err)
