@@ -18,7 +18,7 @@ digest: fetches.body_digest and documents.body_digest name it.
 func runBody(e *env, args []string) int {
 	fs := newFlags(e, "body", "[--db PATH] DIGEST", bodyAbout)
 	db := fs.String("db", filepath.Join("survey-data", "survey.duckdb"), "DuckDB database file")
-	if code, ok := parseFlags(e, fs, interleave(args)); !ok {
+	if code, ok := parseFlags(e, fs, interleave(fs, args)); !ok {
 		return code
 	}
 	if fs.NArg() != 1 {

@@ -131,6 +131,44 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) (int, bool) {
 	return 0, true
 }
 
+// interleave moves flags that follow the positional argument in front of
+// it, so that "survey query adoption --param crawl=x" works like "survey
+// query --param crawl=x adoption". A flag of fs takes the next argument as
+// its value unless it is boolean or has "=value"; an unknown flag is kept
+// for fs to report.
+func interleave(fs *flag.FlagSet, args []string) []string {
+	var flags, rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			rest = append(rest, args[i+1:]...)
+			return append(append(flags, "--"), rest...)
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			flags = append(flags, a)
+			name := strings.TrimLeft(a, "-")
+			if !strings.Contains(name, "=") && !isBoolFlag(fs, name) && i+1 < len(args) {
+				i++
+				flags = append(flags, args[i])
+			}
+		default:
+			rest = append(rest, a)
+		}
+	}
+	return append(flags, rest...)
+}
+
+// isBoolFlag reports whether fs's flag name is boolean (given alone, as
+// "--list", rather than with a value).
+func isBoolFlag(fs *flag.FlagSet, name string) bool {
+	f := fs.Lookup(name)
+	if f == nil {
+		return false
+	}
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}
+
 // fail prints an error for command name and returns exitUsage.
 func fail(e *env, name string, err error) int {
 	fmt.Fprintf(e.stderr, "survey %s: %v\n", name, err)

@@ -29,7 +29,7 @@ func runMerge(e *env, args []string) int {
 	db := fs.String("db", "survey.duckdb", "database file to build (replaced atomically when complete)")
 	memory := fs.String("memory-limit", sink.DefaultMemoryLimit, "DuckDB memory limit while building (it spills to disk beyond)")
 	skipDamaged := fs.Bool("skip-damaged", false, "leave out the batches of parts that cannot be read, and say which, instead of failing")
-	if code, ok := parseFlags(e, fs, interleave(args)); !ok {
+	if code, ok := parseFlags(e, fs, interleave(fs, args)); !ok {
 		return code
 	}
 	if fs.NArg() == 0 {

@@ -31,7 +31,7 @@ func runQuery(e *env, args []string) int {
 	show := fs.Bool("show", false, "print the named query's SQL instead of running it")
 	params := paramFlag{}
 	fs.Var(params, "param", "parameter of a named query, name=value (repeatable)")
-	if code, ok := parseFlags(e, fs, interleave(args)); !ok {
+	if code, ok := parseFlags(e, fs, interleave(fs, args)); !ok {
 		return code
 	}
 	if *list {
@@ -96,29 +96,4 @@ func (p paramFlag) Set(v string) error {
 	}
 	p[name] = value
 	return nil
-}
-
-// interleave moves flags that follow the positional argument in front of
-// it, so that "survey query adoption --param crawl=x" works like "survey
-// query --param crawl=x adoption".
-func interleave(args []string) []string {
-	var flags, rest []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--":
-			rest = append(rest, args[i+1:]...)
-			return append(append(flags, "--"), rest...)
-		case strings.HasPrefix(a, "-") && len(a) > 1:
-			flags = append(flags, a)
-			name := strings.TrimLeft(a, "-")
-			if !strings.Contains(name, "=") && name != "list" && name != "show" && i+1 < len(args) {
-				i++
-				flags = append(flags, args[i])
-			}
-		default:
-			rest = append(rest, a)
-		}
-	}
-	return append(flags, rest...)
 }

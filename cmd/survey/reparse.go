@@ -22,7 +22,7 @@ func runReparse(e *env, args []string) int {
 	fs := newFlags(e, "reparse", "[flags] DIR", reparseAbout)
 	crawlID := fs.String("crawl", "", "reparse only this crawl (default: every crawl in DIR)")
 	noBuild := fs.Bool("no-build", false, "do not rebuild the DuckDB database")
-	if code, ok := parseFlags(e, fs, interleave(args)); !ok {
+	if code, ok := parseFlags(e, fs, interleave(fs, args)); !ok {
 		return code
 	}
 	if fs.NArg() != 1 {
