@@ -102,7 +102,7 @@ func Build(ctx context.Context, dbPath string, dirs []string, tables []Table, op
 			return err
 		}
 	}
-	dirs = uniqueDirs(dirs)
+	dirs = UniqueDirs(dirs)
 	tmp := fmt.Sprintf("%s.build-%d", dbPath, os.Getpid())
 	if err := removeBuild(tmp); err != nil {
 		return err
@@ -619,20 +619,22 @@ func openDuckDB(path string, readOnly bool, memoryLimit string, threads int, tem
 	return db, nil
 }
 
-// uniqueDirs returns dirs without repeats, so that a directory named twice
-// is not read twice.
-func uniqueDirs(dirs []string) []string {
-	seen := map[string]bool{}
+// UniqueDirs returns dirs without repeats, so that a directory named twice
+// (by the same path, another spelling of it, or a link) is not read twice:
+// a directory that stats as one already kept is left out. A directory that
+// cannot be stat'ed is kept, for its reader to report.
+func UniqueDirs(dirs []string) []string {
+	var kept []os.FileInfo
 	var out []string
 	for _, d := range dirs {
-		key := filepath.Clean(d)
-		if abs, err := filepath.Abs(d); err == nil {
-			key = abs
+		st, err := os.Stat(d)
+		if err == nil && slices.ContainsFunc(kept, func(k os.FileInfo) bool { return os.SameFile(k, st) }) {
+			continue
 		}
-		if !seen[key] {
-			seen[key] = true
-			out = append(out, d)
+		if err == nil {
+			kept = append(kept, st)
 		}
+		out = append(out, d)
 	}
 	return out
 }

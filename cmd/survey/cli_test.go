@@ -6,6 +6,7 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentpolicy/survey/pipeline"
 	"github.com/agentpolicy/survey/sink"
 )
 
@@ -265,9 +267,10 @@ func TestQueryAndMerge(t *testing.T) {
 		t.Errorf("report: %v; the page has no chart or no methodology", err)
 	}
 	merged := filepath.Join(t.TempDir(), "merged.duckdb")
-	if code, stdout, errs := runSurvey(t, "", "merge", "--db", merged, out); code != exitOK || !strings.Contains(stdout, "80 domains of 1 crawls") {
+	if code, stdout, errs := runSurvey(t, "", "merge", "--db", merged, out); code != exitOK || !strings.Contains(stdout, "merged 1 directory into "+merged+": 80 domains of 1 crawl\n") {
 		t.Errorf("merge: exit %d %q %q", code, stdout, errs)
 	}
+	checkMergeOverlapAndCompleteness(t, out)
 
 	// A damaged part stops the merge, naming it; --skip-damaged leaves out
 	// its batch and exits 1.
@@ -290,6 +293,61 @@ func TestQueryAndMerge(t *testing.T) {
 	var left int
 	if err := sinkQueryRow(t, damagedDB, "SELECT count(*) FROM targets", &left); err != nil || left >= 80 {
 		t.Errorf("merge --skip-damaged kept %d domains of 80 (%v)", left, err)
+	}
+}
+
+// checkMergeOverlapAndCompleteness merges the crawl in out with itself
+// through a link (read once), with a copy of its state (refused: its
+// domains would count twice), and after marking its shard interrupted
+// (a warning naming the resume command; --require-complete refuses).
+func checkMergeOverlapAndCompleteness(t *testing.T, out string) {
+	t.Helper()
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(out, link); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(t.TempDir(), "m.duckdb")
+	if code, stdout, errs := runSurvey(t, "", "merge", "--db", db, out, link); code != exitOK || !strings.Contains(stdout, "merged 1 directory into "+db+": 80 domains of 1 crawl\n") {
+		t.Errorf("merge of a directory and a link to it: exit %d %q %q", code, stdout, errs)
+	}
+	state := filepath.Join(out, "_state", "shard-0of1.json")
+	b, err := os.ReadFile(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copyDir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(copyDir, "_state"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(copyDir, "_state", "shard-0of1.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runSurvey(t, "", "merge", "--db", db, out, copyDir); code != exitUsage ||
+		!strings.Contains(errs, `shard 0/1 of crawl "q" is in both `+out+" and "+copyDir) {
+		t.Errorf("merge of overlapping directories: exit %d %q", code, errs)
+	}
+
+	var st pipeline.State
+	if err := json.Unmarshal(b, &st); err != nil {
+		t.Fatal(err)
+	}
+	st.Complete, st.Runs[len(st.Runs)-1].Status = false, "interrupted"
+	edited, _ := json.Marshal(st)
+	if err := os.WriteFile(state, edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	defer os.WriteFile(state, b, 0o644)
+	warning := `survey merge: crawl "q": shard 0/1 in ` + out + " is not complete (its last run interrupted); resume it with: survey crawl --resume --out " + out + "\n"
+	if code, stdout, errs := runSurvey(t, "", "merge", "--db", db, out); code != exitOK || errs != warning || !strings.HasSuffix(stdout, ", 1 crawl incomplete (see above)\n") {
+		t.Errorf("merge of an incomplete crawl: exit %d %q %q", code, stdout, errs)
+	}
+	strict := filepath.Join(t.TempDir(), "strict.duckdb")
+	if code, _, errs := runSurvey(t, "", "merge", "--require-complete", "--db", strict, out); code != exitUsage ||
+		!strings.HasPrefix(errs, warning) || !strings.Contains(errs, "1 crawl is incomplete; nothing built") {
+		t.Errorf("merge --require-complete of an incomplete crawl: exit %d %q", code, errs)
+	}
+	if _, err := os.Stat(strict); err == nil {
+		t.Errorf("merge --require-complete built %s", strict)
 	}
 }
 
@@ -363,5 +421,21 @@ func TestCrawl_CompressedSeeds(t *testing.T) {
 				t.Errorf("seeds digest %s, want %s", digest, want)
 			}
 		})
+	}
+}
+
+func TestInterleave_BooleanFlagsTakeNoValue(t *testing.T) {
+	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
+	fs.Bool("require-complete", false, "")
+	fs.String("db", "", "")
+	for _, c := range []struct{ in, want string }{
+		{"--require-complete --db x.duckdb a b", "--require-complete --db x.duckdb a b"},
+		{"a --require-complete b --db x.duckdb", "--require-complete --db x.duckdb a b"},
+		{"a --db=x.duckdb --require-complete=false b", "--db=x.duckdb --require-complete=false a b"},
+		{"--unknown v a -- --db", "--unknown v -- a --db"},
+	} {
+		if got := strings.Join(interleave(fs, strings.Fields(c.in)), " "); got != c.want {
+			t.Errorf("interleave(%q) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/agentpolicy/survey"
+	"github.com/agentpolicy/survey/pipeline"
 	"github.com/agentpolicy/survey/sink"
 )
 
@@ -15,6 +16,13 @@ Build one DuckDB database from the Parquet parts of one or more output
 directories: the shards of a sharded crawl (each wrote its own parts, in its own
 directory or a shared one), or several crawls. Only committed parts are read; a
 shard still running or killed contributes what it committed.
+
+Before building, merge reads the crawl state of each directory: it refuses
+directories that overlap (one shard of a crawl in two of them, or one crawl
+split into different numbers of shards), whose domains the database would
+count twice, and it names every shard that is missing or did not complete,
+with the command that resumes it. --require-complete makes such a crawl an
+error instead of a warning, before anything is built.
 
 A committed part that cannot be read (damaged storage, a file changed by hand)
 stops the merge, naming it. --skip-damaged builds the database without the
@@ -29,6 +37,7 @@ func runMerge(e *env, args []string) int {
 	db := fs.String("db", "survey.duckdb", "database file to build (replaced atomically when complete)")
 	memory := fs.String("memory-limit", sink.DefaultMemoryLimit, "DuckDB memory limit while building (it spills to disk beyond)")
 	skipDamaged := fs.Bool("skip-damaged", false, "leave out the batches of parts that cannot be read, and say which, instead of failing")
+	requireComplete := fs.Bool("require-complete", false, "fail, building nothing, when a crawl's shard is missing or did not complete")
 	if code, ok := parseFlags(e, fs, interleave(fs, args)); !ok {
 		return code
 	}
@@ -41,6 +50,24 @@ func runMerge(e *env, args []string) int {
 			return fail(e, "merge", fmt.Errorf("%s is not a directory", dir))
 		}
 	}
+	dirs := sink.UniqueDirs(fs.Args())
+	crawls, err := pipeline.ReadOutputs(dirs)
+	if err != nil {
+		return fail(e, "merge", err)
+	}
+	incomplete := 0 // crawls
+	for _, c := range crawls {
+		if c.Complete() {
+			continue
+		}
+		incomplete++
+		for _, line := range c.Problems() {
+			fmt.Fprintf(e.stderr, "survey merge: %s\n", line)
+		}
+	}
+	if incomplete > 0 && *requireComplete {
+		return fail(e, "merge", fmt.Errorf("--require-complete: %s incomplete; nothing built", plural(incomplete, "crawl is", "crawls are")))
+	}
 	leftOut := 0 // batches left out
 	opts := sink.BuildOptions{
 		ToolVersion: survey.Version, MemoryLimit: *memory, SkipDamaged: *skipDamaged,
@@ -49,7 +76,7 @@ func runMerge(e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "survey merge: left out a batch: damaged part %v\n", p)
 		},
 	}
-	if err := sink.Build(context.Background(), *db, fs.Args(), nil, opts); err != nil {
+	if err := sink.Build(context.Background(), *db, dirs, nil, opts); err != nil {
 		return fail(e, "merge", err)
 	}
 	conn, err := sink.Open(*db)
@@ -57,19 +84,26 @@ func runMerge(e *env, args []string) int {
 		return fail(e, "merge", err)
 	}
 	defer conn.Close()
-	var domains, crawls int64
-	if err := conn.QueryRow("SELECT count(*), count(DISTINCT crawl_id) FROM targets").Scan(&domains, &crawls); err != nil {
+	var domains, nCrawls int64
+	if err := conn.QueryRow("SELECT count(*), count(DISTINCT crawl_id) FROM targets").Scan(&domains, &nCrawls); err != nil {
 		return fail(e, "merge", errors.Join(errors.New("reading the merged database"), err))
 	}
-	fmt.Fprintf(e.stdout, "merged %d directories into %s: %d domains of %d crawls", fs.NArg(), *db, domains, crawls)
+	fmt.Fprintf(e.stdout, "merged %s into %s: %d domains of %s", plural(len(dirs), "directory", "directories"), *db, domains, plural(int(nCrawls), "crawl", "crawls"))
+	if incomplete > 0 {
+		fmt.Fprintf(e.stdout, ", %s incomplete (see above)", plural(incomplete, "crawl", "crawls"))
+	}
 	if leftOut > 0 {
-		noun := "batches"
-		if leftOut == 1 {
-			noun = "batch"
-		}
-		fmt.Fprintf(e.stdout, ", %d %s left out (damaged parts)\n", leftOut, noun)
+		fmt.Fprintf(e.stdout, ", %s left out (damaged parts)\n", plural(leftOut, "batch", "batches"))
 		return exitFindings
 	}
 	fmt.Fprintln(e.stdout)
 	return exitOK
+}
+
+// plural returns n and the singular or plural noun: "1 crawl", "2 crawls".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

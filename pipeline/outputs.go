@@ -1,0 +1,175 @@
+package pipeline
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/agentpolicy/survey/seeds"
+)
+
+// ShardOutput is one shard of a crawl found in an output directory, as its
+// state file (DIR/_state/shard-IofN.json) records it.
+type ShardOutput struct {
+	Dir         string
+	Shard       seeds.Shard
+	SeedsDigest string
+	Complete    bool
+	// LastRun is the status of the shard's last run: complete,
+	// interrupted, failed, or running (still running, or killed).
+	LastRun string
+}
+
+// CrawlOutputs is what a set of output directories holds of one crawl.
+type CrawlOutputs struct {
+	CrawlID string
+	Count   int           // the shards the crawl was split into (1: unsharded)
+	Shards  []ShardOutput // the shards found, by index
+	Missing []int         // the indexes of the shards in no directory
+	// SeedsDigests are the digests of the seed lists its shards read, when
+	// they read more than one: shards of one crawl are meant to share one.
+	SeedsDigests []string
+}
+
+// Complete reports whether every shard of the crawl is there and complete.
+func (c CrawlOutputs) Complete() bool {
+	if len(c.Missing) > 0 {
+		return false
+	}
+	for _, s := range c.Shards {
+		if !s.Complete {
+			return false
+		}
+	}
+	return true
+}
+
+// ErrOverlap is returned by ReadOutputs when a merge of the directories
+// would count some domains twice.
+var ErrOverlap = errors.New("the directories overlap")
+
+// ReadOutputs reads the crawl state files of dirs (the directories a merge
+// reads) and says, crawl by crawl, which shards they hold and whether each
+// completed. It fails with ErrOverlap when merging dirs would count domains
+// twice: when one shard of a crawl is in two directories (a copy, or one
+// directory named twice: see sink.UniqueDirs), or when one crawl was split into
+// different numbers of shards. A directory without state files (parts
+// copied without _state) adds nothing; a state file that cannot be read is
+// an error naming it.
+func ReadOutputs(dirs []string) ([]CrawlOutputs, error) {
+	byCrawl := map[string]*CrawlOutputs{}
+	var order []string
+	for _, dir := range dirs {
+		paths, err := filepath.Glob(shardFile(dir, "*", ".json"))
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range paths {
+			s, err := loadState(dir, fileShard(p))
+			if err != nil {
+				return nil, fmt.Errorf("reading the crawl state: %w", err)
+			}
+			shard, err := seeds.ParseShard(s.Shard)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", p, err)
+			}
+			shard.Count = max(shard.Count, 1)
+			c := byCrawl[s.CrawlID]
+			if c == nil {
+				c = &CrawlOutputs{CrawlID: s.CrawlID, Count: shard.Count}
+				byCrawl[s.CrawlID] = c
+				order = append(order, s.CrawlID)
+			}
+			if shard.Count != c.Count {
+				return nil, fmt.Errorf("%w: crawl %q was split into %d shards in %s and into %d in %s, so some domains are in two of its shards",
+					ErrOverlap, s.CrawlID, c.Count, c.Shards[0].Dir, shard.Count, dir)
+			}
+			if i := slices.IndexFunc(c.Shards, func(o ShardOutput) bool { return o.Shard.Index == shard.Index }); i >= 0 {
+				return nil, fmt.Errorf("%w: shard %s of crawl %q is in both %s and %s; merge only one of them",
+					ErrOverlap, shard, s.CrawlID, c.Shards[i].Dir, dir)
+			}
+			last := ""
+			if len(s.Runs) > 0 {
+				last = s.Runs[len(s.Runs)-1].Status
+			}
+			c.Shards = append(c.Shards, ShardOutput{Dir: dir, Shard: shard, SeedsDigest: s.SeedsDigest, Complete: s.Complete, LastRun: last})
+		}
+	}
+	out := make([]CrawlOutputs, 0, len(order))
+	for _, id := range order {
+		c := byCrawl[id]
+		slices.SortFunc(c.Shards, func(a, b ShardOutput) int { return a.Shard.Index - b.Shard.Index })
+		next := 0
+		for _, s := range c.Shards {
+			for ; next < s.Shard.Index; next++ {
+				c.Missing = append(c.Missing, next)
+			}
+			next = s.Shard.Index + 1
+		}
+		for ; next < c.Count; next++ {
+			c.Missing = append(c.Missing, next)
+		}
+		for _, s := range c.Shards {
+			if !slices.Contains(c.SeedsDigests, s.SeedsDigest) {
+				c.SeedsDigests = append(c.SeedsDigests, s.SeedsDigest)
+			}
+		}
+		if len(c.SeedsDigests) == 1 {
+			c.SeedsDigests = nil
+		}
+		out = append(out, *c)
+	}
+	return out, nil
+}
+
+// Problems describes, one line each, what keeps the crawl from being
+// whole: shards in no directory, shards that did not complete (with the
+// command that resumes each), and shards that read different seed lists.
+func (c CrawlOutputs) Problems() []string {
+	var lines []string
+	if len(c.Missing) > 0 {
+		names := make([]string, len(c.Missing))
+		for i, m := range c.Missing {
+			names[i] = seeds.Shard{Index: m, Count: c.Count}.String()
+		}
+		noun := "shard"
+		if len(names) > 1 {
+			noun = "shards"
+		}
+		lines = append(lines, fmt.Sprintf("crawl %q: %s %s in no directory given", c.CrawlID, noun, strings.Join(names, ", ")))
+	}
+	for _, s := range c.Shards {
+		if s.Complete {
+			continue
+		}
+		how := "its last run " + s.LastRun
+		switch s.LastRun {
+		case "running":
+			how = "its last run is still running or was killed"
+		case "":
+			how = "it has not run"
+		}
+		resume := "survey crawl --resume --out " + s.Dir
+		if c.Count > 1 {
+			resume += " --shard " + s.Shard.String()
+		}
+		lines = append(lines, fmt.Sprintf("crawl %q: shard %s in %s is not complete (%s); resume it with: %s", c.CrawlID, s.Shard, s.Dir, how, resume))
+	}
+	if len(c.SeedsDigests) > 0 {
+		groups := make([]string, len(c.SeedsDigests))
+		for i, d := range c.SeedsDigests {
+			var shards []string
+			for _, s := range c.Shards {
+				if s.SeedsDigest == d {
+					shards = append(shards, s.Shard.String())
+				}
+			}
+			groups[i] = fmt.Sprintf("%.12s (%s)", d, strings.Join(shards, ", "))
+		}
+		lines = append(lines, fmt.Sprintf("crawl %q: its shards read %d different seed lists, so together they are not the shares of one list: %s",
+			c.CrawlID, len(groups), strings.Join(groups, "; ")))
+	}
+	return lines
+}

@@ -1,0 +1,79 @@
+package pipeline
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// saveShard writes the state of one shard of crawl id into dir: complete,
+// or with its last run ending as last.
+func saveShard(t *testing.T, dir, id, shard, digest, last string) {
+	t.Helper()
+	s := &State{CrawlID: id, Shard: shard, SeedsDigest: digest, Runs: []RunState{{Run: 1, Status: last}}, Complete: last == "complete"}
+	if err := s.save(dir); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestReadOutputs_ShardsOfCrawls(t *testing.T) {
+	shared, other := t.TempDir(), t.TempDir()
+	saveShard(t, shared, "big", "0/4", "d1", "complete")
+	saveShard(t, shared, "big", "3/4", "d1", "interrupted")
+	saveShard(t, other, "big", "1/4", "d2", "running")
+	saveShard(t, other, "small", "0/1", "d3", "complete")
+	empty := t.TempDir() // parts without _state add nothing
+
+	got, err := ReadOutputs([]string{shared, other, empty})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].CrawlID != "big" || got[1].CrawlID != "small" {
+		t.Fatalf("crawls %+v, want big then small", got)
+	}
+	big, small := got[0], got[1]
+	if !small.Complete() || small.Problems() != nil {
+		t.Errorf("small: complete %v, problems %q", small.Complete(), small.Problems())
+	}
+	if big.Complete() || big.Count != 4 || !slices.Equal(big.Missing, []int{2}) || len(big.SeedsDigests) != 2 {
+		t.Errorf("big: %+v", big)
+	}
+	want := []string{
+		`crawl "big": shard 2/4 in no directory given`,
+		`crawl "big": shard 1/4 in ` + other + ` is not complete (its last run is still running or was killed); resume it with: survey crawl --resume --out ` + other + ` --shard 1/4`,
+		`crawl "big": shard 3/4 in ` + shared + ` is not complete (its last run interrupted); resume it with: survey crawl --resume --out ` + shared + ` --shard 3/4`,
+		`crawl "big": its shards read 2 different seed lists, so together they are not the shares of one list: d1 (0/4, 3/4); d2 (1/4)`,
+	}
+	if p := big.Problems(); !slices.Equal(p, want) {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(p, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestReadOutputs_Overlap(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	saveShard(t, a, "c", "1/2", "d", "complete")
+	saveShard(t, b, "c", "1/2", "d", "complete")
+	if _, err := ReadOutputs([]string{a, b}); !errors.Is(err, ErrOverlap) || !strings.Contains(err.Error(), `shard 1/2 of crawl "c" is in both `+a+" and "+b) {
+		t.Errorf("one shard in two directories: %v", err)
+	}
+	c := t.TempDir()
+	saveShard(t, c, "c", "0/3", "d", "complete")
+	if _, err := ReadOutputs([]string{a, c}); !errors.Is(err, ErrOverlap) || !strings.Contains(err.Error(), `crawl "c" was split into 2 shards in `+a+" and into 3 in "+c) {
+		t.Errorf("one crawl split two ways: %v", err)
+	}
+}
+
+func TestReadOutputs_UnreadableState(t *testing.T) {
+	dir := t.TempDir()
+	saveShard(t, dir, "c", "0/1", "d", "complete")
+	path := statePath(dir, "0/1")
+	if err := os.WriteFile(path, []byte("{not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadOutputs([]string{dir}); err == nil || !strings.Contains(err.Error(), filepath.Base(path)) {
+		t.Errorf("a damaged state file: %v, want an error naming it", err)
+	}
+}
