@@ -23,11 +23,8 @@ test:
 	$(GO) test -count=1 -timeout 20m $(CHECKPTR) $(PKGS)
 
 ## test-race: the tests of the concurrent packages under the race detector
-## (the crawler, the sink, the simulated web, the seeds). The pipeline's
-## tests are left out: they crawl an in-process simulated web, which the
-## detector slows enough that a 4 MiB body can outlast its request timeout
-## in one crawl and not in the crawl it is compared with.
-RACEPKGS := ./crawl/... ./sink/... ./testweb/... ./seeds/...
+## (the crawler, the pipeline, the sink, the simulated web, the seeds)
+RACEPKGS := ./crawl/... ./pipeline/... ./sink/... ./testweb/... ./seeds/...
 test-race:
 	$(GO) test -race -count=1 -timeout 30m $(RACEPKGS)
 
