@@ -35,8 +35,8 @@ func runReparse(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "reparse", err)
 	}
-	fmt.Fprintf(e.stdout, "reparsed %d crawls (%d batches, %d documents) with parser version %s in %s",
-		len(sum.Crawls), sum.Parts, sum.Documents, sum.ParserVersion, sum.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(e.stdout, "reparsed %s (%s, %s) with parser version %s in %s",
+		plural(len(sum.Crawls), "crawl", "crawls"), plural(sum.Parts, "batch", "batches"), plural(int(sum.Documents), "document", "documents"), sum.ParserVersion, sum.Elapsed.Round(time.Millisecond))
 	if sum.DBPath != "" {
 		fmt.Fprintf(e.stdout, "; database %s", sum.DBPath)
 	}
