@@ -51,14 +51,14 @@ func TestLockShard(t *testing.T) {
 	if err != nil {
 		t.Fatalf("another shard of the directory: %v", err)
 	}
-	other.unlock()
+	other.Unlock()
 
-	if err := held.unlock(); err != nil {
+	if err := held.Unlock(); err != nil {
 		t.Fatal(err)
 	}
 	again, err := lockShard(out, "0/1")
 	if err != nil {
 		t.Fatalf("after the holder released it: %v", err)
 	}
-	again.unlock()
+	again.Unlock()
 }

@@ -127,9 +127,9 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer lock.unlock()
-	if lock.unsupported {
-		fmt.Fprintf(opts.Stderr, "survey: %s: %v, so a second crawl of shard %s into it would not be refused\n", opts.Out, errLocksUnsupported, shard)
+	defer lock.Unlock()
+	if lock.Unsupported {
+		fmt.Fprintf(opts.Stderr, "survey: %s: the file system does not support locks, so a second crawl of shard %s into it would not be refused\n", opts.Out, shard)
 	}
 
 	st, err := prepareState(&opts, shard)

@@ -1,6 +1,6 @@
 //go:build unix
 
-package pipeline
+package filelock
 
 import (
 	"errors"
@@ -21,7 +21,7 @@ func tryLock(f *os.File) (bool, error) {
 		case errors.Is(err, syscall.EINTR):
 			continue
 		case errors.Is(err, syscall.ENOLCK), errors.Is(err, syscall.EOPNOTSUPP), errors.Is(err, syscall.ENOSYS):
-			return false, errLocksUnsupported
+			return false, errUnsupported
 		}
 		return false, err
 	}

@@ -1,0 +1,94 @@
+// Package filelock takes exclusive locks on files, for the processes of
+// survey that must not write one thing at once (two crawls of one shard,
+// two builds of one database). A lock is the operating system's (flock),
+// so it ends with its process however the process ends: a killed process
+// never leaves a stale lock behind. The locked file only says who holds
+// the lock.
+package filelock
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// ErrBusy is matched (errors.Is) by the error of TryLock when another
+// process, or another Lock of this one, holds the lock.
+var ErrBusy = errors.New("held by another process")
+
+// BusyError is TryLock's error when the lock is held: it names the file
+// and what the file says of its holder ("pid 12 on host since TIME").
+type BusyError struct {
+	Path   string
+	Holder string
+}
+
+// Error says who holds which lock.
+func (e *BusyError) Error() string { return e.Holder + " holds " + e.Path }
+
+// Is reports whether target is ErrBusy.
+func (e *BusyError) Is(target error) bool { return target == ErrBusy }
+
+// Lock is a held lock. Unlock releases it; a nil *Lock is valid and holds
+// nothing.
+type Lock struct {
+	f *os.File
+	// Unsupported is set when the file system takes no locks (some
+	// network and FUSE file systems): the caller goes on unguarded and
+	// must not assume it is alone.
+	Unsupported bool
+}
+
+// errUnsupported is tryLock's error on a file system without locks.
+var errUnsupported = errors.New("the file system does not support locks")
+
+// TryLock takes the lock of path without waiting, creating the file and
+// its directory if needed, and writes who holds it there. It fails with a
+// *BusyError when the lock is held. On a file system that takes no locks
+// it returns a Lock with Unsupported set.
+func TryLock(path string) (*Lock, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	held, err := tryLock(f)
+	if errors.Is(err, errUnsupported) {
+		return &Lock{f: f, Unsupported: true}, nil
+	}
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("locking %s: %w", path, err)
+	}
+	if !held {
+		holder, _ := os.ReadFile(path)
+		f.Close()
+		who := strings.TrimSpace(string(holder))
+		if who == "" {
+			who = "a process"
+		}
+		return nil, &BusyError{Path: path, Holder: who}
+	}
+	host, _ := os.Hostname()
+	note := fmt.Sprintf("pid %d on %s since %s", os.Getpid(), host, time.Now().UTC().Format(time.RFC3339))
+	if err := f.Truncate(0); err == nil {
+		f.WriteAt([]byte(note+"\n"), 0) // only says who holds the lock
+	}
+	return &Lock{f: f}, nil
+}
+
+// Unlock releases the lock; the file stays, empty.
+func (l *Lock) Unlock() error {
+	if l == nil || l.f == nil {
+		return nil
+	}
+	l.f.Truncate(0)
+	err := l.f.Close() // closing the file releases the lock
+	l.f = nil
+	return err
+}

@@ -1,0 +1,49 @@
+package filelock
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestTryLock(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sub", "x.lock")
+	held, err := TryLock(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if held.Unsupported {
+		t.Skip("this file system takes no locks")
+	}
+	note, _ := os.ReadFile(path)
+	if want := fmt.Sprintf("pid %d on ", os.Getpid()); !strings.HasPrefix(string(note), want) {
+		t.Errorf("the lock file says %q, want it to start with %q", note, want)
+	}
+
+	// flock locks belong to an open file, so a second TryLock in this
+	// process is refused as another process's would be.
+	_, err = TryLock(path)
+	var busy *BusyError
+	if !errors.Is(err, ErrBusy) || !errors.As(err, &busy) || busy.Path != path || busy.Holder != strings.TrimSpace(string(note)) {
+		t.Fatalf("a second lock: %v, want a BusyError naming %s and its holder", err, path)
+	}
+
+	if err := held.Unlock(); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); len(b) != 0 {
+		t.Errorf("the released lock file still says %q", b)
+	}
+	again, err := TryLock(path)
+	if err != nil {
+		t.Fatalf("after release: %v", err)
+	}
+	again.Unlock()
+	var none *Lock
+	if err := none.Unlock(); err != nil {
+		t.Errorf("a nil Lock's Unlock: %v", err)
+	}
+}
