@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentpolicy/survey/internal/filelock"
 	"github.com/duckdb/duckdb-go/v2"
 	"golang.org/x/sync/errgroup"
 )
@@ -88,7 +89,11 @@ func (o BuildOptions) threads() int {
 // instead (see BuildOptions).
 //
 // The database is built in a temporary file next to dbPath and renamed
-// over it when complete, so readers never see half a database.
+// over it when complete, so readers never see half a database. One build
+// of a database runs at a time: a build holds the lock dbPath.lock, and a
+// second build of the same database fails at once with an error matching
+// filelock.ErrBusy and naming the first. Under the lock, the temporary
+// files of builds that were killed are removed.
 func Build(ctx context.Context, dbPath string, dirs []string, tables []Table, opts BuildOptions) (err error) {
 	if tables == nil {
 		tables = Tables()
@@ -103,6 +108,22 @@ func Build(ctx context.Context, dbPath string, dirs []string, tables []Table, op
 		}
 	}
 	dirs = UniqueDirs(dirs)
+	if err := checkDBPath(dbPath); err != nil {
+		return err
+	}
+	lock, err := filelock.TryLock(dbPath + ".lock")
+	if errors.Is(err, filelock.ErrBusy) {
+		return fmt.Errorf("sink: build %s: another build of it is running: %w", dbPath, err)
+	}
+	if err != nil {
+		return fmt.Errorf("sink: build %s: %w", dbPath, err)
+	}
+	defer lock.Unlock()
+	if !lock.Unsupported {
+		if err := removeKilledBuilds(dbPath); err != nil {
+			return err
+		}
+	}
 	tmp := fmt.Sprintf("%s.build-%d", dbPath, os.Getpid())
 	if err := removeBuild(tmp); err != nil {
 		return err
@@ -150,6 +171,38 @@ func removeBuild(path string) error {
 	for _, p := range []string{path, path + ".wal"} {
 		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("sink: build: %w", err)
+		}
+	}
+	return nil
+}
+
+// removeKilledBuilds removes what builds of dbPath that were killed left
+// beside it: their temporary databases (dbPath.build-PID), write-ahead
+// logs (.wal) and DuckDB's spill directories (.tmp). Only a build holding
+// the lock of dbPath may call it: every such file is then stale.
+func removeKilledBuilds(dbPath string) error {
+	dir, base := filepath.Split(dbPath)
+	if dir == "" {
+		dir = "."
+	}
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("sink: build: %w", err)
+	}
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), base+".build-")
+		if !ok {
+			continue
+		}
+		pid, suffix, _ := strings.Cut(rest, ".")
+		if pid == "" || strings.Trim(pid, "0123456789") != "" || (suffix != "" && suffix != "wal" && suffix != "tmp") {
+			continue
+		}
+		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+			return fmt.Errorf("sink: build: removing what a killed build left: %w", err)
 		}
 	}
 	return nil
@@ -569,11 +622,19 @@ func OpenLimit(dbPath, memoryLimit string) (*sql.DB, error) {
 	return openDuckDB(dbPath, true, memoryLimit, 0, "")
 }
 
+// checkDBPath rejects a database path DuckDB cannot open.
+func checkDBPath(path string) error {
+	if strings.ContainsAny(path, "?#") {
+		return fmt.Errorf("sink: database path %q: DuckDB cannot open a path containing ? or #", path)
+	}
+	return nil
+}
+
 // openDuckDB opens a DuckDB database with modest resources and no
 // extension downloads.
 func openDuckDB(path string, readOnly bool, memoryLimit string, threads int, tempDir string) (*sql.DB, error) {
-	if strings.ContainsAny(path, "?#") {
-		return nil, fmt.Errorf("sink: database path %q: DuckDB cannot open a path containing ? or #", path)
+	if err := checkDBPath(path); err != nil {
+		return nil, err
 	}
 	if memoryLimit == "" {
 		memoryLimit = DefaultMemoryLimit

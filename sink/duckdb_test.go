@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/agentpolicy/survey/internal/filelock"
 )
 
 // openBuilt builds a database from dirs and opens it.
@@ -320,7 +322,7 @@ func TestBuild_ReplacesDatabase(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if files := listFiles(t, out); !slices.Equal(files, []string{"survey.duckdb"}) {
+	if files := listFiles(t, out); !slices.Equal(files, []string{"survey.duckdb", "survey.duckdb.lock"}) {
 		t.Errorf("files next to the database: %q", files)
 	}
 	db, err := Open(dbPath)
@@ -339,6 +341,52 @@ func TestBuild_ReplacesDatabase(t *testing.T) {
 	}
 	if err := Build(context.Background(), filepath.Join(out, "a?b.duckdb"), nil, nil, BuildOptions{}); err == nil {
 		t.Error("Build to a path with ? succeeded")
+	}
+}
+
+// TestBuild_OneAtATime holds a database's build lock as a running build
+// does: a second build fails at once, naming the holder, and touches
+// nothing; once the lock is free, a build removes what killed builds left
+// beside the database (their temporary database, its WAL and DuckDB's
+// spill directory) and nothing else.
+func TestBuild_OneAtATime(t *testing.T) {
+	out := t.TempDir()
+	dbPath := filepath.Join(out, "survey.duckdb")
+	killed := []string{"survey.duckdb.build-4242", "survey.duckdb.build-4242.wal", "survey.duckdb.build-77.tmp/spill-0.block"}
+	kept := []string{"survey.duckdb.build-notes.txt", "survey.duckdb.build-1.bak", "survey.duckdb.backup", "other.duckdb.build-4242"}
+	for _, f := range append(slices.Clone(killed), kept...) {
+		p := filepath.Join(out, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	held, err := filelock.TryLock(dbPath + ".lock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if held.Unsupported {
+		t.Skip("this file system takes no locks")
+	}
+	err = Build(context.Background(), dbPath, nil, nil, BuildOptions{})
+	if !errors.Is(err, filelock.ErrBusy) || !strings.Contains(err.Error(), fmt.Sprintf("another build of it is running: pid %d on ", os.Getpid())) {
+		t.Fatalf("a build while another holds the lock: %v", err)
+	}
+	before := listFiles(t, out)
+	held.Unlock()
+	if slices.Contains(before, "survey.duckdb") || !slices.Contains(before, "survey.duckdb.build-4242") {
+		t.Fatalf("the refused build touched the files: %q", before)
+	}
+
+	if err := Build(context.Background(), dbPath, nil, nil, BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	want := append([]string{"survey.duckdb", "survey.duckdb.lock"}, kept...)
+	slices.Sort(want)
+	if got := listFiles(t, out); !slices.Equal(got, want) {
+		t.Errorf("after the build: %q, want %q", got, want)
 	}
 }
 
