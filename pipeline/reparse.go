@@ -27,8 +27,12 @@ type ReparseOptions struct {
 	CrawlID string
 	// NoBuild skips rebuilding the DuckDB database.
 	NoBuild bool
-	// Progress receives a line per crawl; nil means none.
+	// Progress receives a line per crawl and the build's progress; nil
+	// means none.
 	Progress io.Writer
+	// TTY says Progress is a terminal: the build shows a bar there
+	// instead of a line every ten seconds.
+	TTY bool
 }
 
 // ReparseSummary reports a reparse.
@@ -96,7 +100,14 @@ func Reparse(ctx context.Context, o ReparseOptions) (*ReparseSummary, error) {
 	}
 	if !o.NoBuild {
 		sum.DBPath = filepath.Join(o.Dir, "survey.duckdb")
-		if err := sink.Build(ctx, sum.DBPath, []string{o.Dir}, nil, sink.BuildOptions{ToolVersion: survey.Version}); err != nil {
+		bo := sink.BuildOptions{ToolVersion: survey.Version}
+		finish := func() {}
+		if o.Progress != nil {
+			bo.Progress, finish = BuildMeter(o.Progress, o.TTY, 10*time.Second, sum.DBPath)
+		}
+		err := sink.Build(ctx, sum.DBPath, []string{o.Dir}, nil, bo)
+		finish()
+		if err != nil {
 			return nil, fmt.Errorf("building %s: %w", sum.DBPath, err)
 		}
 	}

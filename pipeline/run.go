@@ -361,7 +361,14 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		sum.DBPath = filepath.Join(opts.Out, "survey.duckdb")
 		// Build even when interrupted: the database then holds what was
 		// committed, and --resume rebuilds it when the crawl completes.
-		if err := sink.Build(context.WithoutCancel(ctx), sum.DBPath, []string{opts.Out}, nil, sink.BuildOptions{ToolVersion: survey.Version, MemoryLimit: "128MB", Threads: 1}); err != nil {
+		bo := sink.BuildOptions{ToolVersion: survey.Version, MemoryLimit: "128MB", Threads: 1}
+		finish := func() {}
+		if opts.Progress != nil {
+			bo.Progress, finish = BuildMeter(opts.Progress, opts.TTY, opts.ProgressEvery, sum.DBPath)
+		}
+		err := sink.Build(context.WithoutCancel(ctx), sum.DBPath, []string{opts.Out}, nil, bo)
+		finish()
+		if err != nil {
 			werr = &BuildError{Path: sum.DBPath, Err: err}
 			sum.DBPath = ""
 		}

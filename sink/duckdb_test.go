@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -71,7 +72,18 @@ func testBuildTwoShards(t *testing.T, opts BuildOptions) {
 	writeSample(t, dir2, two, Options{CrawlID: "c", Shard: "1/2"})
 	// dir1 named twice is read once.
 	opts.ToolVersion = "9.9"
+	var calls []BuildProgress
+	var inCall atomic.Bool
+	opts.Progress = func(p BuildProgress) {
+		if inCall.Swap(true) {
+			t.Error("Progress called while a call was under way")
+		}
+		calls = append(calls, p)
+		time.Sleep(time.Millisecond) // a window for another call to overlap
+		inCall.Store(false)
+	}
 	db := openBuilt(t, []string{dir1, dir2, dir1 + string(filepath.Separator)}, nil, opts)
+	checkProgress(t, calls, 12)
 
 	for _, table := range sampleTables() {
 		var want [][]any
@@ -93,6 +105,25 @@ func testBuildTwoShards(t *testing.T, opts BuildOptions) {
 	}
 	if got := count(t, db, "SELECT count(*) FROM schema_info WHERE key = 'parts' AND value = '12'"); got != 1 {
 		t.Error("schema_info parts is not 12 (one batch of 6 tables per shard)")
+	}
+}
+
+// checkProgress checks the Progress calls of a build of parts parts: the
+// first before any part is read, then the parts and bytes read growing to
+// all of them, each call naming the table it read into.
+func checkProgress(t *testing.T, calls []BuildProgress, parts int) {
+	t.Helper()
+	if len(calls) < 2 || calls[0].Parts != parts || calls[0].Bytes <= 0 || calls[0].PartsDone != 0 || calls[0].BytesDone != 0 || calls[0].Table != "" {
+		t.Fatalf("progress calls %+v: want a first call with %d parts, nothing read", calls, parts)
+	}
+	for i, p := range calls[1:] {
+		prev := calls[i]
+		if p.Parts != parts || p.Bytes != calls[0].Bytes || p.PartsDone <= prev.PartsDone || p.BytesDone <= prev.BytesDone || p.Table == "" {
+			t.Errorf("progress call %d: %+v after %+v", i+1, p, prev)
+		}
+	}
+	if last := calls[len(calls)-1]; last.PartsDone != parts || last.BytesDone != last.Bytes {
+		t.Errorf("last progress call %+v: not every part read", last)
 	}
 }
 

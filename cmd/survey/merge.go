@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/agentpolicy/survey"
 	"github.com/agentpolicy/survey/pipeline"
@@ -76,7 +77,11 @@ func runMerge(e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "survey merge: left out a batch: damaged part %v\n", p)
 		},
 	}
-	if err := sink.Build(context.Background(), *db, dirs, nil, opts); err != nil {
+	var finish func()
+	opts.Progress, finish = pipeline.BuildMeter(e.stderr, e.stderrTTY, 10*time.Second, *db)
+	err = sink.Build(context.Background(), *db, dirs, nil, opts)
+	finish()
+	if err != nil {
 		return fail(e, "merge", err)
 	}
 	conn, err := sink.Open(*db)

@@ -30,7 +30,7 @@ func runReparse(e *env, args []string) int {
 		return exitUsage
 	}
 	sum, err := pipeline.Reparse(context.Background(), pipeline.ReparseOptions{
-		Dir: fs.Arg(0), CrawlID: *crawlID, NoBuild: *noBuild, Progress: e.stderr,
+		Dir: fs.Arg(0), CrawlID: *crawlID, NoBuild: *noBuild, Progress: e.stderr, TTY: e.stderrTTY,
 	})
 	if err != nil {
 		return fail(e, "reparse", err)

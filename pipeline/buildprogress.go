@@ -1,0 +1,79 @@
+package pipeline
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/agentpolicy/survey/sink"
+)
+
+// BuildMeter shows the progress of a database build (sink.BuildOptions'
+// Progress) on w: on a terminal a bar of the bytes of parts read, cleared
+// when the build ends; otherwise a plain line every `every`, none for a
+// build shorter than that. what names the database. finish ends the
+// display; it must be called once the build returns.
+func BuildMeter(w io.Writer, tty bool, every time.Duration, what string) (report func(sink.BuildProgress), finish func()) {
+	m := &buildMeter{w: w, tty: tty, every: every, what: what, start: time.Now()}
+	m.last = m.start
+	return m.report, m.finish
+}
+
+// buildMeter is BuildMeter's display. sink.Build makes one call at a time.
+type buildMeter struct {
+	w           io.Writer
+	tty         bool
+	every       time.Duration
+	what        string
+	bar         *progressbar.ProgressBar
+	start, last time.Time
+}
+
+func (m *buildMeter) report(p sink.BuildProgress) {
+	if m.tty {
+		if m.bar == nil {
+			m.bar = progressbar.NewOptions64(max(p.Bytes, 1),
+				progressbar.OptionSetWriter(m.w),
+				progressbar.OptionSetDescription("building "+m.what),
+				progressbar.OptionShowBytes(true),
+				progressbar.OptionSetPredictTime(true),
+				progressbar.OptionThrottle(200*time.Millisecond),
+				progressbar.OptionClearOnFinish(),
+				progressbar.OptionFullWidth(),
+			)
+		}
+		m.bar.Set64(p.BytesDone)
+		return
+	}
+	now := time.Now()
+	if now.Sub(m.last) < m.every {
+		return
+	}
+	m.last = now
+	fmt.Fprintln(m.w, buildLine(m.what, p, now.Sub(m.start)))
+}
+
+// buildLine is the plain progress line of a build after elapsed.
+func buildLine(what string, p sink.BuildProgress, elapsed time.Duration) string {
+	s := fmt.Sprintf("building %s: %d/%d parts", what, p.PartsDone, p.Parts)
+	if p.Bytes > 0 {
+		s += fmt.Sprintf(" (%.0f%% of %.1f MB)", 100*float64(p.BytesDone)/float64(p.Bytes), float64(p.Bytes)/1e6)
+	}
+	if p.Table != "" {
+		s += ", last into " + p.Table
+	}
+	s += ", " + elapsed.Round(time.Second).String()
+	if p.BytesDone > 0 && p.Bytes > p.BytesDone {
+		eta := time.Duration(float64(elapsed) * float64(p.Bytes-p.BytesDone) / float64(p.BytesDone))
+		s += ", ETA " + eta.Round(time.Second).String()
+	}
+	return s
+}
+
+func (m *buildMeter) finish() {
+	if m.bar != nil {
+		m.bar.Finish()
+	}
+}

@@ -1,0 +1,37 @@
+package pipeline
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agentpolicy/survey/sink"
+)
+
+func TestBuildMeter_Lines(t *testing.T) {
+	p := sink.BuildProgress{Table: "fetches", PartsDone: 30, Parts: 120, BytesDone: 25e6, Bytes: 100e6}
+	want := "building out/survey.duckdb: 30/120 parts (25% of 100.0 MB), last into fetches, 1m0s, ETA 3m0s"
+	if got := buildLine("out/survey.duckdb", p, time.Minute); got != want {
+		t.Errorf("buildLine:\n got %q\nwant %q", got, want)
+	}
+	if got := buildLine("x", sink.BuildProgress{Parts: 3, Bytes: 10}, 0); got != "building x: 0/3 parts (0% of 0.0 MB), 0s" {
+		t.Errorf("buildLine before the first part: %q", got)
+	}
+
+	// Off a terminal: a line every `every`, none for a quicker build.
+	var quick, slow strings.Builder
+	report, finish := BuildMeter(&quick, false, time.Hour, "q")
+	report(sink.BuildProgress{Parts: 1, Bytes: 1})
+	report(sink.BuildProgress{Table: "t", PartsDone: 1, Parts: 1, BytesDone: 1, Bytes: 1})
+	finish()
+	if quick.Len() != 0 {
+		t.Errorf("a build quicker than the interval printed %q", quick.String())
+	}
+	report, finish = BuildMeter(&slow, false, 0, "s")
+	report(sink.BuildProgress{Parts: 1, Bytes: 1})
+	report(sink.BuildProgress{Table: "t", PartsDone: 1, Parts: 1, BytesDone: 1, Bytes: 1})
+	finish()
+	if lines := strings.Split(strings.TrimSpace(slow.String()), "\n"); len(lines) != 2 || !strings.HasPrefix(lines[1], "building s: 1/1 parts (100% of 0.0 MB), last into t, ") {
+		t.Errorf("lines every interval: %q", slow.String())
+	}
+}
