@@ -124,9 +124,19 @@ func ReadOutputs(dirs []string) ([]CrawlOutputs, error) {
 	return out, nil
 }
 
+// ResumeCommand is the command that continues the crawl of shard in out.
+func ResumeCommand(out string, shard seeds.Shard) string {
+	cmd := "survey crawl --resume --out " + out
+	if shard.Count > 1 {
+		cmd += " --shard " + shard.String()
+	}
+	return cmd
+}
+
 // Problems describes, one line each, what keeps the crawl from being
 // whole: shards in no directory, shards that did not complete (with the
-// command that resumes each), and shards that read different seed lists.
+// command that resumes each), and shards that read different seed lists
+// (which a complete crawl can have too).
 func (c CrawlOutputs) Problems() []string {
 	var lines []string
 	if len(c.Missing) > 0 {
@@ -151,11 +161,7 @@ func (c CrawlOutputs) Problems() []string {
 		case "":
 			how = "it has not run"
 		}
-		resume := "survey crawl --resume --out " + s.Dir
-		if c.Count > 1 {
-			resume += " --shard " + s.Shard.String()
-		}
-		lines = append(lines, fmt.Sprintf("crawl %q: shard %s in %s is not complete (%s); resume it with: %s", c.CrawlID, s.Shard, s.Dir, how, resume))
+		lines = append(lines, fmt.Sprintf("crawl %q: shard %s in %s is not complete (%s); resume it with: %s", c.CrawlID, s.Shard, s.Dir, how, ResumeCommand(s.Dir, s.Shard)))
 	}
 	if len(c.SeedsDigests) > 0 {
 		groups := make([]string, len(c.SeedsDigests))

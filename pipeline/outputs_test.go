@@ -52,6 +52,22 @@ func TestReadOutputs_ShardsOfCrawls(t *testing.T) {
 	}
 }
 
+// TestReadOutputs_CompleteWithTwoSeedLists: a crawl whose shards all
+// completed, from different seed lists, is complete, and its problem is
+// still said.
+func TestReadOutputs_CompleteWithTwoSeedLists(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	saveShard(t, a, "mixed", "0/2", "d1", "complete")
+	saveShard(t, b, "mixed", "1/2", "d2", "complete")
+	got, err := ReadOutputs([]string{a, b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || !got[0].Complete() || len(got[0].Problems()) != 1 || !strings.Contains(got[0].Problems()[0], "2 different seed lists") {
+		t.Errorf("%+v: want one complete crawl with one problem, its seed lists", got)
+	}
+}
+
 func TestReadOutputs_Overlap(t *testing.T) {
 	a, b := t.TempDir(), t.TempDir()
 	saveShard(t, a, "c", "1/2", "d", "complete")

@@ -16,9 +16,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/agentpolicy/survey/internal/filelock"
 	"github.com/duckdb/duckdb-go/v2"
 	"golang.org/x/sync/errgroup"
+
+	"github.com/agentpolicy/survey/internal/filelock"
 )
 
 // Defaults for the DuckDB resources Build and Open use.

@@ -210,22 +210,13 @@ func runCrawl(e *env, args []string) int {
 		return code
 	}
 	if sum.Interrupted {
-		fmt.Fprintf(e.stdout, "\nInterrupted. Continue with:\n  %s\n", resumeCommand(*out, shard))
+		fmt.Fprintf(e.stdout, "\nInterrupted. Continue with:\n  %s\n", pipeline.ResumeCommand(*out, shard))
 		return exitFindings
 	}
 	if sum.SeedsBad > 0 {
 		return exitFindings
 	}
 	return exitOK
-}
-
-// resumeCommand is the command that continues the crawl of shard in out.
-func resumeCommand(out string, shard seeds.Shard) string {
-	cmd := "survey crawl --resume --out " + out
-	if shard.Count > 1 {
-		cmd += " --shard " + shard.String()
-	}
-	return cmd
 }
 
 // afterFailure says what a crawl that failed after it started left in out,
@@ -241,7 +232,7 @@ func afterFailure(sum *pipeline.Summary, err error, out string, shard seeds.Shar
 		return fmt.Sprintf("survey crawl: the crawl is complete and its parts are intact; once the cause is fixed, build its database with:\n  survey merge --db %s %s\n", build.Path, out)
 	}
 	return fmt.Sprintf("survey crawl: %s keeps what was written before the failure (%d domains of this run, %d of earlier runs); once the cause is fixed, continue with:\n  %s\n",
-		out, sum.Domains, sum.Skipped, resumeCommand(out, shard))
+		out, sum.Domains, sum.Skipped, pipeline.ResumeCommand(out, shard))
 }
 
 func printSummary(w io.Writer, s *pipeline.Summary, out string) {

@@ -58,12 +58,11 @@ func runMerge(e *env, args []string) int {
 	}
 	incomplete := 0 // crawls
 	for _, c := range crawls {
-		if c.Complete() {
-			continue
-		}
-		incomplete++
 		for _, line := range c.Problems() {
 			fmt.Fprintf(e.stderr, "survey merge: %s\n", line)
+		}
+		if !c.Complete() {
+			incomplete++
 		}
 	}
 	if incomplete > 0 && *requireComplete {
