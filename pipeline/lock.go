@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"time"
 
 	"github.com/agentpolicy/survey/internal/filelock"
 )
@@ -23,10 +24,19 @@ type shardLock = filelock.Lock
 // lockPath returns the lock file of a shard ("i/n") in dir.
 func lockPath(dir, shard string) string { return shardFile(dir, shard, ".lock") }
 
-// lockShard takes the lock of shard in dir, or fails with ErrShardBusy
-// naming the holder.
-func lockShard(dir, shard string) (*shardLock, error) {
-	l, err := filelock.TryLock(lockPath(dir, shard))
+// DefaultLockWait is how long a crawl or a reparse waits for a shard that
+// another process holds before failing with ErrShardBusy. A killed
+// process's lock outlives it by the moment its teardown takes.
+const DefaultLockWait = 10 * time.Second
+
+// lockShard takes the lock of shard in dir, waiting up to wait (0 means
+// DefaultLockWait) while another process holds it, or fails with
+// ErrShardBusy naming the holder.
+func lockShard(dir, shard string, wait time.Duration) (*shardLock, error) {
+	if wait <= 0 {
+		wait = DefaultLockWait
+	}
+	l, err := filelock.LockWithin(lockPath(dir, shard), wait)
 	var busy *filelock.BusyError
 	if errors.As(err, &busy) {
 		return nil, fmt.Errorf("%w: %s holds %s; wait for it to end or stop it, then resume", ErrShardBusy, busy.Holder, busy.Path)
@@ -38,7 +48,7 @@ func lockShard(dir, shard string) (*shardLock, error) {
 // command that rewrites the directory's parts (reparse): it fails with
 // ErrShardBusy while any crawl is writing there. The locks taken are
 // released by the returned function.
-func lockAllShards(dir string) (func(), error) {
+func lockAllShards(dir string, wait time.Duration) (func(), error) {
 	states, err := filepath.Glob(shardFile(dir, "*", ".json"))
 	if err != nil {
 		return nil, err
@@ -50,7 +60,7 @@ func lockAllShards(dir string) (func(), error) {
 		}
 	}
 	for _, p := range states {
-		l, err := lockShard(dir, fileShard(p))
+		l, err := lockShard(dir, fileShard(p), wait)
 		if err != nil {
 			release()
 			return nil, err

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestLockShard holds a shard of an output directory as a running crawl
@@ -16,7 +17,7 @@ import (
 // the shard can be taken again.
 func TestLockShard(t *testing.T) {
 	out := t.TempDir()
-	held, err := lockShard(out, "0/1")
+	held, err := lockShard(out, "0/1", time.Millisecond)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +29,7 @@ func TestLockShard(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	_, err = Run(context.Background(), Options{Out: out, CrawlID: "x", Resume: true})
+	_, err = Run(context.Background(), Options{Out: out, CrawlID: "x", Resume: true, LockWait: 50 * time.Millisecond})
 	if !errors.Is(err, ErrShardBusy) {
 		t.Fatalf("a second crawl of the shard: %v, want ErrShardBusy", err)
 	}
@@ -43,11 +44,11 @@ func TestLockShard(t *testing.T) {
 	if err := (&State{CrawlID: "x", Shard: "0/1"}).save(out); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Reparse(context.Background(), ReparseOptions{Dir: out}); !errors.Is(err, ErrShardBusy) {
+	if _, err := Reparse(context.Background(), ReparseOptions{Dir: out, LockWait: 50 * time.Millisecond}); !errors.Is(err, ErrShardBusy) {
 		t.Errorf("a reparse while the shard is held: %v, want ErrShardBusy", err)
 	}
 
-	other, err := lockShard(out, "1/4")
+	other, err := lockShard(out, "1/4", time.Millisecond)
 	if err != nil {
 		t.Fatalf("another shard of the directory: %v", err)
 	}
@@ -56,7 +57,7 @@ func TestLockShard(t *testing.T) {
 	if err := held.Unlock(); err != nil {
 		t.Fatal(err)
 	}
-	again, err := lockShard(out, "0/1")
+	again, err := lockShard(out, "0/1", time.Millisecond)
 	if err != nil {
 		t.Fatalf("after the holder released it: %v", err)
 	}

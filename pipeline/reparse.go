@@ -33,6 +33,10 @@ type ReparseOptions struct {
 	// TTY says Progress is a terminal: the build shows a bar there
 	// instead of a line every ten seconds.
 	TTY bool
+	// LockWait is how long Reparse waits for the directory's shards while
+	// a crawl holds one, before failing with ErrShardBusy (0 means
+	// DefaultLockWait).
+	LockWait time.Duration
 }
 
 // ReparseSummary reports a reparse.
@@ -56,7 +60,7 @@ type ReparseSummary struct {
 func Reparse(ctx context.Context, o ReparseOptions) (*ReparseSummary, error) {
 	start := time.Now()
 	sum := &ReparseSummary{ParserVersion: survey.Version}
-	release, err := lockAllShards(o.Dir)
+	release, err := lockAllShards(o.Dir, o.LockWait)
 	if err != nil {
 		return nil, err
 	}

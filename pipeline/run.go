@@ -63,6 +63,11 @@ type Options struct {
 	// NoBuild skips building the DuckDB database at the end (sharded
 	// crawls build it with survey merge instead).
 	NoBuild bool
+	// LockWait is how long the crawl waits for its shard while another
+	// process holds it, before failing with ErrShardBusy (0 means
+	// DefaultLockWait): a requeued task can start while the task it
+	// replaces, killed, is still exiting.
+	LockWait time.Duration
 	// Args are the command line's flags, recorded in the crawl's state so
 	// that --resume can replay them.
 	Args []string
@@ -123,7 +128,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	}
 	// Before anything of the shard is read or removed (Recover deletes
 	// what looks like a killed run's leftovers).
-	lock, err := lockShard(opts.Out, shard)
+	lock, err := lockShard(opts.Out, shard, opts.LockWait)
 	if err != nil {
 		return nil, err
 	}

@@ -82,6 +82,22 @@ func TryLock(path string) (*Lock, error) {
 	return &Lock{f: f}, nil
 }
 
+// LockWithin is TryLock tried again, every 50 ms, while the lock is held,
+// until wait has passed. A killed process releases its locks only once
+// the kernel has torn it down, a moment after its parent (a scheduler
+// requeueing a task, say) saw it die: a short wait tells such a process
+// from one that is still running.
+func LockWithin(path string, wait time.Duration) (*Lock, error) {
+	deadline := time.Now().Add(wait)
+	for {
+		l, err := TryLock(path)
+		if !errors.Is(err, ErrBusy) || !time.Now().Before(deadline) {
+			return l, err
+		}
+		time.Sleep(min(50*time.Millisecond, time.Until(deadline)))
+	}
+}
+
 // Unlock releases the lock; the file stays, empty.
 func (l *Lock) Unlock() error {
 	if l == nil || l.f == nil {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestTryLock(t *testing.T) {
@@ -31,7 +32,21 @@ func TestTryLock(t *testing.T) {
 		t.Fatalf("a second lock: %v, want a BusyError naming %s and its holder", err, path)
 	}
 
-	if err := held.Unlock(); err != nil {
+	// LockWithin waits for a holder that lets go, and not forever for one
+	// that does not.
+	start := time.Now()
+	if _, err := LockWithin(path, 120*time.Millisecond); !errors.Is(err, ErrBusy) || time.Since(start) < 120*time.Millisecond {
+		t.Errorf("LockWithin a held lock: %v after %v, want ErrBusy after 120ms", err, time.Since(start))
+	}
+	go func() {
+		time.Sleep(100 * time.Millisecond)
+		held.Unlock()
+	}()
+	waited, err := LockWithin(path, time.Minute)
+	if err != nil {
+		t.Fatalf("LockWithin a lock released 100 ms later: %v", err)
+	}
+	if err := waited.Unlock(); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(path); len(b) != 0 {
