@@ -33,6 +33,14 @@ func (w *Web) ServeDNS(pc net.PacketConn) error {
 		delete(w.packets, pc)
 		w.mu.Unlock()
 	}()
+	// A crawl's workers resolve in bursts, and one goroutine answers
+	// them: a burst larger than the socket's receive buffer (208 KiB by
+	// default on Linux, a few hundred queries) loses queries, each of
+	// which costs the crawler a retry after its attempt timeout. The
+	// kernel caps the size asked at net.core.rmem_max.
+	if u, ok := pc.(interface{ SetReadBuffer(int) error }); ok {
+		u.SetReadBuffer(dnsReadBuffer)
+	}
 	buf := make([]byte, 1500)
 	out := make([]byte, 0, 512)
 	for {
@@ -56,6 +64,9 @@ func (w *Web) ServeDNS(pc net.PacketConn) error {
 		pc.WriteTo(resp, addr) // a lost answer is a lost UDP datagram: the client retries
 	}
 }
+
+// dnsReadBuffer is the receive buffer ServeDNS asks for its socket.
+const dnsReadBuffer = 4 << 20
 
 // dnsAnswer is the DNS server's answer for a name.
 type dnsAnswer struct {
