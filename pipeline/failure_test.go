@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentpolicy/survey/internal/racetest"
 	"github.com/agentpolicy/survey/internal/simcrawl"
 	"github.com/agentpolicy/survey/pipeline"
 	"github.com/agentpolicy/survey/registry"
@@ -24,6 +25,7 @@ func TestCrawl_SinkFailureKeepsWrittenBatches(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crawls the simulated web twice")
 	}
+	racetest.SkipTimedComparison(t)
 	w, seedFile := startWeb(t, 300)
 	whole := crawlSim(t, w, seedFile, t.TempDir(), "whole", seeds.Shard{})
 

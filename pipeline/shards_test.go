@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agentpolicy/survey"
+	"github.com/agentpolicy/survey/internal/racetest"
 	"github.com/agentpolicy/survey/internal/simcrawl"
 	"github.com/agentpolicy/survey/pipeline"
 	"github.com/agentpolicy/survey/registry"
@@ -56,6 +57,7 @@ func TestCrawl_IsReproducible(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crawls the simulated web twice")
 	}
+	racetest.SkipTimedComparison(t)
 	w, seedFile := startWeb(t, 500)
 	a := crawlSim(t, w, seedFile, t.TempDir(), "first", seeds.Shard{})
 	b := crawlSim(t, w, seedFile, t.TempDir(), "second", seeds.Shard{})
@@ -73,6 +75,7 @@ func TestCrawl_ShardsMergeToTheUnshardedCrawl(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crawls the simulated web five times")
 	}
+	racetest.SkipTimedComparison(t)
 	w, seedFile := startWeb(t, 600)
 	whole := crawlSim(t, w, seedFile, t.TempDir(), "sharded", seeds.Shard{})
 

@@ -10,7 +10,18 @@ import (
 	"time"
 
 	"github.com/agentpolicy/survey/classify"
+	"github.com/agentpolicy/survey/internal/racetest"
 )
+
+// raceSlowdown stretches the client timeouts of the truth tests under the
+// race detector, which slows the in-process web and its client several
+// times over: a 4 MiB body must still arrive within the timeout.
+func raceSlowdown() time.Duration {
+	if racetest.On {
+		return 3
+	}
+	return 1
+}
 
 // checkPopulation crawls every site of a running Web with the test
 // crawler and compares each finding with the truth; it returns the number
@@ -135,7 +146,7 @@ func catalogFile(w *Web, name string) *file {
 // location against the truth.
 func TestTruthAgreesWithServer_Hostile(t *testing.T) {
 	cfg := Config{Seed: 7, Sites: 400, Mix: MixHostile, DNS: true, SlowDelay: 50 * time.Millisecond, StallLimit: time.Minute}
-	seen := checkPopulation(t, cfg, raceSlowdown*3*time.Second, 16)
+	seen := checkPopulation(t, cfg, raceSlowdown()*3*time.Second, 16)
 	for _, k := range Kinds() {
 		if seen[k.Name] == 0 {
 			t.Errorf("kind %s was not crawled", k.Name)
@@ -147,7 +158,7 @@ func TestTruthAgreesWithServer_Hostile(t *testing.T) {
 // without DNS.
 func TestTruthAgreesWithServer_Realistic(t *testing.T) {
 	cfg := Config{Seed: 3, Sites: 300, SlowDelay: 50 * time.Millisecond}
-	checkPopulation(t, cfg, raceSlowdown*3*time.Second, 16)
+	checkPopulation(t, cfg, raceSlowdown()*3*time.Second, 16)
 }
 
 // TestTruth_UnknownDomains: names outside the population, and a site in
