@@ -14,8 +14,12 @@ import (
 // Progress) on w: on a terminal a bar of the bytes of parts read, cleared
 // when the build ends; otherwise a plain line every `every`, none for a
 // build shorter than that. what names the database. finish ends the
-// display; it must be called once the build returns.
+// display; it must be called once the build returns. With a nil w, report
+// is nil (no progress) and finish does nothing.
 func BuildMeter(w io.Writer, tty bool, every time.Duration, what string) (report func(sink.BuildProgress), finish func()) {
+	if w == nil {
+		return nil, func() {}
+	}
 	m := &buildMeter{w: w, tty: tty, every: every, what: what, start: time.Now()}
 	m.last = m.start
 	return m.report, m.finish

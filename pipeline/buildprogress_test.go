@@ -18,6 +18,12 @@ func TestBuildMeter_Lines(t *testing.T) {
 		t.Errorf("buildLine before the first part: %q", got)
 	}
 
+	if report, finish := BuildMeter(nil, false, 0, "n"); report != nil {
+		t.Error("BuildMeter without a writer returned a report function")
+	} else {
+		finish()
+	}
+
 	// Off a terminal: a line every `every`, none for a quicker build.
 	var quick, slow strings.Builder
 	report, finish := BuildMeter(&quick, false, time.Hour, "q")

@@ -104,12 +104,8 @@ func Reparse(ctx context.Context, o ReparseOptions) (*ReparseSummary, error) {
 	}
 	if !o.NoBuild {
 		sum.DBPath = filepath.Join(o.Dir, "survey.duckdb")
-		bo := sink.BuildOptions{ToolVersion: survey.Version}
-		finish := func() {}
-		if o.Progress != nil {
-			bo.Progress, finish = BuildMeter(o.Progress, o.TTY, 10*time.Second, sum.DBPath)
-		}
-		err := sink.Build(ctx, sum.DBPath, []string{o.Dir}, nil, bo)
+		report, finish := BuildMeter(o.Progress, o.TTY, 10*time.Second, sum.DBPath)
+		err := sink.Build(ctx, sum.DBPath, []string{o.Dir}, nil, sink.BuildOptions{ToolVersion: survey.Version, Progress: report})
 		finish()
 		if err != nil {
 			return nil, fmt.Errorf("building %s: %w", sum.DBPath, err)

@@ -366,11 +366,8 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		sum.DBPath = filepath.Join(opts.Out, "survey.duckdb")
 		// Build even when interrupted: the database then holds what was
 		// committed, and --resume rebuilds it when the crawl completes.
-		bo := sink.BuildOptions{ToolVersion: survey.Version, MemoryLimit: "128MB", Threads: 1}
-		finish := func() {}
-		if opts.Progress != nil {
-			bo.Progress, finish = BuildMeter(opts.Progress, opts.TTY, opts.ProgressEvery, sum.DBPath)
-		}
+		report, finish := BuildMeter(opts.Progress, opts.TTY, opts.ProgressEvery, sum.DBPath)
+		bo := sink.BuildOptions{ToolVersion: survey.Version, MemoryLimit: "128MB", Threads: 1, Progress: report}
 		err := sink.Build(context.WithoutCancel(ctx), sum.DBPath, []string{opts.Out}, nil, bo)
 		finish()
 		if err != nil {

@@ -76,8 +76,8 @@ func runMerge(e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "survey merge: left out a batch: damaged part %v\n", p)
 		},
 	}
-	var finish func()
-	opts.Progress, finish = pipeline.BuildMeter(e.stderr, e.stderrTTY, 10*time.Second, *db)
+	report, finish := pipeline.BuildMeter(e.stderr, e.stderrTTY, 10*time.Second, *db)
+	opts.Progress = report
 	err = sink.Build(context.Background(), *db, dirs, nil, opts)
 	finish()
 	if err != nil {
