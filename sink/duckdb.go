@@ -68,7 +68,14 @@ type BuildOptions struct {
 
 	// reopenBytes overrides the package's reopenBytes (tests); 0 keeps it.
 	reopenBytes int64
+	// lockWait overrides buildLockWait (tests); 0 keeps it.
+	lockWait time.Duration
 }
+
+// buildLockWait is how long a build waits for the lock of its database
+// while another process holds it: a build killed a moment ago releases it
+// only once its process is torn down.
+const buildLockWait = 10 * time.Second
 
 // BuildProgress is how far a build has got: the parts read into the
 // database of all the committed parts it reads, in number and in bytes.
@@ -141,8 +148,8 @@ func (o BuildOptions) threads() int {
 // The database is built in a temporary file next to dbPath and renamed
 // over it when complete, so readers never see half a database. One build
 // of a database runs at a time: a build holds the lock dbPath.lock, and a
-// second build of the same database fails at once with an error matching
-// filelock.ErrBusy and naming the first. Under the lock, the temporary
+// second build of the same database waits up to 10 s for it, then fails
+// with an error matching filelock.ErrBusy and naming the first. Under the lock, the temporary
 // files of builds that were killed are removed.
 func Build(ctx context.Context, dbPath string, dirs []string, tables []Table, opts BuildOptions) (err error) {
 	if tables == nil {
@@ -161,7 +168,11 @@ func Build(ctx context.Context, dbPath string, dirs []string, tables []Table, op
 	if err := checkDBPath(dbPath); err != nil {
 		return err
 	}
-	lock, err := filelock.TryLock(dbPath + ".lock")
+	wait := buildLockWait
+	if opts.lockWait > 0 {
+		wait = opts.lockWait
+	}
+	lock, err := filelock.LockWithin(dbPath+".lock", wait)
 	if errors.Is(err, filelock.ErrBusy) {
 		return fmt.Errorf("sink: build %s: another build of it is running: %w", dbPath, err)
 	}

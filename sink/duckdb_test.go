@@ -376,8 +376,8 @@ func TestBuild_ReplacesDatabase(t *testing.T) {
 }
 
 // TestBuild_OneAtATime holds a database's build lock as a running build
-// does: a second build fails at once, naming the holder, and touches
-// nothing; once the lock is free, a build removes what killed builds left
+// does: a second build fails once its wait is over, naming the holder, and
+// touches nothing; once the lock is free, a build removes what killed builds left
 // beside the database (their temporary database, its WAL and DuckDB's
 // spill directory) and nothing else.
 func TestBuild_OneAtATime(t *testing.T) {
@@ -401,7 +401,7 @@ func TestBuild_OneAtATime(t *testing.T) {
 	if held.Unsupported {
 		t.Skip("this file system takes no locks")
 	}
-	err = Build(context.Background(), dbPath, nil, nil, BuildOptions{})
+	err = Build(context.Background(), dbPath, nil, nil, BuildOptions{lockWait: 50 * time.Millisecond})
 	if !errors.Is(err, filelock.ErrBusy) || !strings.Contains(err.Error(), fmt.Sprintf("another build of it is running: pid %d on ", os.Getpid())) {
 		t.Fatalf("a build while another holds the lock: %v", err)
 	}
