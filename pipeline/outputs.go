@@ -87,7 +87,7 @@ func ReadOutputs(dirs []string) ([]CrawlOutputs, error) {
 					ErrOverlap, s.CrawlID, c.Count, c.Shards[0].Dir, shard.Count, dir)
 			}
 			if i := slices.IndexFunc(c.Shards, func(o ShardOutput) bool { return o.Shard.Index == shard.Index }); i >= 0 {
-				return nil, fmt.Errorf("%w: shard %s of crawl %q is in both %s and %s; merge only one of them",
+				return nil, fmt.Errorf("%w: shard %s of crawl %q is in both %s and %s; merge only one of them (two different crawls merge together only under different --crawl-id values)",
 					ErrOverlap, shard, s.CrawlID, c.Shards[i].Dir, dir)
 			}
 			last := ""
