@@ -20,13 +20,14 @@ func BuildMeter(w io.Writer, tty bool, every time.Duration, what string) (report
 	if w == nil {
 		return nil, func() {}
 	}
-	m := &buildMeter{w: w, tty: tty, every: every, what: what, start: time.Now()}
+	m := &buildDisplay{w: w, tty: tty, every: every, what: what, start: time.Now()}
 	m.last = m.start
 	return m.report, m.finish
 }
 
-// buildMeter is BuildMeter's display. sink.Build makes one call at a time.
-type buildMeter struct {
+// buildDisplay is what BuildMeter shows. sink.Build makes one call at a
+// time.
+type buildDisplay struct {
 	w           io.Writer
 	tty         bool
 	every       time.Duration
@@ -35,7 +36,7 @@ type buildMeter struct {
 	start, last time.Time
 }
 
-func (m *buildMeter) report(p sink.BuildProgress) {
+func (m *buildDisplay) report(p sink.BuildProgress) {
 	if m.tty {
 		if m.bar == nil {
 			m.bar = progressbar.NewOptions64(max(p.Bytes, 1),
@@ -76,7 +77,7 @@ func buildLine(what string, p sink.BuildProgress, elapsed time.Duration) string 
 	return s
 }
 
-func (m *buildMeter) finish() {
+func (m *buildDisplay) finish() {
 	if m.bar != nil {
 		m.bar.Finish()
 	}

@@ -149,8 +149,8 @@ func (o BuildOptions) threads() int {
 // over it when complete, so readers never see half a database. One build
 // of a database runs at a time: a build holds the lock dbPath.lock, and a
 // second build of the same database waits up to 10 s for it, then fails
-// with an error matching filelock.ErrBusy and naming the first. Under the lock, the temporary
-// files of builds that were killed are removed.
+// with an error matching filelock.ErrBusy and naming the first. Under the
+// lock, the temporary files of builds that were killed are removed.
 func Build(ctx context.Context, dbPath string, dirs []string, tables []Table, opts BuildOptions) (err error) {
 	if tables == nil {
 		tables = Tables()
@@ -168,23 +168,11 @@ func Build(ctx context.Context, dbPath string, dirs []string, tables []Table, op
 	if err := checkDBPath(dbPath); err != nil {
 		return err
 	}
-	wait := buildLockWait
-	if opts.lockWait > 0 {
-		wait = opts.lockWait
-	}
-	lock, err := filelock.LockWithin(dbPath+".lock", wait)
-	if errors.Is(err, filelock.ErrBusy) {
-		return fmt.Errorf("sink: build %s: another build of it is running: %w", dbPath, err)
-	}
+	lock, err := lockBuild(dbPath, opts.lockWait)
 	if err != nil {
-		return fmt.Errorf("sink: build %s: %w", dbPath, err)
+		return err
 	}
 	defer lock.Unlock()
-	if !lock.Unsupported {
-		if err := removeKilledBuilds(dbPath); err != nil {
-			return err
-		}
-	}
 	tmp := fmt.Sprintf("%s.build-%d", dbPath, os.Getpid())
 	if err := removeBuild(tmp); err != nil {
 		return err
@@ -235,6 +223,30 @@ func removeBuild(path string) error {
 		}
 	}
 	return nil
+}
+
+// lockBuild takes the build lock of dbPath (dbPath.lock), waiting up to
+// wait (0 means buildLockWait) while another process holds it, and then
+// removes what killed builds left beside the database. On a file system
+// without locks it removes nothing: another build may be under way.
+func lockBuild(dbPath string, wait time.Duration) (*filelock.Lock, error) {
+	if wait <= 0 {
+		wait = buildLockWait
+	}
+	lock, err := filelock.LockWithin(dbPath+".lock", wait)
+	if errors.Is(err, filelock.ErrBusy) {
+		return nil, fmt.Errorf("sink: build %s: another build of it is running: %w", dbPath, err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sink: build %s: %w", dbPath, err)
+	}
+	if !lock.Unsupported {
+		if err := removeKilledBuilds(dbPath); err != nil {
+			lock.Unlock()
+			return nil, err
+		}
+	}
+	return lock, nil
 }
 
 // removeKilledBuilds removes what builds of dbPath that were killed left

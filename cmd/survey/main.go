@@ -169,6 +169,14 @@ func isBoolFlag(fs *flag.FlagSet, name string) bool {
 	return ok && b.IsBoolFlag()
 }
 
+// plural returns n and the singular or plural noun: "1 crawl", "2 crawls".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
 // fail prints an error for command name and returns exitUsage.
 func fail(e *env, name string, err error) int {
 	fmt.Fprintf(e.stderr, "survey %s: %v\n", name, err)

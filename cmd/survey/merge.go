@@ -103,11 +103,3 @@ func runMerge(e *env, args []string) int {
 	fmt.Fprintln(e.stdout)
 	return exitOK
 }
-
-// plural returns n and the singular or plural noun: "1 crawl", "2 crawls".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
