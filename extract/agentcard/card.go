@@ -30,13 +30,13 @@
 package agentcard
 
 import (
-	"bytes"
 	"net/url"
 	"sort"
 	"strings"
 
 	"github.com/agentpolicy/survey/diag"
 	"github.com/agentpolicy/survey/extract/agentfeed/canonjson"
+	"github.com/agentpolicy/survey/extract/internal/jsondoc"
 )
 
 // MaxBytes is the largest card Parse accepts.
@@ -102,25 +102,9 @@ type Endpoint struct {
 // not a JSON object.
 func Parse(body []byte) (card *Card, diags diag.List) {
 	defer func() { diags = diag.Cap(diags) }()
-	if len(body) > MaxBytes {
-		diags.Add(codeTooLarge, 0, "the card is %d bytes; the limit is %d", len(body), MaxBytes)
+	root, ok := jsondoc.Object(body, "the card", jsondoc.Limits{MaxBytes: MaxBytes, MaxDepth: maxDepth}, documentCodes, &diags)
+	if !ok {
 		return nil, diags
-	}
-	if rest, ok := bytes.CutPrefix(body, []byte("\xef\xbb\xbf")); ok {
-		diags.Add(codeBOM, 1, "the card starts with a UTF-8 byte order mark")
-		body = rest
-	}
-	root, err := canonjson.Parse(body, canonjson.Options{MaxDepth: maxDepth})
-	if err != nil {
-		diags = append(diags, jsonDiagnostic(body, err))
-		return nil, diags
-	}
-	if root.Kind != canonjson.Object {
-		diags.Add(codeNotObject, root.Line, "the card is a JSON %s, not an object", root.Kind)
-		return nil, diags
-	}
-	for _, m := range root.Duplicates() {
-		diags.Add(codeDuplicateKey, m.Line, "member %q appears twice in one object; the first one is used", m.Key)
 	}
 	card = &Card{Endpoints: []Endpoint{}, Shapes: []Kind{}, Members: []string{}}
 	for _, m := range root.Members {
@@ -166,25 +150,6 @@ func compact(s []string) []string {
 		}
 	}
 	return out
-}
-
-// jsonDiagnostic maps a parse error to a diagnostic.
-func jsonDiagnostic(body []byte, err error) diag.Diagnostic {
-	e, ok := canonjson.AsError(err)
-	if !ok {
-		return codeNotJSON.At(0, "%v", err)
-	}
-	switch {
-	case e.Kind == canonjson.ErrUTF8:
-		return codeInvalidUTF8.At(e.Line, "%s", e.Msg)
-	case e.Kind == canonjson.ErrDepth:
-		return codeTooDeep.At(e.Line, "%s", e.Msg)
-	case e.Kind == canonjson.ErrSize:
-		return codeTooLarge.At(0, "%s", e.Msg)
-	case e.Offset < len(body) && body[e.Offset] == 0:
-		return codeNUL.At(e.Line, "NUL byte at byte %d", e.Offset)
-	}
-	return codeNotJSON.At(e.Line, "%s", e.Msg)
 }
 
 // str returns the string member name of obj, or "".

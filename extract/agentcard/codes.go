@@ -1,6 +1,9 @@
 package agentcard
 
-import "github.com/agentpolicy/survey/diag"
+import (
+	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/internal/jsondoc"
+)
 
 const (
 	specSnapshot = "agent-feed v0 §4.3"
@@ -44,4 +47,10 @@ func Codes() []diag.Code {
 		codeNotJSON, codeInvalidUTF8, codeNUL, codeTooLarge, codeTooDeep, codeBOM, codeNotObject, codeDuplicateKey,
 		codeUnrecognised, codeA2AMissing, codeA2AType, codeEndpointURL, codeEndpointNoURL, codeFeedMismatch,
 	}
+}
+
+// documentCodes are the codes of the faults of a document as a whole.
+var documentCodes = jsondoc.Codes{
+	NotJSON: codeNotJSON, InvalidUTF8: codeInvalidUTF8, NUL: codeNUL, TooLarge: codeTooLarge,
+	TooDeep: codeTooDeep, BOM: codeBOM, NotObject: codeNotObject, DuplicateKey: codeDuplicateKey,
 }

@@ -1,6 +1,9 @@
 package did
 
-import "github.com/agentpolicy/survey/diag"
+import (
+	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/internal/jsondoc"
+)
 
 const (
 	specDID     = "agent-feed v0 §3.3"
@@ -67,4 +70,10 @@ func Codes() []diag.Code {
 		codeFieldType, codeMethodMissingID, codeDuplicateMethodID, codeOtherMethodType, codeNoEd25519,
 		codeControllerMismatch, codeMissingKey, codeKeyPrefix, codeKeyEncoding, codeKeyLength, codeKeyMulticodec,
 	}
+}
+
+// documentCodes are the codes of the faults of a document as a whole.
+var documentCodes = jsondoc.Codes{
+	NotJSON: codeNotJSON, InvalidUTF8: codeInvalidUTF8, NUL: codeNUL, TooLarge: codeTooLarge,
+	TooDeep: codeTooDeep, BOM: codeBOM, NotObject: codeNotObject, DuplicateKey: codeDuplicateKey,
 }

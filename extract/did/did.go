@@ -24,13 +24,13 @@
 package did
 
 import (
-	"bytes"
 	"crypto/ed25519"
 	"errors"
 	"strings"
 
 	"github.com/agentpolicy/survey/diag"
 	"github.com/agentpolicy/survey/extract/agentfeed/canonjson"
+	"github.com/agentpolicy/survey/extract/internal/jsondoc"
 )
 
 // MethodType is the verification method type agent-feed v0 uses.
@@ -147,25 +147,9 @@ func (d *Document) Default() (Method, bool) {
 // is checked for form only. doc is nil when the body is not a JSON object.
 func Parse(body []byte, host string) (doc *Document, diags diag.List) {
 	defer func() { diags = diag.Cap(diags) }()
-	if len(body) > MaxBytes {
-		diags.Add(codeTooLarge, 0, "the document is %d bytes; the limit is %d", len(body), MaxBytes)
+	root, ok := jsondoc.Object(body, "the document", jsondoc.Limits{MaxBytes: MaxBytes, MaxDepth: maxDepth}, documentCodes, &diags)
+	if !ok {
 		return nil, diags
-	}
-	if rest, ok := bytes.CutPrefix(body, []byte("\xef\xbb\xbf")); ok {
-		diags.Add(codeBOM, 1, "the document starts with a UTF-8 byte order mark")
-		body = rest
-	}
-	root, err := canonjson.Parse(body, canonjson.Options{MaxDepth: maxDepth})
-	if err != nil {
-		diags = append(diags, jsonDiagnostic(body, err))
-		return nil, diags
-	}
-	if root.Kind != canonjson.Object {
-		diags.Add(codeNotObject, root.Line, "the document is a JSON %s, not an object", root.Kind)
-		return nil, diags
-	}
-	for _, m := range root.Duplicates() {
-		diags.Add(codeDuplicateKey, m.Line, "member %q appears twice in one object; the first one is used", m.Key)
 	}
 	doc = &Document{Methods: []Method{}}
 	doc.IDOK = checkID(doc, root, host, &diags)
@@ -176,25 +160,6 @@ func Parse(body []byte, host string) (doc *Document, diags diag.List) {
 	}
 	doc.OK = doc.IDOK && usable
 	return doc, diags
-}
-
-// jsonDiagnostic maps a parse error to a diagnostic.
-func jsonDiagnostic(body []byte, err error) diag.Diagnostic {
-	e, ok := canonjson.AsError(err)
-	if !ok {
-		return codeNotJSON.At(0, "%v", err)
-	}
-	switch {
-	case e.Kind == canonjson.ErrUTF8:
-		return codeInvalidUTF8.At(e.Line, "%s", e.Msg)
-	case e.Kind == canonjson.ErrDepth:
-		return codeTooDeep.At(e.Line, "%s", e.Msg)
-	case e.Kind == canonjson.ErrSize:
-		return codeTooLarge.At(0, "%s", e.Msg)
-	case e.Offset < len(body) && body[e.Offset] == 0:
-		return codeNUL.At(e.Line, "NUL byte at byte %d", e.Offset)
-	}
-	return codeNotJSON.At(e.Line, "%s", e.Msg)
 }
 
 // checkID checks `id` and reports whether it is right for host.
