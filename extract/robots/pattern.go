@@ -83,39 +83,13 @@ func (p pattern) match(path string) bool {
 // pattern's "%2A" and "%24" match them (RFC 9309 §2.2.3). Reserved
 // characters are left as they are: "/" and "%2F" stay distinct.
 func normalizeEncoding(s string) string {
-	if !needsNormalizing(s) {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '%' && i+2 < len(s) && pathnorm.IsHex(s[i+1]) && pathnorm.IsHex(s[i+2]):
-			v := pathnorm.Unhex(s[i+1])<<4 | pathnorm.Unhex(s[i+2])
-			if pathnorm.IsUnreserved(v) {
-				b.WriteByte(v)
-			} else {
-				pathnorm.WriteEscape(&b, v)
-			}
-			i += 2
-		case c == '%', c <= ' ', c >= 0x7F, c == '*', c == '$':
-			pathnorm.WriteEscape(&b, c)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
+	return pathnorm.Canonical(s, true, escapeInPath)
 }
 
-// needsNormalizing reports whether normalizeEncoding would change s.
-func needsNormalizing(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == '%' || c <= ' ' || c >= 0x7F || c == '*' || c == '$' {
-			return true
-		}
-	}
-	return false
+// escapeInPath reports whether normalizeEncoding percent-encodes s[i].
+func escapeInPath(s string, i int) bool {
+	c := s[i]
+	return c == '%' || c <= ' ' || c >= 0x7F || c == '*' || c == '$'
 }
 
 // pathOf returns the path and query of a URL or path, without the fragment,

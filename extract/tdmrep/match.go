@@ -12,36 +12,24 @@ import (
 // too, so that they compare equal to "%2A" and "%24" in a pattern; in a
 // pattern, a "$" that is not the last character is literal and encoded.
 func normalize(s string, pattern bool) string {
-	clean := true
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == '%' || c <= ' ' || c >= 0x7f || c == '$' && (!pattern || i != len(s)-1) || c == '*' && !pattern {
-			clean = false
-			break
-		}
+	if pattern {
+		return pathnorm.Canonical(s, true, escapeInPattern)
 	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '%' && i+2 < len(s) && pathnorm.IsHex(s[i+1]) && pathnorm.IsHex(s[i+2]):
-			v := pathnorm.Unhex(s[i+1])<<4 | pathnorm.Unhex(s[i+2])
-			if pathnorm.IsUnreserved(v) {
-				b.WriteByte(v)
-			} else {
-				pathnorm.WriteEscape(&b, v)
-			}
-			i += 2
-		case c <= ' ' || c >= 0x7f || !pattern && (c == '*' || c == '$') || c == '$' && i != len(s)-1:
-			pathnorm.WriteEscape(&b, c)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
+	return pathnorm.Canonical(s, true, escapeInPath)
+}
+
+// escapeInPattern reports whether normalize percent-encodes s[i] of a
+// pattern: a byte outside printable US-ASCII, or a "$" before the end.
+func escapeInPattern(s string, i int) bool {
+	c := s[i]
+	return c <= ' ' || c >= 0x7f || c == '$' && i != len(s)-1
+}
+
+// escapeInPath reports whether normalize percent-encodes s[i] of a path:
+// a byte outside printable US-ASCII, "*" or "$".
+func escapeInPath(s string, i int) bool {
+	c := s[i]
+	return c <= ' ' || c >= 0x7f || c == '*' || c == '$'
 }
 
 // match reports whether the normalized pattern matches the normalized path:

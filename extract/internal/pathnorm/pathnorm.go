@@ -11,16 +11,42 @@ import "strings"
 // upper-cases the hex digits of existing percent escapes; everything else,
 // including reserved characters and wildcards, is left as it is.
 func Normalize(p string) string {
-	var b strings.Builder
-	b.Grow(len(p))
-	for i := 0; i < len(p); i++ {
+	return Canonical(p, false, func(p string, i int) bool {
 		c := p[i]
+		return c >= 0x80 || c <= 0x20 || c == 0x7f
+	})
+}
+
+// Canonical returns s with its percent-encoding made canonical, so that
+// equivalent forms compare equal octet by octet: a percent escape of an
+// unreserved character is decoded when decode is set, every other escape
+// gets upper-case hex digits, and each other byte s[i] for which escape(s,
+// i) holds (a "%" that starts no escape among them) is percent-encoded.
+// Each format says which bytes it escapes. s itself is returned when
+// nothing changes.
+func Canonical(s string, decode bool, escape func(s string, i int) bool) string {
+	i := 0
+	for i < len(s) && s[i] != '%' && !escape(s, i) {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	b.WriteString(s[:i])
+	for ; i < len(s); i++ {
+		c := s[i]
 		switch {
-		case c == '%' && i+2 < len(p) && IsHex(p[i+1]) && IsHex(p[i+2]):
-			b.WriteByte('%')
-			b.WriteString(strings.ToUpper(p[i+1 : i+3]))
+		case c == '%' && i+2 < len(s) && IsHex(s[i+1]) && IsHex(s[i+2]):
+			v := Unhex(s[i+1])<<4 | Unhex(s[i+2])
+			if decode && IsUnreserved(v) {
+				b.WriteByte(v)
+			} else {
+				WriteEscape(&b, v)
+			}
 			i += 2
-		case c >= 0x80 || c <= 0x20 || c == 0x7f:
+		case escape(s, i):
 			WriteEscape(&b, c)
 		default:
 			b.WriteByte(c)

@@ -44,3 +44,45 @@ func TestEscapeHelpers(t *testing.T) {
 		}
 	}
 }
+
+func TestCanonical(t *testing.T) {
+	// The escape rule of a test format: "%" that starts no escape, and "*".
+	star := func(s string, i int) bool { return s[i] == '%' || s[i] == '*' }
+	for _, tt := range []struct {
+		in     string
+		decode bool
+		want   string
+	}{
+		{"/a%7eb%2f", true, "/a~b%2F"}, // unreserved decoded, reserved upper-cased
+		{"/a%7eb%2f", false, "/a%7Eb%2F"},
+		{"/a*b", true, "/a%2Ab"},
+		{"/100%", true, "/100%25"},
+		{"/%zz", false, "/%25zz"},
+		{"/%4", true, "/%254"},
+		{"/plain/path", true, "/plain/path"},
+		{"", true, ""},
+	} {
+		if got := Canonical(tt.in, tt.decode, star); got != tt.want {
+			t.Errorf("Canonical(%q, %v) = %q, want %q", tt.in, tt.decode, got, tt.want)
+		}
+	}
+	// A byte the format does not escape stays as it is, even "%".
+	if got := Canonical("/100%", true, func(string, int) bool { return false }); got != "/100%" {
+		t.Errorf("a lone %% not escaped by the format became %q", got)
+	}
+}
+
+// Canonical is idempotent for every escape rule that escapes "%": its
+// output is already canonical.
+func FuzzCanonical(f *testing.F) {
+	for _, s := range []string{"/a%7eb", "/100%", "/caf\xc3\xa9", "/*$", "/%2A%24"} {
+		f.Add(s, true)
+	}
+	rule := func(s string, i int) bool { c := s[i]; return c == '%' || c <= ' ' || c >= 0x7f || c == '*' }
+	f.Fuzz(func(t *testing.T, s string, decode bool) {
+		once := Canonical(s, decode, rule)
+		if twice := Canonical(once, decode, rule); twice != once {
+			t.Fatalf("Canonical(%q) = %q, and again %q", s, once, twice)
+		}
+	})
+}
