@@ -149,7 +149,7 @@ func (p *parser) hashLine(s string) {
 		return
 	}
 	if len(s) > 2 && s[1] == '#' && s[2] != '#' && s[2] != ' ' && s[2] != '\t' {
-		p.add(codeHeadingMissingSpace, p.line, "%s lacks the space after `##`; it is a comment, not a section heading (§6.1)", quote(clip(s)))
+		p.add(codeHeadingMissingSpace, p.line, "%s lacks the space after `##`; it is a comment, not a section heading (§6.1)", quote(diag.Clip(s)))
 	}
 	if _, text, ok := atxHeading(s); ok && p.res.Identity.Line == 0 {
 		p.coding.heading(text)
@@ -309,11 +309,11 @@ func (p *parser) record(sec *Section, key, value string) {
 	}
 	strict := sec.Kind != KindUnknown
 	if strict && !validKey(key) {
-		p.add(codeInvalidKey, p.line, "key %s has characters other than letters, digits and `-` (Appendix A)%s; kept as an unknown key", quote(clip(key)), suggestKey(sec.Kind, key))
+		p.add(codeInvalidKey, p.line, "key %s has characters other than letters, digits and `-` (Appendix A)%s; kept as an unknown key", quote(diag.Clip(key)), suggestKey(sec.Kind, key))
 	}
 	if p.curKeys[key] {
 		if strict {
-			p.add(codeDuplicateKey, p.line, "key %s appears again in this section; the first value stands", quote(clip(key)))
+			p.add(codeDuplicateKey, p.line, "key %s appears again in this section; the first value stands", quote(diag.Clip(key)))
 		}
 		return
 	}
@@ -335,13 +335,13 @@ func (p *parser) record(sec *Section, key, value string) {
 func (p *parser) unknownKey(kind SectionKind, d Directive) {
 	if validKey(d.Key) {
 		if strings.HasPrefix(d.Key, "x-") {
-			p.add(codeExtensionKey, d.Line, "extension key %s; preserved", quote(clip(d.Key)))
+			p.add(codeExtensionKey, d.Line, "extension key %s; preserved", quote(diag.Clip(d.Key)))
 		} else {
 			what := "key"
 			if kind == KindAllowedActions {
 				what = "custom action key"
 			}
-			p.add(codeUnknownKey, d.Line, "%s %s is not defined for this section%s; preserved, but custom keys should start with x- (§6.7, §8.2)", what, quote(clip(d.Key)), suggestKey(kind, d.Key))
+			p.add(codeUnknownKey, d.Line, "%s %s is not defined for this section%s; preserved, but custom keys should start with x- (§6.7, §8.2)", what, quote(diag.Clip(d.Key)), suggestKey(kind, d.Key))
 		}
 	}
 	if kind == KindAllowedActions {
@@ -383,7 +383,7 @@ func (p *parser) otherLine(s string) {
 	}
 	listLike := s[0] == '-' || strings.HasPrefix(s, "* ") || strings.HasPrefix(s, "+ ")
 	if listLike && strings.Contains(s, ":") {
-		p.add(codeMalformedDirective, p.line, "%s looks like a directive but does not start with `- ` (§6.2); it is ignored", quote(clip(s)))
+		p.add(codeMalformedDirective, p.line, "%s looks like a directive but does not start with `- ` (§6.2); it is ignored", quote(diag.Clip(s)))
 	}
 }
 
@@ -549,19 +549,6 @@ func editDistance(a, b string) int {
 
 // quote quotes s for a message.
 func quote(s string) string { return strconv.Quote(s) }
-
-// clip shortens s for a message.
-func clip(s string) string {
-	const max = 80
-	if len(s) <= max {
-		return s
-	}
-	cut := max
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
-}
 
 // String describes the signals for a message.
 func (c codingSignals) String() string {

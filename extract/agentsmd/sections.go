@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/agentpolicy/survey/diag"
 	"golang.org/x/net/http/httpguts"
 )
 
@@ -97,24 +98,24 @@ func (p *parser) identity(d Directive) {
 	case "site":
 		id.Site = d.Value
 		if why := checkSite(d.Value); why != "" {
-			p.add(codeInvalidSite, d.Line, "site %s is not a domain name: %s", quote(clip(d.Value)), why)
+			p.add(codeInvalidSite, d.Line, "site %s is not a domain name: %s", quote(diag.Clip(d.Value)), why)
 		}
 	case "contact":
 		id.Contact = d.Value
 		if why := checkContact(d.Value); why != "" {
-			p.add(codeInvalidContact, d.Line, "contact %s: %s", quote(clip(d.Value)), why)
+			p.add(codeInvalidContact, d.Line, "contact %s: %s", quote(diag.Clip(d.Value)), why)
 		}
 	case "last-updated":
 		id.LastUpdated = d.Value
 		if !checkDate(d.Value) {
-			p.add(codeInvalidDate, d.Line, "last-updated %s is not an ISO 8601 date such as 2026-03-15", quote(clip(d.Value)))
+			p.add(codeInvalidDate, d.Line, "last-updated %s is not an ISO 8601 date such as 2026-03-15", quote(diag.Clip(d.Value)))
 		}
 	case "spec-version":
 		id.SpecVersion = d.Value
 		v, ok := parseSpecVersion(d.Value)
 		switch {
 		case !ok:
-			p.add(codeInvalidSpecVersion, d.Line, "spec-version %s is not a semantic version such as 1.0.0", quote(clip(d.Value)))
+			p.add(codeInvalidSpecVersion, d.Line, "spec-version %s is not a semantic version such as 1.0.0", quote(diag.Clip(d.Value)))
 		case v.newerThanSupported():
 			p.add(codeNewerSpecVersion, d.Line, "spec-version %s is newer than 1.0.x, the version survey implements; parsed as 1.0 (§13.2)", quote(d.Value))
 		}
@@ -173,7 +174,7 @@ func (p *parser) customAction(d Directive) {
 	}
 	a.Custom[d.Key] = false
 	if d.Value == "" {
-		p.add(codeEmptyValue, d.Line, "%s has no value; the action is not allowed", quote(clip(d.Key)))
+		p.add(codeEmptyValue, d.Line, "%s has no value; the action is not allowed", quote(diag.Clip(d.Key)))
 		return
 	}
 	v, ok := p.boolean(d)
@@ -246,7 +247,7 @@ func (p *parser) restriction(d Directive) {
 		pat.Line = d.Line
 		var pe *PatternError
 		if errors.As(err, &pe) {
-			p.add(pe.code, d.Line, "%s pattern %s: %s; it is ignored when evaluating", d.Key, quote(clip(e)), pe.Reason)
+			p.add(pe.code, d.Line, "%s pattern %s: %s; it is ignored when evaluating", d.Key, quote(diag.Clip(e)), pe.Reason)
 		}
 		patterns = append(patterns, pat)
 	}
@@ -277,7 +278,7 @@ func (p *parser) agentIdentification(d Directive) {
 		}
 	case "agent-header-name":
 		if !httpguts.ValidHeaderFieldName(d.Value) {
-			p.add(codeInvalidHeaderName, d.Line, "agent-header-name %s is not a valid HTTP field name; the default %s is used", quote(clip(d.Value)), DefaultAgentHeaderName)
+			p.add(codeInvalidHeaderName, d.Line, "agent-header-name %s is not a valid HTTP field name; the default %s is used", quote(diag.Clip(d.Value)), DefaultAgentHeaderName)
 			return
 		}
 		ai.AgentHeaderName = d.Value
@@ -289,7 +290,7 @@ func (p *parser) agentIdentification(d Directive) {
 func (p *parser) boolean(d Directive) (v, ok bool) {
 	v, ok = ParseBool(d.Value)
 	if !ok {
-		p.add(codeInvalidBoolean, d.Line, "%s is %s, not a boolean (true/yes/1/on, false/no/0/off); the default is used (§6.3)", quote(clip(d.Key)), quote(clip(d.Value)))
+		p.add(codeInvalidBoolean, d.Line, "%s is %s, not a boolean (true/yes/1/on, false/no/0/off); the default is used (§6.3)", quote(diag.Clip(d.Key)), quote(diag.Clip(d.Value)))
 	}
 	return v, ok
 }
@@ -299,10 +300,10 @@ func (p *parser) integer(d Directive) (int64, bool) {
 	n, err := ParseInt(d.Value)
 	switch {
 	case errors.Is(err, ErrIntegerRange):
-		p.add(codeOutOfRange, d.Line, "%s is %s, which does not fit 64 bits; the field is omitted", d.Key, quote(clip(d.Value)))
+		p.add(codeOutOfRange, d.Line, "%s is %s, which does not fit 64 bits; the field is omitted", d.Key, quote(diag.Clip(d.Value)))
 		return 0, false
 	case err != nil:
-		p.add(codeInvalidInteger, d.Line, "%s is %s, not a base-10 integer (digits with an optional leading -); the field is omitted (§6.4)", d.Key, quote(clip(d.Value)))
+		p.add(codeInvalidInteger, d.Line, "%s is %s, not a base-10 integer (digits with an optional leading -); the field is omitted (§6.4)", d.Key, quote(diag.Clip(d.Value)))
 		return 0, false
 	}
 	return n, true
@@ -312,7 +313,7 @@ func (p *parser) integer(d Directive) (int64, bool) {
 func (p *parser) enum(d Directive) (string, bool) {
 	v, ok := parseEnum(d.Key, d.Value)
 	if !ok {
-		p.add(codeInvalidEnum, d.Line, "%s is %s; expected one of %s", d.Key, quote(clip(d.Value)), strings.Join(enumValues(d.Key), ", "))
+		p.add(codeInvalidEnum, d.Line, "%s is %s; expected one of %s", d.Key, quote(diag.Clip(d.Value)), strings.Join(enumValues(d.Key), ", "))
 	}
 	return v, ok
 }

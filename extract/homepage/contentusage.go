@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/agentpolicy/survey/diag"
 	"github.com/dunglas/httpsfv"
 )
 
@@ -37,7 +38,7 @@ func parseContentUsage(lines []string, diags *diagnostics) *ContentUsage {
 	cu := &ContentUsage{Raw: strings.Join(lines, ", ")}
 	dict, err := httpsfv.UnmarshalDictionary(lines)
 	if err != nil {
-		diags.Add(codeContentUsageUnparsable, 0, "Content-Usage %q is not a Structured Fields Dictionary (%s); it expresses no preference", clip(cu.Raw), sfError(err))
+		diags.Add(codeContentUsageUnparsable, 0, "Content-Usage %q is not a Structured Fields Dictionary (%s); it expresses no preference", diag.Clip(cu.Raw), sfError(err))
 		return cu
 	}
 	cu.Valid = true

@@ -38,7 +38,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/agentpolicy/survey/diag"
 	"github.com/agentpolicy/survey/extract/robots"
@@ -153,7 +152,7 @@ func Parse(header http.Header, body []byte) (*Signals, diag.List) {
 	case len(bytes.TrimSpace(body)) == 0:
 		diags.Add(codeEmptyBody, 0, "the body is empty; only the headers are read")
 	case !looksHTML(body):
-		diags.Add(codeNotHTML, 1, "the body is not HTML (Content-Type %q)", clip(header.Get("Content-Type")))
+		diags.Add(codeNotHTML, 1, "the body is not HTML (Content-Type %q)", diag.Clip(header.Get("Content-Type")))
 	default:
 		s.HTML = true
 		var aiTokens map[string]bool
@@ -296,17 +295,4 @@ func lowerSet(list []string) map[string]bool {
 		m[strings.ToLower(s)] = true
 	}
 	return m
-}
-
-// clip shortens a quoted value in a message.
-func clip(s string) string {
-	const max = 80
-	if len(s) <= max {
-		return s
-	}
-	cut := max
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
 }

@@ -3,6 +3,8 @@ package homepage
 import (
 	"strconv"
 	"strings"
+
+	"github.com/agentpolicy/survey/diag"
 )
 
 // Directive is one robots directive from an X-Robots-Tag header or a robots
@@ -85,11 +87,11 @@ func parseRobots(value string, src Source, field, agent string, line int, diags 
 		d.Known, valued = isKnownDirective(name)
 		switch {
 		case !d.Known:
-			diags.Add(codeUnknownDirective, line, "%s: unknown robots directive %q", field, clip(tok))
+			diags.Add(codeUnknownDirective, line, "%s: unknown robots directive %q", field, diag.Clip(tok))
 		case valued && !validDirectiveValue(name, rest):
-			diags.Add(codeBadDirectiveValue, line, "%s: %s has the malformed value %q", field, name, clip(rest))
+			diags.Add(codeBadDirectiveValue, line, "%s: %s has the malformed value %q", field, name, diag.Clip(rest))
 		case !valued && hasColon:
-			diags.Add(codeBadDirectiveValue, line, "%s: %s takes no value, found %q", field, name, clip(rest))
+			diags.Add(codeBadDirectiveValue, line, "%s: %s takes no value, found %q", field, name, diag.Clip(rest))
 		}
 		out = append(out, d)
 	}

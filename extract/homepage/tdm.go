@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+
+	"github.com/agentpolicy/survey/diag"
 )
 
 // TDMDeclaration is one TDMRep declaration: the tdm-reservation and
@@ -57,11 +59,11 @@ func declaration(src Source, res, pol tdmValues, diags *diagnostics) *TDMDeclara
 			x := int(raw[0] - '0')
 			d.Reservation = &x
 		default:
-			diags.Add(codeTDMReservationInvalid, d.Line, "%s is %q; only 0 and 1 are defined, so the reservation is unset", name("tdm-reservation"), clip(raw))
+			diags.Add(codeTDMReservationInvalid, d.Line, "%s is %q; only 0 and 1 are defined, so the reservation is unset", name("tdm-reservation"), diag.Clip(raw))
 		}
 		for i := 1; i < len(res.values); i++ {
 			if v := strings.TrimSpace(res.values[i]); v != raw {
-				diags.Add(codeTDMConflict, res.lines[i], "%s is repeated with %q after %q; the first is used", name("tdm-reservation"), clip(v), clip(raw))
+				diags.Add(codeTDMConflict, res.lines[i], "%s is repeated with %q after %q; the first is used", name("tdm-reservation"), diag.Clip(v), diag.Clip(raw))
 			}
 		}
 	}
@@ -73,14 +75,14 @@ func declaration(src Source, res, pol tdmValues, diags *diagnostics) *TDMDeclara
 			diags.Add(codeTDMPolicyAlone, line, "%s without tdm-reservation", name("tdm-policy"))
 		}
 		if why := policyProblem(d.Policy); why != "" {
-			diags.Add(codeTDMPolicyNotAbsolute, line, "%s %q %s", name("tdm-policy"), clip(d.Policy), why)
+			diags.Add(codeTDMPolicyNotAbsolute, line, "%s %q %s", name("tdm-policy"), diag.Clip(d.Policy), why)
 		}
 		if d.Reservation != nil && *d.Reservation == 0 {
 			diags.Add(codeTDMPolicyIgnored, line, "%s with tdm-reservation 0; agents should not process it", name("tdm-policy"))
 		}
 		for i := 1; i < len(pol.values); i++ {
 			if v := strings.TrimSpace(pol.values[i]); v != d.Policy {
-				diags.Add(codeTDMConflict, pol.lines[i], "%s is repeated with %q after %q; the first is used", name("tdm-policy"), clip(v), clip(d.Policy))
+				diags.Add(codeTDMConflict, pol.lines[i], "%s is repeated with %q after %q; the first is used", name("tdm-policy"), diag.Clip(v), diag.Clip(d.Policy))
 			}
 		}
 	}

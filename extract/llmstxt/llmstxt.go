@@ -383,21 +383,21 @@ func (p *parser) item(n int, it listItem) {
 		if looksLikeBareURL(it.content) {
 			msg = "the list item is a bare URL, not a Markdown link [name](url)"
 		}
-		p.diags.Add(codeItemNotLink, n, "%s: %q", msg, clip(it.content))
+		p.diags.Add(codeItemNotLink, n, "%s: %q", msg, diag.Clip(it.content))
 		return
 	}
 	l := Link{Name: link.name, URL: link.dest, Line: n}
 	if l.Name == "" {
-		p.diags.Add(codeEmptyLinkText, n, "the link to %q has an empty name", clip(l.URL))
+		p.diags.Add(codeEmptyLinkText, n, "the link to %q has an empty name", diag.Clip(l.URL))
 	}
 	switch kind, why := classifyURL(l.URL); kind {
 	case urlMalformed:
-		p.diags.Add(codeMalformedURL, n, "malformed URL %q: %s", clip(l.URL), why)
+		p.diags.Add(codeMalformedURL, n, "malformed URL %q: %s", diag.Clip(l.URL), why)
 	case urlRelative:
 		l.Relative = true
-		p.diags.Add(codeRelativeURL, n, "relative URL %q", clip(l.URL))
+		p.diags.Add(codeRelativeURL, n, "relative URL %q", diag.Clip(l.URL))
 	case urlOther:
-		p.diags.Add(codeNonHTTPURL, n, "URL %q has scheme %q, not http or https", clip(l.URL), why)
+		p.diags.Add(codeNonHTTPURL, n, "URL %q has scheme %q, not http or https", diag.Clip(l.URL), why)
 	}
 	rest := strings.TrimSpace(link.rest)
 	switch {
@@ -405,7 +405,7 @@ func (p *parser) item(n int, it listItem) {
 		l.Notes = strings.TrimSpace(rest[1:])
 	case rest != "":
 		l.Notes = rest
-		p.diags.Add(codeNotesWithoutColon, n, "text after the link without a \":\": %q", clip(rest))
+		p.diags.Add(codeNotesWithoutColon, n, "text after the link without a \":\": %q", diag.Clip(rest))
 	}
 	p.section.Links = append(p.section.Links, l)
 	p.itemOpen = true
@@ -447,17 +447,4 @@ func (p *parser) finish() {
 		p.diags.Add(codeListMarker, p.markFirst, "%d list item(s) use a marker other than \"-\", the first here", p.markers)
 	}
 	p.f.Details = strings.Trim(strings.Join(p.details, "\n"), "\n \t")
-}
-
-// clip shortens a quoted value in a message.
-func clip(s string) string {
-	const max = 80
-	if len(s) <= max {
-		return s
-	}
-	cut := max
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
 }

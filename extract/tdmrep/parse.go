@@ -220,7 +220,7 @@ func (p *parser) checkRules() {
 		n := i + 1
 		if r.Policy != "" {
 			if why := policyProblem(r.Policy); why != "" {
-				p.diags.Add(codePolicyNotAbsolute, r.Line, "rule %d: tdm-policy %q %s", n, clip(r.Policy), why)
+				p.diags.Add(codePolicyNotAbsolute, r.Line, "rule %d: tdm-policy %q %s", n, diag.Clip(r.Policy), why)
 			}
 			if r.Reservation != nil && *r.Reservation == 0 {
 				p.diags.Add(codePolicyIgnored, r.Line, "rule %d: tdm-policy with tdm-reservation 0; agents should not process it", n)
@@ -235,7 +235,7 @@ func (p *parser) checkRules() {
 			p.diags.Add(codeLocationEmpty, r.Line, "rule %d: the location is empty and matches no path", n)
 			continue
 		case loc[0] != '/' && loc[0] != '*':
-			p.diags.Add(codeLocationNotPath, r.Line, "rule %d: location %q does not start with \"/\" or \"*\"; it matches no path", n, clip(loc))
+			p.diags.Add(codeLocationNotPath, r.Line, "rule %d: location %q does not start with \"/\" or \"*\"; it matches no path", n, diag.Clip(loc))
 			continue
 		}
 		pattern := normalize(loc, true)
@@ -247,7 +247,7 @@ func (p *parser) checkRules() {
 		literal, plain := literalPrefix(pattern)
 		if by := prefixes.covering(literal); by >= 0 {
 			p.diags.Add(codeUnreachableRule, r.Line, "rule %d (%q) is never used: rule %d (%q) matches every path it matches and comes first",
-				n, clip(loc), by+1, clip(*p.f.Rules[by].Location))
+				n, diag.Clip(loc), by+1, diag.Clip(*p.f.Rules[by].Location))
 			continue
 		}
 		if plain {
@@ -391,7 +391,7 @@ func describe(tok json.Token) string {
 		}
 		return "an object"
 	case string:
-		return fmt.Sprintf("the string %q", clip(v))
+		return fmt.Sprintf("the string %q", diag.Clip(v))
 	case json.Number:
 		return "the number " + v.String()
 	case bool:
@@ -413,17 +413,4 @@ func hint(key string) string {
 		return " (did you mean \"location\"?)"
 	}
 	return ""
-}
-
-// clip shortens a quoted value in a message.
-func clip(s string) string {
-	const max = 80
-	if len(s) <= max {
-		return s
-	}
-	cut := max
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
 }
