@@ -1,11 +1,10 @@
 package homepage
 
 import (
-	"fmt"
-	"net/url"
 	"strings"
 
 	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/tdmrep"
 )
 
 // TDMDeclaration is one TDMRep declaration: the tdm-reservation and
@@ -74,7 +73,7 @@ func declaration(src Source, res, pol tdmValues, diags *diagnostics) *TDMDeclara
 			d.Line = line
 			diags.Add(codeTDMPolicyAlone, line, "%s without tdm-reservation", name("tdm-policy"))
 		}
-		if why := policyProblem(d.Policy); why != "" {
+		if why := tdmrep.PolicyProblem(d.Policy); why != "" {
 			diags.Add(codeTDMPolicyNotAbsolute, line, "%s %q %s", name("tdm-policy"), diag.Clip(d.Policy), why)
 		}
 		if d.Reservation != nil && *d.Reservation == 0 {
@@ -87,25 +86,6 @@ func declaration(src Source, res, pol tdmValues, diags *diagnostics) *TDMDeclara
 		}
 	}
 	return d
-}
-
-// policyProblem says why a tdm-policy is not an absolute http(s) URL, or
-// returns "".
-func policyProblem(s string) string {
-	u, err := url.Parse(s)
-	switch {
-	case s == "":
-		return "is empty"
-	case err != nil:
-		return "is not a URL"
-	case u.Scheme == "":
-		return "is a relative URL"
-	case !strings.EqualFold(u.Scheme, "http") && !strings.EqualFold(u.Scheme, "https"):
-		return fmt.Sprintf("has scheme %q, not http or https", u.Scheme)
-	case u.Host == "":
-		return "has no host"
-	}
-	return ""
 }
 
 // tdmConflicts reports a header and a meta declaration that disagree; the

@@ -219,7 +219,7 @@ func (p *parser) checkRules() {
 	for i, r := range p.f.Rules {
 		n := i + 1
 		if r.Policy != "" {
-			if why := policyProblem(r.Policy); why != "" {
+			if why := PolicyProblem(r.Policy); why != "" {
 				p.diags.Add(codePolicyNotAbsolute, r.Line, "rule %d: tdm-policy %q %s", n, diag.Clip(r.Policy), why)
 			}
 			if r.Reservation != nil && *r.Reservation == 0 {
@@ -256,11 +256,13 @@ func (p *parser) checkRules() {
 	}
 }
 
-// policyProblem says why a tdm-policy is not an absolute http(s) URL, or
-// returns "".
-func policyProblem(s string) string {
+// PolicyProblem says why a tdm-policy (of tdmrep.json, or of the TDMRep
+// header or meta tag) is not an absolute http(s) URL, or returns "".
+func PolicyProblem(s string) string {
 	u, err := url.Parse(s)
 	switch {
+	case s == "":
+		return "is empty"
 	case err != nil:
 		return "is not a URL"
 	case u.Scheme == "":
