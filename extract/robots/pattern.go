@@ -83,7 +83,14 @@ func (p pattern) match(path string) bool {
 // pattern's "%2A" and "%24" match them (RFC 9309 §2.2.3). Reserved
 // characters are left as they are: "/" and "%2F" stay distinct.
 func normalizeEncoding(s string) string {
-	return pathnorm.Canonical(s, true, escapeInPath)
+	// Most paths and patterns need no change: find that out with the rule
+	// inlined before pathnorm.Canonical calls it through a func value.
+	for i := 0; i < len(s); i++ {
+		if escapeInPath(s, i) {
+			return pathnorm.Canonical(s, true, escapeInPath)
+		}
+	}
+	return s
 }
 
 // escapeInPath reports whether normalizeEncoding percent-encodes s[i].

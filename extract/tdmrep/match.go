@@ -12,10 +12,17 @@ import (
 // too, so that they compare equal to "%2A" and "%24" in a pattern; in a
 // pattern, a "$" that is not the last character is literal and encoded.
 func normalize(s string, pattern bool) string {
-	if pattern {
-		return pathnorm.Canonical(s, true, escapeInPattern)
+	// Most paths and patterns need no change: find that out with the rules
+	// inlined before pathnorm.Canonical calls one through a func value.
+	for i := 0; i < len(s); i++ {
+		switch {
+		case pattern && (s[i] == '%' || escapeInPattern(s, i)):
+			return pathnorm.Canonical(s, true, escapeInPattern)
+		case !pattern && (s[i] == '%' || escapeInPath(s, i)):
+			return pathnorm.Canonical(s, true, escapeInPath)
+		}
 	}
-	return pathnorm.Canonical(s, true, escapeInPath)
+	return s
 }
 
 // escapeInPattern reports whether normalize percent-encodes s[i] of a
