@@ -1,8 +1,10 @@
 // Package pathnorm normalizes URL paths and path patterns for the
 // evaluators of the text policy formats, so that a path written raw and
-// the same path percent-escaped compare equal, and holds the
+// the same path percent-escaped compare equal. Canonical is the rewrite
+// every format runs with its own rule of which bytes it escapes (Normalize
+// is the rule of agents.txt and automation-preferences.txt); the
 // percent-encoding helpers (hex digits, unreserved characters, escapes)
-// that every format's own path normalization uses.
+// serve the formats whose rules differ further (AGENTS.md).
 package pathnorm
 
 import "strings"
