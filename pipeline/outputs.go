@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/agentpolicy/survey/internal/filelock"
 	"github.com/agentpolicy/survey/seeds"
 )
 
@@ -18,8 +19,16 @@ type ShardOutput struct {
 	SeedsDigest string
 	Complete    bool
 	// LastRun is the status of the shard's last run: complete,
-	// interrupted, failed, or running (still running, or killed).
+	// interrupted, failed, or running (still running, or ended without
+	// recording its end: killed, say).
 	LastRun string
+	// Running names the process writing the shard now, as the shard's
+	// lock says ("pid 12 on host since TIME"); empty when none is.
+	Running string
+	// RunningUnknown is set when the shard's lock cannot be looked at
+	// (the file system takes no locks, say), so that whether a process is
+	// writing the shard cannot be told.
+	RunningUnknown bool
 }
 
 // CrawlOutputs is what a set of output directories holds of one crawl.
@@ -33,13 +42,14 @@ type CrawlOutputs struct {
 	SeedsDigests []string
 }
 
-// Complete reports whether every shard of the crawl is there and complete.
+// Complete reports whether every shard of the crawl is there and complete,
+// and no process is writing one.
 func (c CrawlOutputs) Complete() bool {
 	if len(c.Missing) > 0 {
 		return false
 	}
 	for _, s := range c.Shards {
-		if !s.Complete {
+		if !s.Complete || s.Running != "" {
 			return false
 		}
 	}
@@ -51,8 +61,8 @@ func (c CrawlOutputs) Complete() bool {
 var ErrOverlap = errors.New("the directories overlap")
 
 // ReadOutputs reads the crawl state files of dirs (the directories a merge
-// reads) and says, crawl by crawl, which shards they hold and whether each
-// completed. It fails with ErrOverlap when merging dirs would count domains
+// reads) and says, crawl by crawl, which shards they hold, whether each
+// completed, and whether a process is writing one now (its lock is held). It fails with ErrOverlap when merging dirs would count domains
 // twice: when one shard of a crawl is in two directories (a copy, or one
 // directory named twice: see sink.UniqueDirs), or when one crawl was split into
 // different numbers of shards. A directory without state files (parts
@@ -94,7 +104,13 @@ func ReadOutputs(dirs []string) ([]CrawlOutputs, error) {
 			if len(s.Runs) > 0 {
 				last = s.Runs[len(s.Runs)-1].Status
 			}
-			c.Shards = append(c.Shards, ShardOutput{Dir: dir, Shard: shard, SeedsDigest: s.SeedsDigest, Complete: s.Complete, LastRun: last})
+			so := ShardOutput{Dir: dir, Shard: shard, SeedsDigest: s.SeedsDigest, Complete: s.Complete, LastRun: last}
+			// The lock only informs the problems: one that cannot be
+			// looked at (no locks, no permission) leaves them unsure. The
+			// holder is empty when the lock is free.
+			holder, _, err := filelock.Holder(lockPath(dir, s.Shard))
+			so.Running, so.RunningUnknown = holder, err != nil
+			c.Shards = append(c.Shards, so)
 		}
 	}
 	out := make([]CrawlOutputs, 0, len(order))
@@ -151,14 +167,20 @@ func (c CrawlOutputs) Problems() []string {
 		lines = append(lines, fmt.Sprintf("crawl %q: %s %s in no directory given", c.CrawlID, noun, strings.Join(names, ", ")))
 	}
 	for _, s := range c.Shards {
+		if s.Running != "" {
+			lines = append(lines, fmt.Sprintf("crawl %q: shard %s in %s is being written now (%s); merge once that ends", c.CrawlID, s.Shard, s.Dir, s.Running))
+			continue
+		}
 		if s.Complete {
 			continue
 		}
 		how := "its last run " + s.LastRun
-		switch s.LastRun {
-		case "running":
+		switch {
+		case s.LastRun == "running" && s.RunningUnknown:
 			how = "its last run is still running or was killed"
-		case "":
+		case s.LastRun == "running":
+			how = "its last run ended without recording its end: it was killed, its machine stopped, or it could not write its state"
+		case s.LastRun == "":
 			how = "it has not run"
 		}
 		lines = append(lines, fmt.Sprintf("crawl %q: shard %s in %s is not complete (%s); resume it with: %s", c.CrawlID, s.Shard, s.Dir, how, ResumeCommand(s.Dir, s.Shard)))

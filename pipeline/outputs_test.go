@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // saveShard writes the state of one shard of crawl id into dir: complete,
@@ -43,7 +44,7 @@ func TestReadOutputs_ShardsOfCrawls(t *testing.T) {
 	}
 	want := []string{
 		`crawl "big": shard 2/4 in no directory given`,
-		`crawl "big": shard 1/4 in ` + other + ` is not complete (its last run is still running or was killed); resume it with: survey crawl --resume --out ` + other + ` --shard 1/4`,
+		`crawl "big": shard 1/4 in ` + other + ` is not complete (its last run ended without recording its end: it was killed, its machine stopped, or it could not write its state); resume it with: survey crawl --resume --out ` + other + ` --shard 1/4`,
 		`crawl "big": shard 3/4 in ` + shared + ` is not complete (its last run interrupted); resume it with: survey crawl --resume --out ` + shared + ` --shard 3/4`,
 		`crawl "big": its shards read 2 different seed lists, so together they are not the shares of one list: d1 (0/4, 3/4); d2 (1/4)`,
 	}
@@ -91,5 +92,45 @@ func TestReadOutputs_UnreadableState(t *testing.T) {
 	}
 	if _, err := ReadOutputs([]string{dir}); err == nil || !strings.Contains(err.Error(), filepath.Base(path)) {
 		t.Errorf("a damaged state file: %v, want an error naming it", err)
+	}
+}
+
+// TestReadOutputs_ShardBeingWritten: a shard whose lock a process holds is
+// being written, whatever its state says: the problem names the process,
+// the crawl is not complete, and the advice is to wait, not to resume.
+func TestReadOutputs_ShardBeingWritten(t *testing.T) {
+	dir := t.TempDir()
+	saveShard(t, dir, "c", "0/2", "d", "running")
+	saveShard(t, dir, "c", "1/2", "d", "complete") // a --resume of a complete shard, say
+	var holders []string
+	for _, shard := range []string{"0/2", "1/2"} {
+		l, err := lockShard(dir, shard, time.Millisecond)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Unsupported {
+			t.Skip("this file system takes no locks")
+		}
+		defer l.Unlock()
+		note, _ := os.ReadFile(lockPath(dir, shard))
+		holders = append(holders, strings.TrimSpace(string(note)))
+	}
+	got, err := ReadOutputs([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].Complete() {
+		t.Fatalf("%+v: want one crawl, not complete", got)
+	}
+	want := []string{
+		`crawl "c": shard 0/2 in ` + dir + ` is being written now (` + holders[0] + `); merge once that ends`,
+		`crawl "c": shard 1/2 in ` + dir + ` is being written now (` + holders[1] + `); merge once that ends`,
+	}
+	if p := got[0].Problems(); !slices.Equal(p, want) {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(p, "\n"), strings.Join(want, "\n"))
+	}
+	// Reading the outputs left the locks to their holders.
+	if _, err := lockShard(dir, "0/2", time.Millisecond); !errors.Is(err, ErrShardBusy) {
+		t.Errorf("after ReadOutputs, locking shard 0/2: %v, want ErrShardBusy", err)
 	}
 }

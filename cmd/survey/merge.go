@@ -22,8 +22,9 @@ Before building, merge reads the crawl state of each directory: it refuses
 directories that overlap (one shard of a crawl in two of them, or one crawl
 split into different numbers of shards), whose domains the database would
 count twice, and it names every shard that is missing or did not complete,
-with the command that resumes it. --require-complete makes such a crawl an
-error instead of a warning, before anything is built.
+with the command that resumes it, and every shard a crawl is writing now, with
+the process its lock names. --require-complete makes such a crawl an error
+instead of a warning, before anything is built.
 
 A committed part that cannot be read (damaged storage, a file changed by hand)
 stops the merge, naming it. --skip-damaged builds the database without the
@@ -38,7 +39,7 @@ func runMerge(e *env, args []string) int {
 	db := fs.String("db", "survey.duckdb", "database file to build (replaced atomically when complete)")
 	memory := fs.String("memory-limit", sink.DefaultMemoryLimit, "DuckDB memory limit while building (it spills to disk beyond)")
 	skipDamaged := fs.Bool("skip-damaged", false, "leave out the batches of parts that cannot be read, and say which, instead of failing")
-	requireComplete := fs.Bool("require-complete", false, "fail, building nothing, when a crawl's shard is missing or did not complete")
+	requireComplete := fs.Bool("require-complete", false, "fail, building nothing, when a crawl's shard is missing, did not complete or is being written")
 	if code, ok := parseFlags(e, fs, interleave(fs, args)); !ok {
 		return code
 	}

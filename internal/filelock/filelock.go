@@ -9,6 +9,7 @@ package filelock
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,6 +81,40 @@ func TryLock(path string) (*Lock, error) {
 		f.WriteAt([]byte(note+"\n"), 0) // only says who holds the lock
 	}
 	return &Lock{f: f}, nil
+}
+
+// Holder reports whether a process holds the lock of path and, if one
+// does, what the file says of it ("pid 12 on host since TIME"). It looks
+// without writing: it takes the lock only for the moment of the look,
+// through a read-only descriptor, so a process that tries to take it then
+// (with LockWithin) waits that moment. A file that does not exist is not
+// held. On a file system that takes no locks it fails with an error
+// matching errors.ErrUnsupported: nobody can tell.
+func Holder(path string) (holder string, held bool, err error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	defer f.Close() // closing the file releases a lock taken here
+	free, err := tryLock(f)
+	if errors.Is(err, errUnsupported) {
+		return "", false, fmt.Errorf("%s: %w", path, errors.ErrUnsupported)
+	}
+	if err != nil {
+		return "", false, fmt.Errorf("looking at the lock %s: %w", path, err)
+	}
+	if free {
+		return "", false, nil
+	}
+	note, _ := os.ReadFile(path)
+	holder = strings.TrimSpace(string(note))
+	if holder == "" {
+		holder = "a process"
+	}
+	return holder, true, nil
 }
 
 // LockWithin is TryLock tried again, every 50 ms, while the lock is held,

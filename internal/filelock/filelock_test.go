@@ -62,3 +62,42 @@ func TestTryLock(t *testing.T) {
 		t.Errorf("a nil Lock's Unlock: %v", err)
 	}
 }
+
+func TestHolder(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.lock")
+	if who, held, err := Holder(path); err != nil || held || who != "" {
+		t.Fatalf("Holder of a missing file = %q, %v, %v; want not held", who, held, err)
+	}
+	l, err := TryLock(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Unsupported {
+		if _, _, err := Holder(path); !errors.Is(err, errors.ErrUnsupported) {
+			t.Errorf("Holder on a file system without locks: %v, want errors.ErrUnsupported", err)
+		}
+		t.Skip("this file system takes no locks")
+	}
+	note, _ := os.ReadFile(path)
+	who, held, err := Holder(path)
+	if err != nil || !held || who != strings.TrimSpace(string(note)) {
+		t.Errorf("Holder of a held lock = %q, %v, %v; want %q", who, held, err, note)
+	}
+	// Looking writes nothing and leaves the lock to its holder.
+	if after, _ := os.ReadFile(path); string(after) != string(note) {
+		t.Errorf("the lock file says %q after a look, %q before", after, note)
+	}
+	if _, err := TryLock(path); !errors.Is(err, ErrBusy) {
+		t.Errorf("after a look, TryLock: %v, want ErrBusy", err)
+	}
+	l.Unlock()
+	if who, held, err := Holder(path); err != nil || held {
+		t.Errorf("Holder of a released lock = %q, %v, %v; want not held", who, held, err)
+	}
+	// The look did not keep the lock.
+	again, err := TryLock(path)
+	if err != nil {
+		t.Fatalf("TryLock after a look at a free lock: %v", err)
+	}
+	again.Unlock()
+}
