@@ -44,6 +44,9 @@ var (
 	autoctlLine   = regexp.MustCompile(`(?im)^\s*(scope|allowed-methods|allowed-purposes)\s*:`)
 	agentsMDTitle = regexp.MustCompile(`(?im)^#\s*AGENTS\.md\s*$`)
 	markdownH1    = regexp.MustCompile(`(?m)^#\s+\S`)
+	// htmlStart is the opening of an HTML page: a doctype, or an html,
+	// head, meta or title element, after any comments.
+	htmlStart = regexp.MustCompile(`(?is)^(<!--.*?-->\s*)*<(!doctype\s+html|html|head|meta|title)[\s>]`)
 )
 
 // detectContent sniffs the bytes.
@@ -58,6 +61,9 @@ func detectContent(body []byte) registry.FormatID {
 	case b[0] == '<':
 		if bytes.Contains(b, []byte("https://agent-feed.dev/ns/v0")) || bytes.Contains(b, []byte("<feed")) {
 			return registry.AgentFeed
+		}
+		if htmlStart.Match(b) {
+			return registry.HomePage
 		}
 		return ""
 	case b[0] == '{' || b[0] == '[':

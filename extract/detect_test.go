@@ -31,6 +31,11 @@ func TestDetect(t *testing.T) {
 		{"-", `[{"location":"/","tdm-reservation":1}]`, registry.TDMRep},
 		{"-", `{"name":"Agent","url":"https://example.com/a2a","skills":[]}`, registry.AgentCard},
 		{"-", "# Project\n\n> Summary\n", registry.LLMsTxt},
+		{"index.html", "<!DOCTYPE html>\n<html><head><meta name=\"robots\" content=\"noai\">", registry.HomePage},
+		{"https://example.com/", "<!-- generated -->\n<html lang=\"en\">", registry.HomePage},
+		{"-", "<HEAD><title>x</title>", registry.HomePage},
+		{"-", "<svg xmlns=\"http://www.w3.org/2000/svg\">", ""},
+		{"-", "<htmlish>", ""},
 		{"notes.bin", "\x00\x01", ""},
 	}
 	for _, c := range cases {

@@ -128,7 +128,7 @@ var formats = []Format{
 	{ID: LLMsTxt, Name: "llms.txt", Kind: KindMarkdown, Spec: "llmstxt.org", CheckType: true},
 	{ID: TDMRep, Name: "tdmrep.json", Kind: KindJSON, Spec: "W3C TDMRep (Final CG Report)", CheckType: true},
 	{ID: AITxt, Name: "ai.txt", Kind: KindText, Spec: "Spawning ai.txt", CheckType: true},
-	{ID: HomePage, Name: "home page signals", Kind: KindHTML, Spec: "X-Robots-Tag; draft-ietf-aipref-attach; W3C TDMRep §3", CheckType: false},
+	{ID: HomePage, Name: "home page signals", Kind: KindHTML, Spec: "X-Robots-Tag; draft-ietf-aipref-attach; W3C TDMRep §3", CheckType: true},
 }
 
 var locations = []Location{

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"net/url"
 	"os"
 	"strings"
@@ -87,7 +88,9 @@ func runCheck(e *env, args []string) int {
 		connectTo    = fs.String("connect-to", "", "route every host name's connection to HOST:PORT")
 		caFile       = fs.String("ca-file", "", "PEM file of extra certificate authorities to trust")
 		timeout      = fs.Duration("timeout", crawl.DefaultTimeout, "fetch timeout for a URL")
+		header       = headerFlag{}
 	)
+	fs.Var(header, "header", "a response header of a local file or standard input, \"Name: value\" (repeatable; the home page's X-Robots-Tag, Content-Usage and TDMRep headers)")
 	if code, ok := parseFlags(e, fs, args); !ok {
 		return code
 	}
@@ -103,6 +106,13 @@ func runCheck(e *env, args []string) int {
 	}
 	name := fs.Arg(0)
 	in := extract.Input{}
+	isURL := strings.HasPrefix(name, "http://") || strings.HasPrefix(name, "https://")
+	if len(header) > 0 {
+		if isURL {
+			return fail(e, "check", errors.New("--header is for a local file or standard input; a URL's headers are those of its response"))
+		}
+		in.Header, in.ContentType = http.Header(header), http.Header(header).Get("Content-Type")
+	}
 	if *origin != "" {
 		u, err := url.Parse(*origin)
 		if err != nil || u.Host == "" {
@@ -115,7 +125,6 @@ func runCheck(e *env, args []string) int {
 
 	var fetcher *crawl.Crawler
 	var body []byte
-	isURL := strings.HasPrefix(name, "http://") || strings.HasPrefix(name, "https://")
 	switch {
 	case name == "-":
 		b, err := io.ReadAll(io.LimitReader(e.stdin, crawl.DefaultMaxBody+1))
@@ -334,4 +343,19 @@ func counted(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// headerFlag collects repeated --header "Name: value" flags.
+type headerFlag http.Header
+
+func (h headerFlag) String() string { return "" }
+
+func (h headerFlag) Set(v string) error {
+	name, value, ok := strings.Cut(v, ":")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" || strings.ContainsAny(name, " \t") {
+		return fmt.Errorf("want \"Name: value\", got %q", v)
+	}
+	http.Header(h).Add(name, strings.TrimSpace(value))
+	return nil
 }
