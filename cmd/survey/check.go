@@ -151,16 +151,22 @@ func runCheck(e *env, args []string) int {
 			return fail(e, "check", err)
 		}
 		fetcher = c
+		requested, err := url.Parse(name)
+		if err != nil || requested.Host == "" {
+			return fail(e, "check", fmt.Errorf("%q is not a URL", name))
+		}
 		f, err := fetchFile(c, name, registry.LocationID(""))
 		if err != nil {
 			return fail(e, "check", err)
 		}
 		body = f.Body
-		u, _ := url.Parse(f.FinalURL)
 		in.URL, in.Scheme, in.ContentType, in.Header = f.FinalURL, f.Scheme, f.Header.Get("Content-Type"), f.Header
 		in.Truncated, in.RedirectHops, in.Downgraded = f.Truncated, len(f.Hops), f.Downgraded
 		if in.Host == "" {
-			in.Host = u.Host
+			// The origin asked about, as in a crawl: a did.json that
+			// https://example.com/ redirects to www.example.com still
+			// speaks for example.com, whose DID resolves through it.
+			in.Host = requested.Host
 		}
 	default:
 		b, err := readCapped(name)
@@ -187,7 +193,7 @@ func runCheck(e *env, args []string) int {
 		in.Location = locs[0].ID
 		if isURL {
 			for _, l := range locs {
-				if u, _ := url.Parse(in.URL); u != nil && strings.EqualFold(u.Path, l.Path) {
+				if u, _ := url.Parse(name); u != nil && strings.EqualFold(u.Path, l.Path) {
 					in.Location = l.ID
 				}
 			}

@@ -9,6 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentpolicy/survey/internal/simcrawl"
+	"github.com/agentpolicy/survey/registry"
 )
 
 // homePage is a home page whose meta tags reserve text and data mining and
@@ -93,4 +96,64 @@ func TestCheck_HomePage(t *testing.T) {
 	if code, _, errs := runSurvey(t, "", "check", srv.URL+"/"); code != exitUsage || errs == "" {
 		t.Errorf("a loopback URL without --allow-private: exit %d, %q", code, errs)
 	}
+}
+
+// survey check by URL agrees with the simulated web's ground truth: every
+// content variant the population serves with a validity label, at the
+// first location and domain that serves it over HTTPS, checks valid (exit
+// 0) when the truth calls it valid and invalid (exit 1) when not, fetched
+// with the crawler's engine and, for an agent feed, verified against the
+// did.json fetched from its origin.
+func TestCheck_URLsAgreeWithTruth(t *testing.T) {
+	if testing.Short() {
+		t.Skip("serves the simulated web")
+	}
+	w, err := simcrawl.Start(simcrawl.TestConfig(600, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	ca := filepath.Join(t.TempDir(), "ca.pem")
+	if err := os.WriteFile(ca, w.Web.CACertPEM(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	type key struct {
+		loc   registry.LocationID
+		valid bool
+	}
+	checked := map[key]int{}      // URLs checked, by location and label
+	variants := map[string]bool{} // each content variant is checked once
+	for domain := range w.Web.Domains() {
+		truth, _ := w.Web.Truth(domain)
+		for _, x := range truth {
+			k := key{x.Location, x.Valid != nil && *x.Valid}
+			if x.Valid == nil || x.Open || x.OtherFormat != "" || x.Truncated || x.Scheme != "https" || x.Offsite || variants[x.Variant] {
+				continue
+			}
+			loc, _ := registry.LookupLocation(x.Location)
+			u := "https://" + domain + loc.Path
+			args := []string{"check", "--connect-to", w.Addrs.HTTP, "--ca-file", ca, "--allow-private", "--format", "json"}
+			if len(loc.Formats) > 0 {
+				args = append(args, "--type", string(loc.Formats[0]))
+			}
+			code, out, errs := runSurvey(t, "", append(args, u)...)
+			want := exitFindings
+			if k.valid {
+				want = exitOK
+			}
+			if code != want {
+				t.Errorf("survey check %s (%s, variant %s, truth valid %v): exit %d, want %d\n%s%s", u, x.Outcome, x.Variant, k.valid, code, want, firstChars(out), errs)
+			}
+			checked[k]++
+			variants[x.Variant] = true
+		}
+	}
+	for _, loc := range registry.Locations() {
+		// Home pages carry no validity label (TestCheck_HomePage checks one).
+		if len(loc.Formats) > 0 && loc.ID != registry.LocHome && checked[key{loc.ID, true}] == 0 {
+			t.Errorf("no valid file at %s in the population: the test checked none", loc.ID)
+		}
+	}
+	t.Logf("checked by URL: %v", checked)
 }
