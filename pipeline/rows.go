@@ -53,28 +53,10 @@ var keptLower = func() map[string]string {
 // buildUnit classifies, parses and turns one domain's result into rows.
 func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit {
 	u := &unit{}
-	locs := map[registry.LocationID]registry.Location{}
-	for _, l := range cfg.Locations {
-		locs[l.ID] = l
-	}
 	canary := res.Fetch(registry.LocCanary)
-	results := make([]classify.Result, len(res.Fetches))
-	views := make([]View, len(res.Fetches))
-	kept := make([]map[string]string, len(res.Fetches))
-	for i, f := range res.Fetches {
-		results[i] = classify.Fetch(f, locs[f.Location], canary)
-		u.outcomes = append(u.outcomes, results[i].Outcome)
-		kept[i] = keep(f.Header)
-		views[i] = View{
-			Location: f.Location, Outcome: results[i].Outcome, Body: f.Body, FinalURL: f.FinalURL,
-			Scheme: f.Scheme, ContentType: headerValue(f.Header, "Content-Type"),
-			Truncated: f.Truncated, Hops: len(f.Hops), Downgraded: f.Downgraded,
-		}
-		if results[i].Outcome.HoldsFile() {
-			// Only a file is parsed (ExtractDomain): the others need no
-			// header, and most fetches of a domain hold none.
-			views[i].Header = headerFromKept(kept[i])
-		}
+	results, views, kept := classifyFetches(res, cfg)
+	for _, r := range results {
+		u.outcomes = append(u.outcomes, r.Outcome)
 	}
 	outcome, reason := classify.Domain(results)
 	u.target = sink.TargetRow{
@@ -89,7 +71,7 @@ func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit 
 		Scheme:       res.Scheme,
 		HTTPFallback: res.HTTPFallback,
 		HTTPSError:   res.HTTPSError,
-		Soft404Site:  canary != nil && canary.ErrKind == crawl.ErrNone && canary.Status >= 200 && canary.Status < 300,
+		Soft404Site:  soft404Site(canary),
 		Fetches:      int32(len(res.Fetches)),
 		StartedAt:    res.StartedAt,
 		DurationMs:   ms(res.Duration.Seconds()),
@@ -125,6 +107,42 @@ func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit 
 	}
 	u.parsed.add(crawlID, res.Domain, views, digests)
 	return u
+}
+
+// soft404Site reports whether a site answered its canary, a path that
+// cannot exist, with a 2xx: the mark of a site whose missing files are
+// soft 404s.
+func soft404Site(canary *crawl.Fetch) bool {
+	return canary != nil && canary.ErrKind == crawl.ErrNone && canary.Status >= 200 && canary.Status < 300
+}
+
+// classifyFetches classifies every fetch of a domain and returns, for
+// each, its result, the view extraction reads and the response headers the
+// dataset keeps.
+func classifyFetches(res *crawl.DomainResult, cfg crawl.Config) ([]classify.Result, []View, []map[string]string) {
+	locs := map[registry.LocationID]registry.Location{}
+	for _, l := range cfg.Locations {
+		locs[l.ID] = l
+	}
+	canary := res.Fetch(registry.LocCanary)
+	results := make([]classify.Result, len(res.Fetches))
+	views := make([]View, len(res.Fetches))
+	kept := make([]map[string]string, len(res.Fetches))
+	for i, f := range res.Fetches {
+		results[i] = classify.Fetch(f, locs[f.Location], canary)
+		kept[i] = keep(f.Header)
+		views[i] = View{
+			Location: f.Location, Outcome: results[i].Outcome, Body: f.Body, FinalURL: f.FinalURL,
+			Scheme: f.Scheme, ContentType: headerValue(f.Header, "Content-Type"),
+			Truncated: f.Truncated, Hops: len(f.Hops), Downgraded: f.Downgraded,
+		}
+		if results[i].Outcome.HoldsFile() {
+			// Only a file is parsed (ExtractDomain): the others need no
+			// header, and most fetches of a domain hold none.
+			views[i].Header = headerFromKept(kept[i])
+		}
+	}
+	return results, views, kept
 }
 
 // parsedRows are the rows of the parsed tables: documents, diagnostics and

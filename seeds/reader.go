@@ -160,13 +160,7 @@ func (r *Reader) parse(text string) (Seed, error) {
 			return s, errors.New("CSV line has no rank (a positive integer) in either field")
 		}
 	}
-	var err error
-	if strings.Contains(s.Input, "://") {
-		s.Host, s.Port, s.Scheme, err = normalizeOrigin(s.Input)
-	} else {
-		s.Host, err = normalizeDomain(s.Input)
-	}
-	return s, err
+	return s, s.normalize()
 }
 
 func isRank(f string) bool {

@@ -13,6 +13,7 @@ package seeds
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Seed is one domain to crawl.
@@ -58,4 +59,26 @@ type LineError struct {
 // Error formats the error as "FILE:LINE: reason: input".
 func (e *LineError) Error() string {
 	return fmt.Sprintf("%s:%d: %s: %s", e.File, e.Line, e.Reason, strconv.Quote(e.Input))
+}
+
+// Parse reads one domain or origin as a line of a seed list is read
+// (IDNA, lower case; an origin's scheme and port kept), for a command that
+// takes one site. Line and Rank are 0.
+func Parse(input string) (Seed, error) {
+	s := Seed{Input: strings.TrimSpace(input)}
+	if err := s.normalize(); err != nil {
+		return s, fmt.Errorf("%q: %w", input, err)
+	}
+	return s, nil
+}
+
+// normalize sets Host, and Port and Scheme for an origin, from Input.
+func (s *Seed) normalize() error {
+	var err error
+	if strings.Contains(s.Input, "://") {
+		s.Host, s.Port, s.Scheme, err = normalizeOrigin(s.Input)
+	} else {
+		s.Host, err = normalizeDomain(s.Input)
+	}
+	return err
 }

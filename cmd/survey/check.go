@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -32,6 +31,11 @@ With --agent and --url (and --method), also answers whether that agent may
 do that there (EVALUATORS). With --format json, prints the
 documented contract: {"type", "valid", "diagnostics", "result", "decision"}
 (see docs/check-json.md). --codes prints the catalogue of diagnostic codes.
+
+--site DOMAIN checks a whole site instead: every agent-policy location,
+fetched, classified and parsed as survey crawl does, with each location's
+outcome (present, absent, soft_404, blocked, ...) and each file's
+diagnostics.
 
 Types: ` + "TYPES" + `
 Exit status: 0 valid, 1 invalid, 2 usage or I/O error.`
@@ -74,7 +78,7 @@ func runCheck(e *env, args []string) int {
 	}
 	about := strings.Replace(checkAbout, "TYPES", strings.Join(types, ", "), 1)
 	about = strings.Replace(about, "EVALUATORS", strings.Join(evaluators, ", "), 1)
-	fs := newFlags(e, "check", "[flags] FILE|URL|-", about)
+	fs := newFlags(e, "check", "[flags] FILE|URL|- | --site DOMAIN", about)
 	var (
 		typ          = fs.String("type", "", "file type (default: detected from the name, then the content)")
 		format       = fs.String("format", "text", "output: text or json (markdown too with --codes)")
@@ -89,6 +93,7 @@ func runCheck(e *env, args []string) int {
 		caFile       = fs.String("ca-file", "", "PEM file of extra certificate authorities to trust")
 		timeout      = fs.Duration("timeout", crawl.DefaultTimeout, "fetch timeout for a URL")
 		header       = headerFlag{}
+		site         = fs.String("site", "", "check every agent-policy location of this site (a domain or an origin) as a crawl fetches it, instead of one file")
 	)
 	fs.Var(header, "header", "a response header of a local file or standard input, \"Name: value\" (repeatable; the home page's X-Robots-Tag, Content-Usage and TDMRep headers)")
 	if code, ok := parseFlags(e, fs, args); !ok {
@@ -96,6 +101,23 @@ func runCheck(e *env, args []string) int {
 	}
 	if *codes {
 		return printCodes(e, *format)
+	}
+	if *site != "" {
+		if fs.NArg() != 0 {
+			return fail(e, "check", errors.New("--site checks a whole site; give it no file"))
+		}
+		for flag, set := range map[string]bool{"--type": *typ != "", "--agent": *agent != "", "--url": *target != "",
+			"--did": *didFile != "", "--origin": *origin != "", "--header": len(header) > 0} {
+			if set {
+				return fail(e, "check", fmt.Errorf("%s is for one file, not with --site", flag))
+			}
+		}
+		roots, err := loadRoots(*caFile)
+		if err != nil {
+			return fail(e, "check", err)
+		}
+		return checkSite(e, *site, *format, crawl.Config{Concurrency: 1, Timeout: *timeout,
+			AllowPrivate: *allowPrivate, ConnectTo: *connectTo, RootCAs: roots})
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()
@@ -136,14 +158,9 @@ func runCheck(e *env, args []string) int {
 			body = body[:crawl.DefaultMaxBody]
 		}
 	case isURL:
-		var roots *x509.CertPool
-		if *caFile != "" {
-			pem, err := os.ReadFile(*caFile)
-			if err != nil {
-				return fail(e, "check", err)
-			}
-			roots = x509.NewCertPool()
-			roots.AppendCertsFromPEM(pem)
+		roots, err := loadRoots(*caFile)
+		if err != nil {
+			return fail(e, "check", err)
 		}
 		c, err := crawl.New(crawl.Config{Concurrency: 1, Timeout: *timeout, DomainDeadline: 2 * *timeout,
 			AllowPrivate: *allowPrivate, ConnectTo: *connectTo, RootCAs: roots})
@@ -234,8 +251,7 @@ func runCheck(e *env, args []string) int {
 	}
 
 	doc := extract.Parse(f, body, in)
-	out := checkOutput{File: name, Type: doc.Format, Valid: doc.Valid, Usable: doc.Usable, OtherFormat: doc.OtherFormat,
-		Effective: doc.Effective, Diagnostics: doc.Diagnostics, Summary: doc.Summary, Result: doc.Result}
+	out := newCheckOutput(name, doc)
 	if *agent != "" {
 		d, err := extract.Decide(doc, extract.Query{Agent: *agent, URL: *target, Method: strings.ToUpper(*method)})
 		if err != nil {
@@ -252,24 +268,7 @@ func runCheck(e *env, args []string) int {
 			return fail(e, "check", err)
 		}
 	case "text":
-		for _, d := range doc.Diagnostics {
-			fmt.Fprintf(e.stdout, "%s:%d: %s: %s [%s, %s]\n", name, d.Line, d.Severity, d.Message, d.Code, d.Spec)
-		}
-		verdict := "valid"
-		switch {
-		case doc.OtherFormat != "":
-			verdict = "not a " + string(f) + " file: it follows another convention (" + doc.OtherFormat + ")"
-		case !doc.Valid:
-			verdict = "invalid"
-		}
-		fmt.Fprintf(e.stdout, "%s: %s: %s (%s, %s, %s)", name, f, verdict,
-			counted(doc.Diagnostics.Count(diag.Error), "error"),
-			counted(doc.Diagnostics.Count(diag.Warning), "warning"),
-			counted(doc.Diagnostics.Count(diag.Info), "info"))
-		if doc.Effective != "" {
-			fmt.Fprintf(e.stdout, "; effective policy: %s", doc.Effective)
-		}
-		fmt.Fprintln(e.stdout)
+		writeCheckText(e.stdout, name, doc)
 		if d := out.Decision; d != nil {
 			word := "disallowed"
 			if d.Allowed {
@@ -284,6 +283,36 @@ func runCheck(e *env, args []string) int {
 		return exitFindings
 	}
 	return exitOK
+}
+
+// newCheckOutput returns the JSON contract's object for doc, parsed from
+// the file name.
+func newCheckOutput(name string, doc extract.Document) checkOutput {
+	return checkOutput{File: name, Type: doc.Format, Valid: doc.Valid, Usable: doc.Usable, OtherFormat: doc.OtherFormat,
+		Effective: doc.Effective, Diagnostics: doc.Diagnostics, Summary: doc.Summary, Result: doc.Result}
+}
+
+// writeCheckText writes doc's diagnostics compiler style, then its
+// verdict, naming the file name.
+func writeCheckText(w io.Writer, name string, doc extract.Document) {
+	for _, d := range doc.Diagnostics {
+		fmt.Fprintf(w, "%s:%d: %s: %s [%s, %s]\n", name, d.Line, d.Severity, d.Message, d.Code, d.Spec)
+	}
+	verdict := "valid"
+	switch {
+	case doc.OtherFormat != "":
+		verdict = "not a " + string(doc.Format) + " file: it follows another convention (" + doc.OtherFormat + ")"
+	case !doc.Valid:
+		verdict = "invalid"
+	}
+	fmt.Fprintf(w, "%s: %s: %s (%s, %s, %s)", name, doc.Format, verdict,
+		counted(doc.Diagnostics.Count(diag.Error), "error"),
+		counted(doc.Diagnostics.Count(diag.Warning), "warning"),
+		counted(doc.Diagnostics.Count(diag.Info), "info"))
+	if doc.Effective != "" {
+		fmt.Fprintf(w, "; effective policy: %s", doc.Effective)
+	}
+	fmt.Fprintln(w)
 }
 
 // fetchFile fetches a URL and returns it when it holds a file.

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -156,4 +157,97 @@ func TestCheck_URLsAgreeWithTruth(t *testing.T) {
 		}
 	}
 	t.Logf("checked by URL: %v", checked)
+}
+
+// survey check --site fetches, classifies and parses a whole site as a
+// crawl does: on sites of several kinds of the simulated web, every
+// location's outcome and every labelled file's validity are the ground
+// truth's, and the exit status follows (2 when no location could be read,
+// 1 when a file is invalid).
+func TestCheck_Site(t *testing.T) {
+	if testing.Short() {
+		t.Skip("serves the simulated web")
+	}
+	w, err := simcrawl.Start(simcrawl.TestConfig(300, 7))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	ca := filepath.Join(t.TempDir(), "ca.pem")
+	if err := os.WriteFile(ca, w.Web.CACertPEM(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Kinds whose sites need no DNS answer and answer within a timeout.
+	want := map[string]string{"normal": "", "soft404-html": "", "botwall-cloudflare": "", "bad-cert": "",
+		"missing-404": "", "redirect-chain": "", "server-error": "", "redirect-offsite": ""}
+	for domain, kind := range w.Web.Domains() {
+		if d, ok := want[kind]; ok && d == "" {
+			want[kind] = domain
+		}
+	}
+	flags := []string{"--connect-to", w.Addrs.HTTP, "--ca-file", ca, "--allow-private", "--timeout", "5s"}
+	for kind, domain := range want {
+		if domain == "" {
+			t.Errorf("no %s site in the population", kind)
+			continue
+		}
+		code, out, errs := runSurvey(t, "", append([]string{"check", "--site", domain, "--format", "json"}, flags...)...)
+		var got siteOutput
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Errorf("%s (%s): exit %d, not JSON: %v\n%s%s", domain, kind, code, err, out, errs)
+			continue
+		}
+		truth, _ := w.Web.Truth(domain)
+		var locs []registry.LocationID
+		invalid := false
+		for _, x := range truth {
+			if x.Location == registry.LocCanary {
+				continue
+			}
+			locs = append(locs, x.Location)
+			i := slices.IndexFunc(got.Locations, func(l siteLocationOutput) bool { return l.Location == string(x.Location) })
+			if i < 0 {
+				continue // a location the crawl did not request (after a rate limit, say) is compared below
+			}
+			l := got.Locations[i]
+			if l.Outcome != string(x.Outcome) || x.Reason != "" && l.Reason != x.Reason {
+				t.Errorf("%s (%s) %s: %s (%s), truth %s (%s)", domain, kind, x.Location, l.Outcome, l.Reason, x.Outcome, x.Reason)
+			}
+			for _, f := range l.Files {
+				invalid = invalid || !f.Valid
+				if x.Valid != nil && !x.Open && x.OtherFormat == "" && !x.Truncated && f.Valid != *x.Valid {
+					t.Errorf("%s (%s) %s: valid %v, truth %v (variant %s)", domain, kind, x.Location, f.Valid, *x.Valid, x.Variant)
+				}
+			}
+		}
+		if len(got.Locations) != len(locs) {
+			t.Errorf("%s (%s): %d locations, truth %d", domain, kind, len(got.Locations), len(locs))
+		}
+		wantCode := exitOK
+		switch {
+		case got.Outcome != "ok":
+			wantCode = exitUsage
+		case invalid:
+			wantCode = exitFindings
+		}
+		if code != wantCode {
+			t.Errorf("%s (%s): site %s, exit %d, want %d\n%s", domain, kind, got.Outcome, code, wantCode, errs)
+		}
+	}
+
+	// The text form names every location and ends with the site's line.
+	code, out, _ := runSurvey(t, "", append([]string{"check", "--site", want["normal"]}, flags...)...)
+	if code == exitUsage || !strings.Contains(out, "https://"+want["normal"]+"/robots.txt: robots: ") ||
+		!strings.Contains(out, "\n"+want["normal"]+": ") || !strings.Contains(out, "locations, ") {
+		t.Errorf("--site in text: exit %d\n%s", code, out)
+	}
+	for _, args := range [][]string{
+		{"check", "--site", "example.com", "robots.txt"},
+		{"check", "--site", "example.com", "--type", "robots"},
+		{"check", "--site", "example.com/page"},
+	} {
+		if code, _, errs := runSurvey(t, "", args...); code != exitUsage || errs == "" {
+			t.Errorf("%v: exit %d, %q", args, code, errs)
+		}
+	}
 }

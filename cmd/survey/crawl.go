@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/x509"
 	"errors"
 	"fmt"
 	"io"
@@ -128,19 +127,9 @@ func runCrawl(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "crawl", err)
 	}
-	var roots *x509.CertPool
-	if *caFile != "" {
-		pem, err := os.ReadFile(*caFile)
-		if err != nil {
-			return fail(e, "crawl", fmt.Errorf("--ca-file: %w", err))
-		}
-		roots, err = x509.SystemCertPool()
-		if err != nil || roots == nil {
-			roots = x509.NewCertPool()
-		}
-		if !roots.AppendCertsFromPEM(pem) {
-			return fail(e, "crawl", fmt.Errorf("--ca-file %s: no PEM certificates", *caFile))
-		}
+	roots, err := loadRoots(*caFile)
+	if err != nil {
+		return fail(e, "crawl", err)
 	}
 	ua := *userAgent
 	if *contact != "" {

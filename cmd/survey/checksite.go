@@ -1,0 +1,109 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os/signal"
+	"syscall"
+
+	"github.com/agentpolicy/survey/classify"
+	"github.com/agentpolicy/survey/crawl"
+	"github.com/agentpolicy/survey/pipeline"
+	"github.com/agentpolicy/survey/seeds"
+)
+
+// siteOutput is the JSON form of survey check --site (docs/check-json.md).
+type siteOutput struct {
+	Site         string               `json:"site"`
+	Outcome      string               `json:"outcome"`
+	Reason       string               `json:"reason,omitempty"`
+	HTTPFallback bool                 `json:"http_fallback"`
+	HTTPSError   string               `json:"https_error,omitempty"`
+	Soft404Site  bool                 `json:"soft_404_site"`
+	Locations    []siteLocationOutput `json:"locations"`
+}
+
+type siteLocationOutput struct {
+	Location string        `json:"location"`
+	URL      string        `json:"url"`
+	FinalURL string        `json:"final_url"`
+	Outcome  string        `json:"outcome"`
+	Reason   string        `json:"reason,omitempty"`
+	Error    string        `json:"error,omitempty"`
+	Files    []checkOutput `json:"files"`
+}
+
+// checkSite checks every location of one site, fetched as a crawl fetches
+// it, and prints each location's outcome and each file's diagnostics.
+func checkSite(e *env, input, format string, cfg crawl.Config) int {
+	if format != "text" && format != "json" {
+		return fail(e, "check", fmt.Errorf("unknown --format %q (want text or json)", format))
+	}
+	seed, err := seeds.Parse(input)
+	if err != nil {
+		return fail(e, "check", fmt.Errorf("--site %w", err))
+	}
+	c, err := crawl.New(cfg)
+	if err != nil {
+		return fail(e, "check", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	site, err := pipeline.CheckSite(ctx, c, seed)
+	if err != nil {
+		return fail(e, "check", err)
+	}
+
+	if format == "json" {
+		out := siteOutput{Site: site.Domain, Outcome: site.Outcome, Reason: site.Reason, Soft404Site: site.Soft404Site,
+			HTTPFallback: site.HTTPFallback, HTTPSError: site.HTTPSError, Locations: []siteLocationOutput{}}
+		for _, l := range site.Locations {
+			lo := siteLocationOutput{Location: string(l.Location), URL: l.URL, FinalURL: l.FinalURL,
+				Outcome: string(l.Outcome), Reason: l.Reason, Error: l.Err, Files: []checkOutput{}}
+			for _, d := range l.Docs {
+				lo.Files = append(lo.Files, newCheckOutput(l.URL, d))
+			}
+			out.Locations = append(out.Locations, lo)
+		}
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return fail(e, "check", err)
+		}
+	} else {
+		for _, l := range site.Locations {
+			what := string(l.Outcome)
+			if l.Reason != "" && l.Reason != "ok" {
+				what += " (" + l.Reason + ")"
+			}
+			if l.FinalURL != "" && l.FinalURL != l.URL {
+				what += ", from " + l.FinalURL
+			}
+			fmt.Fprintf(e.stdout, "%s: %s: %s\n", l.URL, l.Location, what)
+			for _, d := range l.Docs {
+				writeCheckText(e.stdout, l.URL, d)
+			}
+		}
+		files, invalid := site.Files()
+		fmt.Fprintf(e.stdout, "%s: %s at %s, %d invalid; site %s", site.Domain, plural(files, "file", "files"),
+			plural(len(site.Locations), "location", "locations"), invalid, site.Outcome)
+		if site.Reason != "" {
+			fmt.Fprintf(e.stdout, " (%s)", site.Reason)
+		}
+		if site.HTTPFallback {
+			fmt.Fprintf(e.stdout, "; fetched over HTTP, as HTTPS failed (%s)", site.HTTPSError)
+		}
+		if site.Soft404Site {
+			fmt.Fprint(e.stdout, "; it answers 200 for a path that cannot exist, so a page there is a soft 404")
+		}
+		fmt.Fprintln(e.stdout)
+	}
+	if site.Outcome != classify.DomainOK {
+		return fail(e, "check", fmt.Errorf("%s: %s: no location could be read", site.Domain, site.Outcome))
+	}
+	if _, invalid := site.Files(); invalid > 0 {
+		return exitFindings
+	}
+	return exitOK
+}

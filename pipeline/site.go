@@ -1,0 +1,102 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/agentpolicy/survey/classify"
+	"github.com/agentpolicy/survey/crawl"
+	"github.com/agentpolicy/survey/extract"
+	"github.com/agentpolicy/survey/registry"
+	"github.com/agentpolicy/survey/seeds"
+)
+
+// Site is what a crawl finds on one site, location by location, for a
+// command that checks a whole site (survey check --site): the same fetches,
+// classification and parsing as a crawl, without a dataset.
+type Site struct {
+	// Domain is the site as a crawl records it (host[:port]).
+	Domain string
+	// Outcome and Reason are the site's classification (targets.outcome
+	// and targets.reason in a dataset).
+	Outcome, Reason string
+	// HTTPFallback is set when HTTPS could not connect and the site was
+	// fetched over HTTP; HTTPSError says why.
+	HTTPFallback bool
+	HTTPSError   string
+	// Soft404Site is set when the site answers 200 for a path that cannot
+	// exist (the canary): what its other locations return may be soft 404s.
+	Soft404Site bool
+	// Locations are the fetched locations in fetch order, the canary
+	// left out.
+	Locations []SiteLocation
+}
+
+// SiteLocation is what a site check found at one location.
+type SiteLocation struct {
+	Location registry.LocationID
+	URL      string // the URL requested
+	FinalURL string // after redirects
+	Outcome  classify.Outcome
+	Reason   string
+	Err      string // the fetch's error, if any
+	// Docs are the location's file parsed as each of its formats; empty
+	// when it held no file.
+	Docs []extract.Document
+}
+
+// Files counts the locations that held a file, and of those the ones
+// with a document that is not valid.
+func (s *Site) Files() (files, invalid int) {
+	for _, l := range s.Locations {
+		if len(l.Docs) == 0 {
+			continue
+		}
+		files++
+		for _, d := range l.Docs {
+			if !d.Valid {
+				invalid++
+				break
+			}
+		}
+	}
+	return files, invalid
+}
+
+// CheckSite fetches every location of seed's site with c, as a crawl does
+// (one connection, the canary, the HTTPS-to-HTTP fallback, the guards),
+// and classifies and parses what it finds.
+func CheckSite(ctx context.Context, c *crawl.Crawler, seed seeds.Seed) (*Site, error) {
+	in := make(chan seeds.Seed, 1)
+	in <- seed
+	close(in)
+	var res *crawl.DomainResult
+	err := c.Run(ctx, in, func(r *crawl.DomainResult) error {
+		res = r
+		return nil
+	})
+	if res == nil {
+		if err == nil {
+			err = context.Canceled // the domain was abandoned
+		}
+		return nil, fmt.Errorf("checking %s: %w", seed.Authority(), err)
+	}
+	results, views, _ := classifyFetches(res, c.Config())
+	site := &Site{Domain: res.Domain, HTTPFallback: res.HTTPFallback, HTTPSError: res.HTTPSError}
+	site.Outcome, site.Reason = classify.Domain(results)
+	site.Soft404Site = soft404Site(res.Fetch(registry.LocCanary))
+	docs := map[registry.LocationID][]extract.Document{}
+	for _, p := range ExtractDomain(res.Domain, views) {
+		docs[p.Location] = append(docs[p.Location], p.Doc)
+	}
+	for i, f := range res.Fetches {
+		if f.Location == registry.LocCanary {
+			continue
+		}
+		site.Locations = append(site.Locations, SiteLocation{
+			Location: f.Location, URL: f.URL, FinalURL: f.FinalURL,
+			Outcome: results[i].Outcome, Reason: results[i].Reason, Err: f.Err, Docs: docs[f.Location],
+		})
+	}
+	return site, nil
+}

@@ -1,0 +1,26 @@
+package seeds
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestParse(t *testing.T) {
+	for in, want := range map[string]Seed{
+		" Example.COM. ":           {Input: "Example.COM.", Host: "example.com"},
+		"bücher.example":           {Input: "bücher.example", Host: "xn--bcher-kva.example"},
+		"https://Example.com:8443": {Input: "https://Example.com:8443", Host: "example.com", Port: "8443", Scheme: "https"},
+		"http://example.com/":      {Input: "http://example.com/", Host: "example.com", Scheme: "http"},
+	} {
+		got, err := Parse(in)
+		if err != nil || got != want {
+			t.Errorf("Parse(%q) = %+v, %v; want %+v", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "example.com/page", "localhost", "ftp://example.com"} {
+		if _, err := Parse(bad); err == nil || !strings.Contains(err.Error(), strconv.Quote(bad)) {
+			t.Errorf("Parse(%q): %v, want an error naming the input", bad, err)
+		}
+	}
+}
