@@ -106,10 +106,13 @@ func runCheck(e *env, args []string) int {
 		if fs.NArg() != 0 {
 			return fail(e, "check", errors.New("--site checks a whole site; give it no file"))
 		}
-		for flag, set := range map[string]bool{"--type": *typ != "", "--agent": *agent != "", "--url": *target != "",
-			"--did": *didFile != "", "--origin": *origin != "", "--header": len(header) > 0} {
-			if set {
-				return fail(e, "check", fmt.Errorf("%s is for one file, not with --site", flag))
+		for _, f := range []struct {
+			name string
+			set  bool
+		}{{"--type", *typ != ""}, {"--agent", *agent != ""}, {"--url", *target != ""}, {"--did", *didFile != ""},
+			{"--origin", *origin != ""}, {"--header", len(header) > 0}} {
+			if f.set {
+				return fail(e, "check", fmt.Errorf("%s is for one file, not with --site", f.name))
 			}
 		}
 		roots, err := loadRoots(*caFile)
