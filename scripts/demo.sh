@@ -46,6 +46,13 @@ echo
 echo "== every outcome class (survey query --format csv 'select outcome, count(*) from fetches group by 1')"
 "$survey" query --db "$db" --format csv 'select outcome, count(*) from fetches group by 1 order by 2 desc'
 echo
+# The site with the most files, with diagnostics first.
+site=$("$survey" query --db "$db" --format csv "select f.domain from fetches f left join diagnostics d
+  on d.domain = f.domain and d.location = f.location where f.outcome = 'present'
+  group by 1 order by count(distinct f.location) desc, count(d.code) desc, 1 limit 1" | tail -n 1)
+echo "== one site as its operator checks it (survey check --site $site; exit 1 when a file is invalid)"
+"$survey" check --site "$site" --connect-to "$HTTP" --ca-file "$work/ca.pem" --allow-private --timeout 3s || true
+echo
 echo "== the report: $out/report.html (one self-contained page; open it in a browser)"
 "$survey" report --db "$db" --out "$out/report.html" || true
 echo
