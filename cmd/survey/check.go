@@ -102,6 +102,9 @@ func runCheck(e *env, args []string) int {
 	if *codes {
 		return printCodes(e, *format)
 	}
+	if (*agent == "") != (*target == "") {
+		return fail(e, "check", errors.New("--agent and --url go together"))
+	}
 	if *site != "" {
 		if fs.NArg() != 0 {
 			return fail(e, "check", errors.New("--site checks a whole site; give it no file"))
@@ -109,8 +112,7 @@ func runCheck(e *env, args []string) int {
 		for _, f := range []struct {
 			name string
 			set  bool
-		}{{"--type", *typ != ""}, {"--agent", *agent != ""}, {"--url", *target != ""}, {"--did", *didFile != ""},
-			{"--origin", *origin != ""}, {"--header", len(header) > 0}} {
+		}{{"--type", *typ != ""}, {"--did", *didFile != ""}, {"--origin", *origin != ""}, {"--header", len(header) > 0}} {
 			if f.set {
 				return fail(e, "check", fmt.Errorf("%s is for one file, not with --site", f.name))
 			}
@@ -119,15 +121,16 @@ func runCheck(e *env, args []string) int {
 		if err != nil {
 			return fail(e, "check", err)
 		}
-		return checkSite(e, *site, *format, crawl.Config{Concurrency: 1, Timeout: *timeout,
+		var q *extract.Query
+		if *agent != "" {
+			q = &extract.Query{Agent: *agent, URL: *target, Method: strings.ToUpper(*method)}
+		}
+		return checkSite(e, *site, *format, q, crawl.Config{Concurrency: 1, Timeout: *timeout,
 			AllowPrivate: *allowPrivate, ConnectTo: *connectTo, RootCAs: roots})
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()
 		return exitUsage
-	}
-	if (*agent == "") != (*target == "") {
-		return fail(e, "check", errors.New("--agent and --url go together"))
 	}
 	name := fs.Arg(0)
 	in := extract.Input{}
@@ -256,11 +259,11 @@ func runCheck(e *env, args []string) int {
 	doc := extract.Parse(f, body, in)
 	out := newCheckOutput(name, doc)
 	if *agent != "" {
-		d, err := extract.Decide(doc, extract.Query{Agent: *agent, URL: *target, Method: strings.ToUpper(*method)})
+		d, err := decide(doc, extract.Query{Agent: *agent, URL: *target, Method: strings.ToUpper(*method)})
 		if err != nil {
 			return fail(e, "check", err)
 		}
-		out.Decision = &checkDecision{Agent: *agent, URL: *target, Method: strings.ToUpper(*method), Allowed: d.Allowed, Reason: d.Reason, Line: d.Line}
+		out.Decision = d
 	}
 
 	switch *format {
@@ -272,13 +275,7 @@ func runCheck(e *env, args []string) int {
 		}
 	case "text":
 		writeCheckText(e.stdout, name, doc)
-		if d := out.Decision; d != nil {
-			word := "disallowed"
-			if d.Allowed {
-				word = "allowed"
-			}
-			fmt.Fprintf(e.stdout, "%s:%d: decision: %s %s %s: %s (%s)\n", name, d.Line, d.Agent, d.Method, d.URL, word, d.Reason)
-		}
+		writeDecisionText(e.stdout, name, out.Decision)
 	default:
 		return fail(e, "check", fmt.Errorf("unknown --format %q (want text or json)", *format))
 	}
@@ -316,6 +313,27 @@ func writeCheckText(w io.Writer, name string, doc extract.Document) {
 		fmt.Fprintf(w, "; effective policy: %s", doc.Effective)
 	}
 	fmt.Fprintln(w)
+}
+
+// decide answers q with doc's evaluator, for the JSON contract.
+func decide(doc extract.Document, q extract.Query) (*checkDecision, error) {
+	d, err := extract.Decide(doc, q)
+	if err != nil {
+		return nil, err
+	}
+	return &checkDecision{Agent: q.Agent, URL: q.URL, Method: q.Method, Allowed: d.Allowed, Reason: d.Reason, Line: d.Line}, nil
+}
+
+// writeDecisionText writes a decision about the file name, if there is one.
+func writeDecisionText(w io.Writer, name string, d *checkDecision) {
+	if d == nil {
+		return
+	}
+	word := "disallowed"
+	if d.Allowed {
+		word = "allowed"
+	}
+	fmt.Fprintf(w, "%s:%d: decision: %s %s %s: %s (%s)\n", name, d.Line, d.Agent, d.Method, d.URL, word, d.Reason)
 }
 
 // fetchFile fetches a URL and returns it when it holds a file.

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentpolicy/survey/extract"
 	"github.com/agentpolicy/survey/internal/simcrawl"
 	"github.com/agentpolicy/survey/registry"
 )
@@ -236,12 +237,37 @@ func TestCheck_Site(t *testing.T) {
 	}
 
 	// The text form names every location and ends with the site's line.
-	code, out, _ := runSurvey(t, "", append([]string{"check", "--site", want["normal"]}, flags...)...)
+	code, out, errs := runSurvey(t, "", append([]string{"check", "--site", want["normal"]}, flags...)...)
 	if code == exitUsage || !strings.Contains(out, "https://"+want["normal"]+"/robots.txt: robots: ") ||
 		!strings.Contains(out, "\n"+want["normal"]+": ") || !strings.Contains(out, "locations, ") {
 		t.Errorf("--site in text: exit %d\n%s", code, out)
 	}
+	// With --agent and --url, every file with an evaluator answers.
+	code, out, errs = runSurvey(t, "", append([]string{"check", "--site", want["normal"], "--format", "json",
+		"--agent", "GPTBot", "--url", "/private/page"}, flags...)...)
+	var decided siteOutput
+	if err := json.Unmarshal([]byte(out), &decided); err != nil || code == exitUsage {
+		t.Fatalf("--site with --agent: exit %d, %v\n%s", code, err, errs)
+	}
+	answered := 0
+	for _, l := range decided.Locations {
+		for _, f := range l.Files {
+			if evaluates := extract.CanDecide(f.Type); evaluates != (f.Decision != nil) {
+				t.Errorf("%s (%s): decision %+v; the format has an evaluator: %v", l.URL, f.Type, f.Decision, evaluates)
+			} else if evaluates {
+				answered++
+				if f.Decision.Agent != "GPTBot" || f.Decision.URL != "/private/page" || f.Decision.Method != "GET" || f.Decision.Reason == "" {
+					t.Errorf("%s: decision %+v", l.URL, f.Decision)
+				}
+			}
+		}
+	}
+	if answered == 0 {
+		t.Errorf("no file of %s answered for GPTBot", want["normal"])
+	}
+
 	for _, args := range [][]string{
+		{"check", "--site", "example.com", "--agent", "GPTBot"},
 		{"check", "--site", "example.com", "robots.txt"},
 		{"check", "--site", "example.com", "--type", "robots"},
 		{"check", "--site", "example.com/page"},

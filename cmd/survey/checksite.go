@@ -9,6 +9,7 @@ import (
 
 	"github.com/agentpolicy/survey/classify"
 	"github.com/agentpolicy/survey/crawl"
+	"github.com/agentpolicy/survey/extract"
 	"github.com/agentpolicy/survey/pipeline"
 	"github.com/agentpolicy/survey/seeds"
 )
@@ -35,8 +36,9 @@ type siteLocationOutput struct {
 }
 
 // checkSite checks every location of one site, fetched as a crawl fetches
-// it, and prints each location's outcome and each file's diagnostics.
-func checkSite(e *env, input, format string, cfg crawl.Config) int {
+// it, and prints each location's outcome and each file's diagnostics, and,
+// with a query q, each evaluator's decision.
+func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config) int {
 	if format != "text" && format != "json" {
 		return fail(e, "check", fmt.Errorf("unknown --format %q (want text or json)", format))
 	}
@@ -54,17 +56,28 @@ func checkSite(e *env, input, format string, cfg crawl.Config) int {
 	if err != nil {
 		return fail(e, "check", err)
 	}
+	// Each location's files, with the decision of each that has an
+	// evaluator.
+	files := make([][]checkOutput, len(site.Locations))
+	for i, l := range site.Locations {
+		files[i] = []checkOutput{}
+		for _, d := range l.Docs {
+			out := newCheckOutput(l.URL, d)
+			if q != nil && extract.CanDecide(d.Format) {
+				if out.Decision, err = decide(d, *q); err != nil {
+					return fail(e, "check", err)
+				}
+			}
+			files[i] = append(files[i], out)
+		}
+	}
 
 	if format == "json" {
 		out := siteOutput{Site: site.Domain, Outcome: site.Outcome, Reason: site.Reason, Soft404Site: site.Soft404Site,
 			HTTPFallback: site.HTTPFallback, HTTPSError: site.HTTPSError, Locations: []siteLocationOutput{}}
-		for _, l := range site.Locations {
-			lo := siteLocationOutput{Location: string(l.Location), URL: l.URL, FinalURL: l.FinalURL,
-				Outcome: string(l.Outcome), Reason: l.Reason, Error: l.Err, Files: []checkOutput{}}
-			for _, d := range l.Docs {
-				lo.Files = append(lo.Files, newCheckOutput(l.URL, d))
-			}
-			out.Locations = append(out.Locations, lo)
+		for i, l := range site.Locations {
+			out.Locations = append(out.Locations, siteLocationOutput{Location: string(l.Location), URL: l.URL, FinalURL: l.FinalURL,
+				Outcome: string(l.Outcome), Reason: l.Reason, Error: l.Err, Files: files[i]})
 		}
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
@@ -72,7 +85,7 @@ func checkSite(e *env, input, format string, cfg crawl.Config) int {
 			return fail(e, "check", err)
 		}
 	} else {
-		for _, l := range site.Locations {
+		for i, l := range site.Locations {
 			what := string(l.Outcome)
 			if l.Reason != "" && l.Reason != "ok" {
 				what += " (" + l.Reason + ")"
@@ -81,8 +94,9 @@ func checkSite(e *env, input, format string, cfg crawl.Config) int {
 				what += ", from " + l.FinalURL
 			}
 			fmt.Fprintf(e.stdout, "%s: %s: %s\n", l.URL, l.Location, what)
-			for _, d := range l.Docs {
+			for j, d := range l.Docs {
 				writeCheckText(e.stdout, l.URL, d)
+				writeDecisionText(e.stdout, l.URL, files[i][j].Decision)
 			}
 		}
 		files, invalid := site.Files()
