@@ -87,7 +87,7 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 	} else {
 		for i, l := range site.Locations {
 			what := string(l.Outcome)
-			if l.Reason != "" && l.Reason != "ok" {
+			if l.Reason != "" && l.Reason != classify.ReasonOK {
 				what += " (" + l.Reason + ")"
 			}
 			if l.FinalURL != "" && l.FinalURL != l.URL {
@@ -99,8 +99,8 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 				writeDecisionText(e.stdout, l.URL, files[i][j].Decision)
 			}
 		}
-		files, invalid := site.Files()
-		fmt.Fprintf(e.stdout, "%s: %s at %s, %d invalid; site %s", site.Domain, plural(files, "file", "files"),
+		found, invalid := site.Files()
+		fmt.Fprintf(e.stdout, "%s: %s at %s, %d invalid; site %s", site.Domain, plural(found, "file", "files"),
 			plural(len(site.Locations), "location", "locations"), invalid, site.Outcome)
 		if site.Reason != "" {
 			fmt.Fprintf(e.stdout, " (%s)", site.Reason)
