@@ -20,6 +20,8 @@ func Fetch(f *crawl.Fetch, loc registry.Location, canary *crawl.Fetch) Result {
 	switch {
 	case f.ErrKind == crawl.ErrRateLimited:
 		return Result{Blocked, ReasonRateLimited}
+	case f.ErrKind == crawl.ErrRobotsDisallowed:
+		return Result{Blocked, ReasonRobotsTxt}
 	case f.ErrKind.IsTimeout():
 		return Result{Timeout, string(f.ErrKind)}
 	case f.ErrKind.IsRedirect():

@@ -131,6 +131,7 @@ func TestFetch_Precedence(t *testing.T) {
 		{"timeout", crawl.Fetch{ErrKind: crawl.ErrTimeout}, robots, nil, Result{Timeout, ReasonRequestTimeout}},
 		{"skipped", crawl.Fetch{ErrKind: crawl.ErrHostUnresponsive, Skipped: true}, robots, nil, Result{Timeout, ReasonHostUnresponsive}},
 		{"rate limited", crawl.Fetch{ErrKind: crawl.ErrRateLimited, Skipped: true}, robots, nil, Result{Blocked, ReasonRateLimited}},
+		{"robots.txt disallows it", crawl.Fetch{ErrKind: crawl.ErrRobotsDisallowed, Skipped: true}, robots, nil, Result{Blocked, ReasonRobotsTxt}},
 		{"loop", crawl.Fetch{ErrKind: crawl.ErrLoop}, robots, nil, Result{RedirectError, ReasonLoop}},
 		{"challenge at 503", crawl.Fetch{Status: 503, Body: wall}, robots, nil, Result{Blocked, "challenge_cloudflare"}},
 		{"challenge at 200", crawl.Fetch{Status: 200, Body: wall}, robots, nil, Result{Blocked, "challenge_cloudflare"}},

@@ -71,6 +71,7 @@ const (
 	ReasonCanarySelf  = "canary_self"  // soft_404: the canary path itself answered 2xx
 
 	ReasonRateLimited = "rate_limited" // blocked: not requested, the host answered 429 to an earlier request
+	ReasonRobotsTxt   = "robots_txt"   // blocked: not requested, the domain's robots.txt disallows it (crawl --respect-robots)
 
 	ReasonOffsite     = "offsite"       // redirected: final URL on another registrable domain
 	ReasonHTTPSToHTTP = "https_to_http" // downgraded

@@ -88,7 +88,18 @@ type Config struct {
 	MaxRetryAfter time.Duration
 	// DNSCacheSize is the number of host names whose answers are kept.
 	DNSCacheSize int
+	// Robots, when set, makes the crawler obey each domain's robots.txt
+	// (survey crawl --respect-robots): it is given the robots.txt fetch,
+	// and a location it disallows is not requested. The robots.txt
+	// location itself is always requested, first. Nil requests every
+	// location.
+	Robots RobotsRules
 }
+
+// RobotsRules turns a domain's robots.txt fetch into the rule for its
+// other locations: allow reports whether the crawler may request path and,
+// when it may not, why.
+type RobotsRules func(robots *Fetch) (allow func(path string) (ok bool, why string))
 
 // withDefaults returns the config with zero fields set to defaults.
 func (c Config) withDefaults() Config {

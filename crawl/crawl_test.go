@@ -430,3 +430,55 @@ func TestCrawl_QueueingAtAGateIsNotTheSitesTime(t *testing.T) {
 		t.Errorf("the requests waited %v at the gates of %v in all; through one IP slot, most of their time is waiting", wait, total)
 	}
 }
+
+// With Config.Robots, the robots.txt fetch decides which of the domain's
+// other locations are requested: a disallowed one is recorded, not
+// requested, with the rule's reason.
+func TestCrawl_RobotsRulesSkipDisallowedLocations(t *testing.T) {
+	var mu sync.Mutex
+	var paths []string
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		paths = append(paths, r.URL.Path)
+		mu.Unlock()
+		if r.URL.Path == "/robots.txt" {
+			io.WriteString(w, "User-agent: *\nDisallow: /.well-known/\n")
+			return
+		}
+		http.NotFound(w, r)
+	})
+	s := newTestServer(t, h)
+	var seen *Fetch
+	rules := func(f *Fetch) func(string) (bool, string) {
+		seen = f
+		return func(path string) (bool, string) {
+			if strings.HasPrefix(path, "/.well-known/") {
+				return false, "disallowed under /.well-known/"
+			}
+			return true, ""
+		}
+	}
+	res := crawlOne(t, s, seeds.Seed{Host: "polite.test"}, func(c *Config) { c.Robots = rules })
+	if seen == nil || seen.Location != registry.LocRobots || seen.Status != 200 {
+		t.Fatalf("the rules were given %+v, want the robots.txt fetch", seen)
+	}
+	for _, f := range res.Fetches {
+		wellKnown := strings.Contains(f.URL, "/.well-known/")
+		if wellKnown != (f.ErrKind == ErrRobotsDisallowed) || wellKnown != f.Skipped {
+			t.Errorf("%s (%s): kind %q skipped %v", f.Location, f.URL, f.ErrKind, f.Skipped)
+		}
+		if wellKnown && !strings.Contains(f.Err, "disallowed under /.well-known/") {
+			t.Errorf("%s: error %q does not give the rule's reason", f.Location, f.Err)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, p := range paths {
+		if strings.HasPrefix(p, "/.well-known/") {
+			t.Errorf("%s was requested, though robots.txt disallows it", p)
+		}
+	}
+	if len(paths) == 0 || paths[0] != "/robots.txt" {
+		t.Errorf("requests %v, want robots.txt first", paths)
+	}
+}

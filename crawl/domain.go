@@ -41,9 +41,10 @@ func (c *Crawler) crawlDomain(parent context.Context, f *fetcher, seed seeds.See
 		res.Scheme = "https"
 	}
 	var (
-		unreachable *Fetch // the first request found the host unreachable
-		limited     *Fetch // the host answered 429 and asked to be left alone
-		timeouts    int    // consecutive timeouts
+		unreachable *Fetch                           // the first request found the host unreachable
+		limited     *Fetch                           // the host answered 429 and asked to be left alone
+		timeouts    int                              // consecutive timeouts
+		robotsAllow func(path string) (bool, string) // with Config.Robots, once robots.txt is fetched
 	)
 	for i, loc := range c.cfg.Locations {
 		path := loc.Path
@@ -70,6 +71,13 @@ func (c *Crawler) crawlDomain(parent context.Context, f *fetcher, seed seeds.See
 				"not requested: the host timed out on the previous requests"))
 			continue
 		}
+		if robotsAllow != nil {
+			if ok, why := robotsAllow(path); !ok {
+				res.Fetches = append(res.Fetches, skipped(loc.ID, res.Scheme, res.Domain, path, ErrRobotsDisallowed,
+					"not requested: "+why))
+				continue
+			}
+		}
 
 		f.rec.last = i == len(c.cfg.Locations)-1
 		fe := c.fetchWithRetry(ctx, f, res.Scheme+"://"+res.Domain+path, loc)
@@ -84,6 +92,9 @@ func (c *Crawler) crawlDomain(parent context.Context, f *fetcher, seed seeds.See
 			return nil
 		}
 		res.Fetches = append(res.Fetches, fe)
+		if loc.ID == registry.LocRobots && c.cfg.Robots != nil {
+			robotsAllow = c.cfg.Robots(fe)
+		}
 		if fe.ErrKind.IsTimeout() {
 			timeouts++
 		} else {

@@ -34,6 +34,7 @@ const (
 	ErrHostUnresponsive ErrorKind = "host_unresponsive"
 	ErrInterrupted      ErrorKind = "interrupted"
 	ErrRateLimited      ErrorKind = "rate_limited"
+	ErrRobotsDisallowed ErrorKind = "robots_disallowed" // not requested: the domain's robots.txt disallows it (Config.Robots)
 	ErrLoop             ErrorKind = "loop"
 	ErrTooManyRedirects ErrorKind = "too_many"
 	ErrBadLocation      ErrorKind = "bad_location"

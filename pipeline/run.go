@@ -522,7 +522,7 @@ func optionsRecord(opts *Options, canary string) map[string]any {
 		"max_body": c.MaxBody, "user_agent": c.UserAgent, "allow_private": c.AllowPrivate,
 		"connect_to": c.ConnectTo, "resolver": c.Resolver, "locations": locs, "canary_path": canary,
 		"per_ip_limit": c.PerIPLimit, "max_timeouts": c.MaxTimeouts, "max_retry_after": c.MaxRetryAfter.String(),
-		"shard": opts.Shard.String(), "seeds": opts.SeedsPath,
+		"shard": opts.Shard.String(), "seeds": opts.SeedsPath, "respect_robots": c.Robots != nil,
 	}
 }
 

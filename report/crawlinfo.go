@@ -354,5 +354,11 @@ func (c Crawl) Limits() []Limit {
 			"a longer chain, or a loop, is a redirect_error."},
 		{"Requests in flight per IP address", get("per_ip_limit", integer(crawl.DefaultPerIPLimit, FormatInt)),
 			"politeness towards hosts that share an address."},
+		{"robots.txt", get("respect_robots", func(v any) (string, bool) {
+			if b, _ := v.(bool); b {
+				return "obeyed (--respect-robots)", true
+			}
+			return "not consulted", false
+		}), "obeyed, a location the site's robots.txt disallows for survey is not requested (blocked, robots_txt); not consulted, every location is requested once."},
 	}
 }

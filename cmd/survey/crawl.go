@@ -65,6 +65,7 @@ func runCrawl(e *env, args []string) int {
 		userAgent      = fs.String("user-agent", crawl.DefaultUserAgent, "User-Agent header")
 		contact        = fs.String("contact", "", "your contact (URL or e-mail), appended to the User-Agent")
 		allowPrivate   = fs.Bool("allow-private", false, "allow connections to private, loopback and link-local addresses")
+		respectRobots  = fs.Bool("respect-robots", false, "obey each domain's robots.txt as survey (its product token in --user-agent): a location it disallows is not requested and is recorded blocked, reason robots_txt")
 		connectTo      = fs.String("connect-to", "", "route every host name's connection to HOST:PORT (the simulated web); that address is allowed")
 		caFile         = fs.String("ca-file", "", "PEM file of extra certificate authorities to trust (the simulated web's CA)")
 		resolver       = fs.String("resolver", "", "DNS server HOST:PORT to use instead of the system's")
@@ -139,12 +140,17 @@ func runCrawl(e *env, args []string) int {
 	if *canary != "" {
 		canaryPath = registry.CanaryPath(*canary)
 	}
+	var robotsRules crawl.RobotsRules
+	if *respectRobots {
+		robotsRules = pipeline.RobotsRules(ua)
+	}
 	opts := pipeline.Options{
 		Out: *out, SeedsPath: *seedsPath, Stdin: e.stdin, CrawlID: *crawlID, Shard: shard, Resume: *resume,
 		Crawl: crawl.Config{
 			Concurrency: *concurrency, Timeout: *timeout, DomainDeadline: *domainDeadline, MaxBody: cap,
 			UserAgent: ua, AllowPrivate: *allowPrivate, ConnectTo: *connectTo, RootCAs: roots, Resolver: *resolver,
 			Locations: locs, CanaryPath: canaryPath, PerIPLimit: *perIP, MaxRetryAfter: *maxRetryAfter,
+			Robots: robotsRules,
 		},
 		Stderr: e.stderr, Progress: e.stderr, TTY: e.stderrTTY, NoBuild: *noBuild || shard.Count > 1, BatchAge: *batchAge,
 		Args: withoutResume(args),

@@ -5,7 +5,8 @@
 --   outcome column counts fetches with that outcome (docs/outcomes.md): file (present,
 --   redirected, downgraded or too_large), absent, soft_404, blocked (of which bot_wall are
 --   challenge pages of a bot-protection service, reason challenge_<vendor>, and rate_limited
---   are hosts that kept answering 429), server_error, timeout, network_error and
+--   are hosts that kept answering 429; a crawl with --respect-robots adds reason robots_txt,
+--   locations the site's robots.txt disallows), server_error, timeout, network_error and
 --   redirect_error. measured = file + absent + soft_404: the fetches that answered the
 --   question. Every pct_* column is a percentage of fetches.
 -- Param crawl: the crawl to report (default: the most recent crawl; a crawl the database
