@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -123,6 +124,9 @@ func runCrawl(e *env, args []string) int {
 	locs, err := registry.SelectLocations(*locations)
 	if err != nil {
 		return fail(e, "crawl", fmt.Errorf("--locations: %w", err))
+	}
+	if *respectRobots && !slices.ContainsFunc(locs, func(l registry.Location) bool { return l.ID == registry.LocRobots }) {
+		return fail(e, "crawl", errors.New("--respect-robots reads each domain's robots.txt first: add robots to --locations"))
 	}
 	shard, err := shardOf(*shardFlag, *shards, e.getenv)
 	if err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/agentpolicy/survey/internal/simcrawl"
@@ -87,5 +88,12 @@ func TestCrawl_RespectRobots(t *testing.T) {
 			t.Errorf("%s: %d robots.txt fetches blocked by robots.txt (%v)", c.dir, onRobots, err)
 		}
 		db.Close()
+	}
+}
+
+func TestCrawl_RespectRobotsNeedsRobotsTxt(t *testing.T) {
+	code, _, errs := runSurvey(t, "", "crawl", "--seeds", os.DevNull, "--out", t.TempDir(), "--respect-robots", "--locations", "llms-txt")
+	if code != exitUsage || !strings.Contains(errs, "add robots to --locations") {
+		t.Errorf("--respect-robots without the robots location: exit %d, %q", code, errs)
 	}
 }
