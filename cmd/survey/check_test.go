@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/agentpolicy/survey/extract"
-	"github.com/agentpolicy/survey/internal/simcrawl"
 	"github.com/agentpolicy/survey/registry"
 )
 
@@ -110,15 +109,7 @@ func TestCheck_URLsAgreeWithTruth(t *testing.T) {
 	if testing.Short() {
 		t.Skip("serves the simulated web")
 	}
-	w, err := simcrawl.Start(simcrawl.TestConfig(600, 5))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	ca := filepath.Join(t.TempDir(), "ca.pem")
-	if err := os.WriteFile(ca, w.Web.CACertPEM(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	w, ca := simWeb(t, 600, 5)
 
 	type key struct {
 		loc   registry.LocationID
@@ -169,15 +160,7 @@ func TestCheck_Site(t *testing.T) {
 	if testing.Short() {
 		t.Skip("serves the simulated web")
 	}
-	w, err := simcrawl.Start(simcrawl.TestConfig(300, 7))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	ca := filepath.Join(t.TempDir(), "ca.pem")
-	if err := os.WriteFile(ca, w.Web.CACertPEM(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	w, ca := simWeb(t, 300, 7)
 	// Kinds whose sites need no DNS answer and answer within a timeout.
 	want := map[string]string{"normal": "", "soft404-html": "", "botwall-cloudflare": "", "bad-cert": "",
 		"missing-404": "", "redirect-chain": "", "server-error": "", "redirect-offsite": ""}

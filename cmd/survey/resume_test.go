@@ -19,22 +19,30 @@ import (
 // machine, which the comparison with an uninterrupted crawl would see).
 func simFlags(t *testing.T, sites int, seed int64) []string {
 	t.Helper()
+	w, ca := simWeb(t, sites, seed)
+	seeds := filepath.Join(filepath.Dir(ca), "seeds.txt")
+	if err := w.WriteSeeds(seeds, true); err != nil {
+		t.Fatal(err)
+	}
+	return []string{"--seeds", seeds, "--connect-to", w.Addrs.HTTP, "--resolver", w.Addrs.DNS, "--ca-file", ca,
+		"--timeout", "5s", "--domain-deadline", "40s", "--canary", "resume", "--quiet"}
+}
+
+// simWeb starts a simulated web of sites sites (simcrawl.TestConfig),
+// stopped when the test ends, and writes its CA certificate to a file,
+// whose path it returns for --ca-file.
+func simWeb(t *testing.T, sites int, seed int64) (*simcrawl.Web, string) {
+	t.Helper()
 	w, err := simcrawl.Start(simcrawl.TestConfig(sites, seed))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(w.Close)
-	dir := t.TempDir()
-	seeds := filepath.Join(dir, "seeds.txt")
-	if err := w.WriteSeeds(seeds, true); err != nil {
-		t.Fatal(err)
-	}
-	ca := filepath.Join(dir, "ca.pem")
+	ca := filepath.Join(t.TempDir(), "ca.pem")
 	if err := os.WriteFile(ca, w.Web.CACertPEM(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return []string{"--seeds", seeds, "--connect-to", w.Addrs.HTTP, "--resolver", w.Addrs.DNS, "--ca-file", ca,
-		"--timeout", "5s", "--domain-deadline", "40s", "--canary", "resume", "--quiet"}
+	return w, ca
 }
 
 // readableParts reads every Parquet part under dir with DuckDB: at every

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentpolicy/survey/internal/simcrawl"
 	"github.com/agentpolicy/survey/registry"
 	"github.com/agentpolicy/survey/sink"
 )
@@ -20,17 +19,10 @@ func TestCrawl_RespectRobots(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crawls the simulated web")
 	}
-	w, err := simcrawl.Start(simcrawl.TestConfig(300, 11))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
+	w, ca := simWeb(t, 300, 11)
 	dir := t.TempDir()
-	seedsFile, ca := filepath.Join(dir, "seeds.txt"), filepath.Join(dir, "ca.pem")
+	seedsFile := filepath.Join(dir, "seeds.txt")
 	if err := w.WriteSeeds(seedsFile, false); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(ca, w.Web.CACertPEM(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	// The domains whose robots.txt the crawl reads as "User-agent: *
