@@ -52,7 +52,7 @@ func Fetch(f *crawl.Fetch, loc registry.Location, canary *crawl.Fetch) Result {
 		if LooksLikeHTML(f.Body) {
 			return Result{Soft404, ReasonHTMLBody}
 		}
-		if canary != nil && canary.ErrKind == crawl.ErrNone && canary.Status >= 200 && canary.Status < 300 &&
+		if Soft404Site(canary) &&
 			MatchesCanary(f.Body, urlPath(f.FinalURL), canary.Body, urlPath(canary.FinalURL)) {
 			return Result{Soft404, ReasonCanaryMatch}
 		}
@@ -124,4 +124,11 @@ func Domain(results []Result) (outcome, reason string) {
 		}
 	}
 	return DomainUnreachable, best
+}
+
+// Soft404Site reports whether a site answered its canary, a path that
+// cannot exist, with a 2xx: the mark of a site whose missing files are
+// soft 404s. canary is nil when none was fetched.
+func Soft404Site(canary *crawl.Fetch) bool {
+	return canary != nil && canary.ErrKind == crawl.ErrNone && canary.Status >= 200 && canary.Status < 300
 }

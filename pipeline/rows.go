@@ -71,7 +71,7 @@ func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit 
 		Scheme:       res.Scheme,
 		HTTPFallback: res.HTTPFallback,
 		HTTPSError:   res.HTTPSError,
-		Soft404Site:  soft404Site(canary),
+		Soft404Site:  classify.Soft404Site(canary),
 		Fetches:      int32(len(res.Fetches)),
 		StartedAt:    res.StartedAt,
 		DurationMs:   ms(res.Duration.Seconds()),
@@ -107,13 +107,6 @@ func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit 
 	}
 	u.parsed.add(crawlID, res.Domain, views, digests)
 	return u
-}
-
-// soft404Site reports whether a site answered its canary, a path that
-// cannot exist, with a 2xx: the mark of a site whose missing files are
-// soft 404s.
-func soft404Site(canary *crawl.Fetch) bool {
-	return canary != nil && canary.ErrKind == crawl.ErrNone && canary.Status >= 200 && canary.Status < 300
 }
 
 // classifyFetches classifies every fetch of a domain and returns, for

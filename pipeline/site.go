@@ -84,7 +84,7 @@ func CheckSite(ctx context.Context, c *crawl.Crawler, seed seeds.Seed) (*Site, e
 	results, views, _ := classifyFetches(res, c.Config())
 	site := &Site{Domain: res.Domain, HTTPFallback: res.HTTPFallback, HTTPSError: res.HTTPSError}
 	site.Outcome, site.Reason = classify.Domain(results)
-	site.Soft404Site = soft404Site(res.Fetch(registry.LocCanary))
+	site.Soft404Site = classify.Soft404Site(res.Fetch(registry.LocCanary))
 	docs := map[registry.LocationID][]extract.Document{}
 	for _, p := range ExtractDomain(res.Domain, views) {
 		docs[p.Location] = append(docs[p.Location], p.Doc)

@@ -152,6 +152,7 @@ func runCheck(e *env, args []string) int {
 	}
 
 	var fetcher *crawl.Crawler
+	var requested *url.URL // the URL given, when it is one
 	var body []byte
 	switch {
 	case name == "-":
@@ -174,7 +175,7 @@ func runCheck(e *env, args []string) int {
 			return fail(e, "check", err)
 		}
 		fetcher = c
-		requested, err := url.Parse(name)
+		requested, err = url.Parse(name)
 		if err != nil || requested.Host == "" {
 			return fail(e, "check", fmt.Errorf("%q is not a URL", name))
 		}
@@ -214,11 +215,9 @@ func runCheck(e *env, args []string) int {
 	}
 	if locs := registry.LocationsForFormat(f); len(locs) > 0 {
 		in.Location = locs[0].ID
-		if isURL {
-			for _, l := range locs {
-				if u, _ := url.Parse(name); u != nil && strings.EqualFold(u.Path, l.Path) {
-					in.Location = l.ID
-				}
+		for _, l := range locs {
+			if requested != nil && strings.EqualFold(requested.Path, l.Path) {
+				in.Location = l.ID
 			}
 		}
 	}
@@ -306,9 +305,9 @@ func writeCheckText(w io.Writer, name string, doc extract.Document) {
 		verdict = "invalid"
 	}
 	fmt.Fprintf(w, "%s: %s: %s (%s, %s, %s)", name, doc.Format, verdict,
-		counted(doc.Diagnostics.Count(diag.Error), "error"),
-		counted(doc.Diagnostics.Count(diag.Warning), "warning"),
-		counted(doc.Diagnostics.Count(diag.Info), "info"))
+		plural(doc.Diagnostics.Count(diag.Error), "error", "errors"),
+		plural(doc.Diagnostics.Count(diag.Warning), "warning", "warnings"),
+		plural(doc.Diagnostics.Count(diag.Info), "info", "infos"))
 	if doc.Effective != "" {
 		fmt.Fprintf(w, "; effective policy: %s", doc.Effective)
 	}
@@ -390,15 +389,6 @@ func printCodes(e *env, format string) int {
 		return fail(e, "check", fmt.Errorf("unknown --format %q (want text, json or markdown)", format))
 	}
 	return exitOK
-}
-
-// counted returns n and noun, the noun in the plural unless n is 1:
-// "0 errors", "1 warning".
-func counted(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // headerFlag collects repeated --header "Name: value" flags.

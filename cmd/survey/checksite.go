@@ -56,6 +56,7 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 	if err != nil {
 		return fail(e, "check", err)
 	}
+	found, invalid := site.Files()
 	// Each location's files, with the decision of each that has an
 	// evaluator.
 	files := make([][]checkOutput, len(site.Locations))
@@ -99,7 +100,6 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 				writeDecisionText(e.stdout, l.URL, files[i][j].Decision)
 			}
 		}
-		found, invalid := site.Files()
 		fmt.Fprintf(e.stdout, "%s: %s at %s, %d invalid; site %s", site.Domain, plural(found, "file", "files"),
 			plural(len(site.Locations), "location", "locations"), invalid, site.Outcome)
 		if site.Reason != "" {
@@ -116,7 +116,7 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 	if site.Outcome != classify.DomainOK {
 		return fail(e, "check", fmt.Errorf("%s: %s: no location could be read", site.Domain, site.Outcome))
 	}
-	if _, invalid := site.Files(); invalid > 0 {
+	if invalid > 0 {
 		return exitFindings
 	}
 	return exitOK

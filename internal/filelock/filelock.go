@@ -67,13 +67,8 @@ func TryLock(path string) (*Lock, error) {
 		return nil, fmt.Errorf("locking %s: %w", path, err)
 	}
 	if !held {
-		holder, _ := os.ReadFile(path)
 		f.Close()
-		who := strings.TrimSpace(string(holder))
-		if who == "" {
-			who = "a process"
-		}
-		return nil, &BusyError{Path: path, Holder: who}
+		return nil, &BusyError{Path: path, Holder: holderOf(path)}
 	}
 	host, _ := os.Hostname()
 	note := fmt.Sprintf("pid %d on %s since %s", os.Getpid(), host, time.Now().UTC().Format(time.RFC3339))
@@ -109,12 +104,17 @@ func Holder(path string) (holder string, held bool, err error) {
 	if free {
 		return "", false, nil
 	}
+	return holderOf(path), true, nil
+}
+
+// holderOf returns what the held lock file path says of its holder, or
+// "a process" when it says nothing (yet).
+func holderOf(path string) string {
 	note, _ := os.ReadFile(path)
-	holder = strings.TrimSpace(string(note))
-	if holder == "" {
-		holder = "a process"
+	if who := strings.TrimSpace(string(note)); who != "" {
+		return who
 	}
-	return holder, true, nil
+	return "a process"
 }
 
 // LockWithin is TryLock tried again, every 50 ms, while the lock is held,
