@@ -62,10 +62,11 @@ var ErrOverlap = errors.New("the directories overlap")
 
 // ReadOutputs reads the crawl state files of dirs (the directories a merge
 // reads) and says, crawl by crawl, which shards they hold, whether each
-// completed, and whether a process is writing one now (its lock is held). It fails with ErrOverlap when merging dirs would count domains
-// twice: when one shard of a crawl is in two directories (a copy, or one
-// directory named twice: see sink.UniqueDirs), or when one crawl was split into
-// different numbers of shards. A directory without state files (parts
+// completed, and whether a process is writing one now (its lock is held).
+// It fails with ErrOverlap when merging dirs would count domains twice:
+// when one shard of a crawl is in two directories (a copy, or one
+// directory named twice: see sink.UniqueDirs), or when one crawl was split
+// into different numbers of shards. A directory without state files (parts
 // copied without _state) adds nothing; a state file that cannot be read is
 // an error naming it.
 func ReadOutputs(dirs []string) ([]CrawlOutputs, error) {

@@ -105,6 +105,10 @@ func runCheck(e *env, args []string) int {
 	if (*agent == "") != (*target == "") {
 		return fail(e, "check", errors.New("--agent and --url go together"))
 	}
+	var q *extract.Query // the decision asked for, if any
+	if *agent != "" {
+		q = &extract.Query{Agent: *agent, URL: *target, Method: strings.ToUpper(*method)}
+	}
 	if *site != "" {
 		if fs.NArg() != 0 {
 			return fail(e, "check", errors.New("--site checks a whole site; give it no file"))
@@ -120,10 +124,6 @@ func runCheck(e *env, args []string) int {
 		roots, err := loadRoots(*caFile)
 		if err != nil {
 			return fail(e, "check", err)
-		}
-		var q *extract.Query
-		if *agent != "" {
-			q = &extract.Query{Agent: *agent, URL: *target, Method: strings.ToUpper(*method)}
 		}
 		return checkSite(e, *site, *format, q, crawl.Config{Concurrency: 1, Timeout: *timeout,
 			AllowPrivate: *allowPrivate, ConnectTo: *connectTo, RootCAs: roots})
@@ -257,8 +257,8 @@ func runCheck(e *env, args []string) int {
 
 	doc := extract.Parse(f, body, in)
 	out := newCheckOutput(name, doc)
-	if *agent != "" {
-		d, err := decide(doc, extract.Query{Agent: *agent, URL: *target, Method: strings.ToUpper(*method)})
+	if q != nil {
+		d, err := decide(doc, *q)
 		if err != nil {
 			return fail(e, "check", err)
 		}
