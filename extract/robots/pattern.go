@@ -86,16 +86,16 @@ func normalizeEncoding(s string) string {
 	// Most paths and patterns need no change: find that out with the rule
 	// inlined before pathnorm.Canonical calls it through a func value.
 	for i := 0; i < len(s); i++ {
-		if escapeInPath(s, i) {
+		if escapeInPath(s[i], false) {
 			return pathnorm.Canonical(s, true, escapeInPath)
 		}
 	}
 	return s
 }
 
-// escapeInPath reports whether normalizeEncoding percent-encodes s[i].
-func escapeInPath(s string, i int) bool {
-	c := s[i]
+// escapeInPath reports whether normalizeEncoding percent-encodes c,
+// wherever it is.
+func escapeInPath(c byte, _ bool) bool {
 	return c == '%' || c <= ' ' || c >= 0x7F || c == '*' || c == '$'
 }
 

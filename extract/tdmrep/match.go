@@ -16,26 +16,25 @@ func normalize(s string, pattern bool) string {
 	// inlined before pathnorm.Canonical calls one through a func value.
 	for i := 0; i < len(s); i++ {
 		switch {
-		case pattern && (s[i] == '%' || escapeInPattern(s, i)):
+		case pattern && (s[i] == '%' || escapeInPattern(s[i], i == len(s)-1)):
 			return pathnorm.Canonical(s, true, escapeInPattern)
-		case !pattern && (s[i] == '%' || escapeInPath(s, i)):
+		case !pattern && (s[i] == '%' || escapeInPath(s[i], false)):
 			return pathnorm.Canonical(s, true, escapeInPath)
 		}
 	}
 	return s
 }
 
-// escapeInPattern reports whether normalize percent-encodes s[i] of a
-// pattern: a byte outside printable US-ASCII, or a "$" before the end.
-func escapeInPattern(s string, i int) bool {
-	c := s[i]
-	return c <= ' ' || c >= 0x7f || c == '$' && i != len(s)-1
+// escapeInPattern reports whether normalize percent-encodes the byte c of
+// a pattern, the pattern's final byte when last: a byte outside printable
+// US-ASCII, or a "$" before the end.
+func escapeInPattern(c byte, last bool) bool {
+	return c <= ' ' || c >= 0x7f || c == '$' && !last
 }
 
-// escapeInPath reports whether normalize percent-encodes s[i] of a path:
-// a byte outside printable US-ASCII, "*" or "$".
-func escapeInPath(s string, i int) bool {
-	c := s[i]
+// escapeInPath reports whether normalize percent-encodes the byte c of a
+// path, wherever it is: a byte outside printable US-ASCII, "*" or "$".
+func escapeInPath(c byte, _ bool) bool {
 	return c <= ' ' || c >= 0x7f || c == '*' || c == '$'
 }
 

@@ -13,8 +13,7 @@ import "strings"
 // upper-cases the hex digits of existing percent escapes; everything else,
 // including reserved characters and wildcards, is left as it is.
 func Normalize(p string) string {
-	return Canonical(p, false, func(p string, i int) bool {
-		c := p[i]
+	return Canonical(p, false, func(c byte, _ bool) bool {
 		return c >= 0x80 || c <= 0x20 || c == 0x7f
 	})
 }
@@ -22,13 +21,15 @@ func Normalize(p string) string {
 // Canonical returns s with its percent-encoding made canonical, so that
 // equivalent forms compare equal octet by octet: a percent escape of an
 // unreserved character is decoded when decode is set, every other escape
-// gets upper-case hex digits, and each other byte s[i] for which escape(s,
-// i) holds (a "%" that starts no escape among them) is percent-encoded.
-// Each format says which bytes it escapes. s itself is returned when
-// nothing changes.
-func Canonical(s string, decode bool, escape func(s string, i int) bool) string {
+// gets upper-case hex digits, and each other byte c (a "%" that starts no
+// escape among them) for which escape(c, last) holds is percent-encoded,
+// last telling whether c is the final byte of s. Each format says which
+// bytes it escapes. s itself is returned when nothing changes. escape is
+// given bytes, not s: a string passed to a func value escapes to the heap,
+// which would cost every caller building a path on the stack an allocation.
+func Canonical(s string, decode bool, escape func(c byte, last bool) bool) string {
 	i := 0
-	for i < len(s) && s[i] != '%' && !escape(s, i) {
+	for i < len(s) && s[i] != '%' && !escape(s[i], i == len(s)-1) {
 		i++
 	}
 	if i == len(s) {
@@ -48,7 +49,7 @@ func Canonical(s string, decode bool, escape func(s string, i int) bool) string 
 				WriteEscape(&b, v)
 			}
 			i += 2
-		case escape(s, i):
+		case escape(c, i == len(s)-1):
 			WriteEscape(&b, c)
 		default:
 			b.WriteByte(c)

@@ -47,7 +47,7 @@ func TestEscapeHelpers(t *testing.T) {
 
 func TestCanonical(t *testing.T) {
 	// The escape rule of a test format: "%" that starts no escape, and "*".
-	star := func(s string, i int) bool { return s[i] == '%' || s[i] == '*' }
+	star := func(c byte, _ bool) bool { return c == '%' || c == '*' }
 	for _, tt := range []struct {
 		in     string
 		decode bool
@@ -67,8 +67,30 @@ func TestCanonical(t *testing.T) {
 		}
 	}
 	// A byte the format does not escape stays as it is, even "%".
-	if got := Canonical("/100%", true, func(string, int) bool { return false }); got != "/100%" {
+	if got := Canonical("/100%", true, func(byte, bool) bool { return false }); got != "/100%" {
 		t.Errorf("a lone %% not escaped by the format became %q", got)
+	}
+	// The rule learns which byte is the last: "$" is escaped before the end.
+	dollar := func(c byte, last bool) bool { return c == '$' && !last }
+	if got, want := Canonical("/a$b$", true, dollar), "/a%24b$"; got != want {
+		t.Errorf("Canonical with a rule on the last byte = %q, want %q", got, want)
+	}
+}
+
+// Canonical keeps s off the heap: a path a caller builds in a stack buffer
+// (as ai.txt's media probes are) is not copied to the heap to be checked.
+// Passing s to the escape rule, a func value, would make every caller's
+// string escape.
+func TestCanonical_NoAllocation(t *testing.T) {
+	star := func(c byte, _ bool) bool { return c == '%' || c == '*' }
+	n := testing.AllocsPerRun(100, func() {
+		buf := [...]byte{'/', 'a', 'b', 'c'}
+		if Canonical(string(buf[:]), true, star) == "" {
+			t.Fatal("empty result")
+		}
+	})
+	if n != 0 {
+		t.Errorf("Canonical of a path that needs no change allocated %v times a call, want 0", n)
 	}
 }
 
@@ -78,7 +100,7 @@ func FuzzCanonical(f *testing.F) {
 	for _, s := range []string{"/a%7eb", "/100%", "/caf\xc3\xa9", "/*$", "/%2A%24"} {
 		f.Add(s, true)
 	}
-	rule := func(s string, i int) bool { c := s[i]; return c == '%' || c <= ' ' || c >= 0x7f || c == '*' }
+	rule := func(c byte, _ bool) bool { return c == '%' || c <= ' ' || c >= 0x7f || c == '*' }
 	f.Fuzz(func(t *testing.T, s string, decode bool) {
 		once := Canonical(s, decode, rule)
 		if twice := Canonical(once, decode, rule); twice != once {
