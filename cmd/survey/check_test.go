@@ -223,7 +223,7 @@ func TestCheck_Site(t *testing.T) {
 	code, out, errs := runSurvey(t, "", append([]string{"check", "--site", want["normal"]}, flags...)...)
 	if code == exitUsage || !strings.Contains(out, "https://"+want["normal"]+"/robots.txt: robots: ") ||
 		!strings.Contains(out, "\n"+want["normal"]+": ") || !strings.Contains(out, "locations, ") {
-		t.Errorf("--site in text: exit %d\n%s", code, out)
+		t.Errorf("--site in text: exit %d\n%s\n%s", code, out, errs)
 	}
 	// With --agent and --url, every file with an evaluator answers.
 	code, out, errs = runSurvey(t, "", append([]string{"check", "--site", want["normal"], "--format", "json",
