@@ -277,11 +277,54 @@ func TestCrawl_StallingHostTimesOutThenIsSkipped(t *testing.T) {
 			want = ErrHostUnresponsive
 		}
 		if f.ErrKind != want || f.Skipped != (i >= DefaultMaxTimeouts) {
-			t.Errorf("%s: kind=%s skipped=%v, want %s", f.Location, f.ErrKind, f.Skipped, want)
+			t.Errorf("%s: kind=%s skipped=%v status=%d err=%q total=%v, want %s", f.Location, f.ErrKind, f.Skipped, f.Status, f.Err, f.Total, want)
 		}
 	}
 	if n := requests.Load(); n != DefaultMaxTimeouts {
 		t.Errorf("%d requests reached the stalling host, want %d", n, DefaultMaxTimeouts)
+	}
+}
+
+// lateTransport hands on each response only once its request's context is
+// done, as when a response comes through the moment a budget runs out.
+type lateTransport struct{ base http.RoundTripper }
+
+func (t lateTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := t.base.RoundTrip(req)
+	if err == nil {
+		<-req.Context().Done()
+	}
+	return resp, err
+}
+
+// A response that comes through after the fetch's timeout, or its
+// domain's deadline, has cancelled its request is a timeout, not the file.
+// A server whose handler waits on its context answers the cancellation
+// itself (an empty 200), and under load that answer could reach the
+// crawler before the connection closed.
+func TestCrawl_ResponseAfterTheTimeoutIsATimeout(t *testing.T) {
+	s := newTestServer(t, http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
+	for _, tc := range []struct {
+		timeout, deadline time.Duration
+		want              ErrorKind
+	}{
+		{50 * time.Millisecond, time.Minute, ErrTimeout},
+		{time.Minute, 50 * time.Millisecond, ErrDomainDeadline},
+	} {
+		c, err := New(Config{ConnectTo: s.Addr, RootCAs: s.Roots, Timeout: tc.timeout})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := newFetcher(c.cfg, lateTransport{c.base}, c.gates, c.res, &c.bufs)
+		f.parent = context.Background()
+		domain, cancel := context.WithCancelCause(context.Background())
+		expire := time.AfterFunc(tc.deadline, func() { cancel(errDomainDeadline) })
+		got := f.fetch(domain, "https://late.test/robots.txt", registry.LocRobots)
+		expire.Stop()
+		cancel(nil)
+		if got.ErrKind != tc.want || got.Body != nil {
+			t.Errorf("kind=%s status=%d body=%q err=%q, want %s and no body", got.ErrKind, got.Status, got.Body, got.Err, tc.want)
+		}
 	}
 }
 

@@ -140,6 +140,14 @@ func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err != nil {
 		return nil, &bodyError{err}
 	}
+	// A response can come through after a budget has run out and
+	// cancelled the request: a server whose handler waits on its context
+	// answers the cancellation itself, and a short answer can be read
+	// before the connection closes. Past its time limit, a fetch is a
+	// timeout, whatever came back.
+	if cause := context.Cause(ctx); cause == errRequestTimeout || cause == errDomainDeadline {
+		return nil, cause
+	}
 	resp.Body = http.NoBody
 	resp.ContentLength = 0
 	resp.Uncompressed = true
