@@ -91,6 +91,9 @@ func runCheck(e *env, args []string) int {
 		allowPrivate = fs.Bool("allow-private", false, "allow fetching from private, loopback and link-local addresses")
 		connectTo    = fs.String("connect-to", "", "route every host name's connection to HOST:PORT")
 		caFile       = fs.String("ca-file", "", "PEM file of extra certificate authorities to trust")
+		resolver     = fs.String("resolver", "", "DNS server HOST:PORT to use instead of the system's")
+		userAgent    = fs.String("user-agent", crawl.DefaultUserAgent, "User-Agent header")
+		contact      = fs.String("contact", "", "your contact (URL or e-mail), appended to the User-Agent")
 		timeout      = fs.Duration("timeout", crawl.DefaultTimeout, "fetch timeout for a URL")
 		header       = headerFlag{}
 		site         = fs.String("site", "", "check every agent-policy location of this site (a domain or an origin) as a crawl fetches it, instead of one file")
@@ -104,6 +107,12 @@ func runCheck(e *env, args []string) int {
 	}
 	if (*agent == "") != (*target == "") {
 		return fail(e, "check", errors.New("--agent and --url go together"))
+	}
+	// fetchConfig is the crawler's configuration for a URL or a site.
+	fetchConfig := func() (crawl.Config, error) {
+		roots, err := loadRoots(*caFile)
+		return crawl.Config{Concurrency: 1, Timeout: *timeout, UserAgent: withContact(*userAgent, *contact),
+			AllowPrivate: *allowPrivate, ConnectTo: *connectTo, RootCAs: roots, Resolver: *resolver}, err
 	}
 	var q *extract.Query // the decision asked for, if any
 	if *agent != "" {
@@ -121,12 +130,11 @@ func runCheck(e *env, args []string) int {
 				return fail(e, "check", fmt.Errorf("%s is for one file, not with --site", f.name))
 			}
 		}
-		roots, err := loadRoots(*caFile)
+		cfg, err := fetchConfig()
 		if err != nil {
 			return fail(e, "check", err)
 		}
-		return checkSite(e, *site, *format, q, crawl.Config{Concurrency: 1, Timeout: *timeout,
-			AllowPrivate: *allowPrivate, ConnectTo: *connectTo, RootCAs: roots})
+		return checkSite(e, *site, *format, q, cfg)
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()
@@ -165,12 +173,12 @@ func runCheck(e *env, args []string) int {
 			body = body[:crawl.DefaultMaxBody]
 		}
 	case isURL:
-		roots, err := loadRoots(*caFile)
+		cfg, err := fetchConfig()
 		if err != nil {
 			return fail(e, "check", err)
 		}
-		c, err := crawl.New(crawl.Config{Concurrency: 1, Timeout: *timeout, DomainDeadline: 2 * *timeout,
-			AllowPrivate: *allowPrivate, ConnectTo: *connectTo, RootCAs: roots})
+		cfg.DomainDeadline = 2 * *timeout
+		c, err := crawl.New(cfg)
 		if err != nil {
 			return fail(e, "check", err)
 		}

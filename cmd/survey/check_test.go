@@ -9,8 +9,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/agentpolicy/survey/crawl"
 	"github.com/agentpolicy/survey/extract"
 	"github.com/agentpolicy/survey/registry"
 )
@@ -99,6 +101,53 @@ func TestCheck_HomePage(t *testing.T) {
 	}
 }
 
+// survey check fetches as survey crawl does, as the same guest: the
+// crawler's User-Agent, with --contact added inside its parentheses and
+// --user-agent replacing it, on a URL and on every request of a site.
+func TestCheck_UserAgent(t *testing.T) {
+	var mu sync.Mutex
+	var agents []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		agents = append(agents, r.UserAgent())
+		mu.Unlock()
+		if r.URL.Path != "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain")
+		fmt.Fprint(w, "User-agent: *\nDisallow: /private/\n")
+	}))
+	defer srv.Close()
+	seen := func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		out := slices.Compact(slices.Sorted(slices.Values(agents)))
+		agents = nil
+		return out
+	}
+	contacted := strings.TrimSuffix(crawl.DefaultUserAgent, ")") + "; contact: mailto:ops@example.org)"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{srv.URL + "/robots.txt"}, crawl.DefaultUserAgent},
+		{[]string{"--contact", "mailto:ops@example.org", srv.URL + "/robots.txt"}, contacted},
+		{[]string{"--user-agent", "ExampleBot/1.0 (+https://example.org/bot)", "--contact", "ops@example.org", srv.URL + "/robots.txt"},
+			"ExampleBot/1.0 (+https://example.org/bot; contact: ops@example.org)"},
+		// A whole site, over plain HTTP after HTTPS fails: every request.
+		{[]string{"--site", "example.test", "--connect-to", srv.Listener.Addr().String(), "--contact", "mailto:ops@example.org"}, contacted},
+	} {
+		code, out, errs := runSurvey(t, "", append([]string{"check", "--allow-private"}, c.args...)...)
+		if code != exitOK {
+			t.Errorf("%v: exit %d\n%s%s", c.args, code, out, errs)
+		}
+		if got := seen(); len(got) != 1 || got[0] != c.want {
+			t.Errorf("%v: User-Agents %q, want only %q", c.args, got, c.want)
+		}
+	}
+}
+
 // survey check by URL agrees with the simulated web's ground truth: every
 // content variant the population serves with a validity label, at the
 // first location and domain that serves it over HTTPS, checks valid (exit
@@ -160,16 +209,19 @@ func TestCheck_Site(t *testing.T) {
 	if testing.Short() {
 		t.Skip("serves the simulated web")
 	}
-	w, ca := simWeb(t, 300, 7)
-	// Kinds whose sites need no DNS answer and answer within a timeout.
+	w, ca := simWeb(t, 1000, 7)
+	// Kinds whose sites answer within a timeout, and two that only the
+	// simulated web's DNS server expresses: a name that does not exist,
+	// and one whose address is private (refused: no --allow-private).
 	want := map[string]string{"normal": "", "soft404-html": "", "botwall-cloudflare": "", "bad-cert": "",
-		"missing-404": "", "redirect-chain": "", "server-error": "", "redirect-offsite": ""}
+		"missing-404": "", "redirect-chain": "", "server-error": "", "redirect-offsite": "",
+		"nxdomain": "", "private-dns": ""}
 	for domain, kind := range w.Web.Domains() {
 		if d, ok := want[kind]; ok && d == "" {
 			want[kind] = domain
 		}
 	}
-	flags := []string{"--connect-to", w.Addrs.HTTP, "--ca-file", ca, "--allow-private", "--timeout", "5s"}
+	flags := []string{"--connect-to", w.Addrs.HTTP, "--resolver", w.Addrs.DNS, "--ca-file", ca, "--timeout", "5s"}
 	for kind, domain := range want {
 		if domain == "" {
 			t.Errorf("no %s site in the population", kind)

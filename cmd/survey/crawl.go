@@ -136,10 +136,7 @@ func runCrawl(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "crawl", err)
 	}
-	ua := *userAgent
-	if *contact != "" {
-		ua = strings.TrimSuffix(ua, ")") + "; contact: " + *contact + ")"
-	}
+	ua := withContact(*userAgent, *contact)
 	canaryPath := ""
 	if *canary != "" {
 		canaryPath = registry.CanaryPath(*canary)

@@ -196,6 +196,16 @@ func isTerminal(f *os.File) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
+// withContact returns the User-Agent ua with contact (a URL or an e-mail
+// address) added inside its closing parenthesis, or ua when contact is
+// empty.
+func withContact(ua, contact string) string {
+	if contact == "" {
+		return ua
+	}
+	return strings.TrimSuffix(ua, ")") + "; contact: " + contact + ")"
+}
+
 // loadRoots returns the system's certificate authorities with those of the
 // PEM file caFile added, or nil (the system's alone) when caFile is "".
 func loadRoots(caFile string) (*x509.CertPool, error) {
