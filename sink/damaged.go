@@ -24,6 +24,13 @@ type DamagedPart struct {
 	// Batch is the part's file name, which every part of its batch
 	// shares (one per table, under Dir/<table>/crawl=<CrawlID>/).
 	Batch string
+	// Shard is the shard that wrote the batch, "i/n", from its name.
+	Shard string
+	// Commit is the batch's commit part (its targets part, which may be
+	// Path itself). Moved aside, it leaves the batch uncommitted: a build
+	// skips the batch, and survey crawl --resume crawls its domains
+	// again.
+	Commit string
 	// Domains is the number of domains the batch committed (the rows of
 	// its targets part), or -1 when that part cannot be read either.
 	Domains int64
@@ -100,9 +107,12 @@ func findDamaged(ctx context.Context, dirs []string, tables []Table, opts BuildO
 				if cerr := ctx.Err(); cerr != nil {
 					return nil, cerr
 				}
+				crawlID := strings.TrimPrefix(key.crawl, "crawl=")
+				token, _, _, _ := parsePart(key.name)
+				index, count, _ := strings.Cut(token, "of")
 				damaged = append(damaged, DamagedPart{
-					Path: f, Dir: dir, CrawlID: strings.TrimPrefix(key.crawl, "crawl="), Batch: key.name,
-					Domains: -1, Err: err,
+					Path: f, Dir: dir, CrawlID: crawlID, Batch: key.name, Shard: index + "/" + count,
+					Commit: filepath.Join(partitionDir(dir, opts.CommitTable, crawlID), key.name), Domains: -1, Err: err,
 				})
 				found[key] = true
 			}
@@ -111,9 +121,8 @@ func findDamaged(ctx context.Context, dirs []string, tables []Table, opts BuildO
 	for i, d := range damaged {
 		// The batch's domains are the rows of its commit part, when that
 		// part is not the damaged one.
-		commit := filepath.Join(d.Dir, opts.CommitTable, "crawl="+d.CrawlID, d.Batch)
 		var n int64
-		if err := db.QueryRowContext(ctx, "SELECT count(*) FROM read_parquet("+quoteString(commit)+")").Scan(&n); err == nil {
+		if err := db.QueryRowContext(ctx, "SELECT count(*) FROM read_parquet("+quoteString(d.Commit)+")").Scan(&n); err == nil {
 			damaged[i].Domains = n
 		}
 	}

@@ -472,15 +472,16 @@ func TestOpenDuckDB_BuildSettings(t *testing.T) {
 // TestBuild_DamagedPart: a committed part that is not a whole Parquet file
 // fails the build with an error naming the part, without DuckDB's query
 // excerpt, leaves the database built before it in place, and does not
-// stop the next build of the same path.
+// stop the next build of the same path. The error names the shard that
+// wrote the part (2/4 here), which survey crawl --resume is given.
 func TestBuild_DamagedPart(t *testing.T) {
 	dir := t.TempDir()
-	writeSample(t, dir, sampleRows("c"), Options{CrawlID: "c"})
+	writeSample(t, dir, sampleRows("c"), Options{CrawlID: "c", Shard: "2/4"})
 	dbPath := filepath.Join(t.TempDir(), "survey.duckdb")
 	if err := Build(context.Background(), dbPath, []string{dir}, nil, BuildOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	damaged := filepath.Join(dir, TableFetches, "crawl=c", partName("0of1", 1))
+	damaged := filepath.Join(dir, TableFetches, "crawl=c", partName("2of4", 1))
 	if err := os.Truncate(damaged, 100); err != nil {
 		t.Fatal(err)
 	}
@@ -506,7 +507,7 @@ func TestBuild_DamagedPart(t *testing.T) {
 			t.Errorf("%s: error %q, want one line naming %s", v.name, msg, damaged)
 		}
 		var de *DamagedError
-		if !errors.As(err, &de) || len(de.Parts) != 1 || de.Parts[0].Path != damaged || de.Parts[0].Domains != 2 {
+		if !errors.As(err, &de) || len(de.Parts) != 1 || de.Parts[0].Path != damaged || de.Parts[0].Domains != 2 || de.Parts[0].Shard != "2/4" {
 			t.Errorf("%s: error %#v, want a DamagedError with %s alone, its batch of 2 domains", v.name, err, damaged)
 		}
 	}
@@ -574,8 +575,10 @@ func TestBuild_SkipDamaged(t *testing.T) {
 				if slices.Contains(d.tables, TableTargets) {
 					wantDomains = -1
 				}
+				commit := filepath.Join(dir, TableTargets, "crawl=c", partName("0of1", 2))
 				if len(reported) != 1 || reported[0].Path != damaged || reported[0].Batch != partName("0of1", 2) ||
-					reported[0].CrawlID != "c" || reported[0].Dir != dir || reported[0].Domains != wantDomains || reported[0].Err == nil {
+					reported[0].CrawlID != "c" || reported[0].Dir != dir || reported[0].Domains != wantDomains || reported[0].Err == nil ||
+					reported[0].Shard != "0/1" || reported[0].Commit != commit {
 					t.Errorf("reported %+v, want %s of batch %s, %d domains", reported, damaged, partName("0of1", 2), wantDomains)
 				}
 				db, err := Open(dbPath)

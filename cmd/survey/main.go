@@ -12,10 +12,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/agentpolicy/survey"
+	"github.com/agentpolicy/survey/pipeline"
+	"github.com/agentpolicy/survey/seeds"
 	"github.com/agentpolicy/survey/sink"
 )
 
@@ -186,7 +189,19 @@ func fail(e *env, name string, err error) int {
 		for _, p := range damaged.Parts[min(1, len(damaged.Parts)):] {
 			fmt.Fprintf(e.stderr, "survey %s: also damaged: %v\n", name, p)
 		}
-		fmt.Fprintf(e.stderr, "survey %s: survey merge --skip-damaged --db DB DIR... builds the database without the batches of damaged parts (their domains are left out; schema_info's damaged_parts records them); to crawl a batch's domains again, rename its targets part (DIR/targets/crawl=ID/BATCH) aside and resume the crawl (survey crawl --resume --out DIR)\n", name)
+		fmt.Fprintf(e.stderr, "survey %s: to build the database without the damaged batches (their domains left out, and recorded in schema_info's damaged_parts):\n  survey merge --skip-damaged --db DB DIR...\n", name)
+		fmt.Fprintf(e.stderr, "survey %s: or, to crawl their domains again, rename each batch's targets part aside and resume its crawl:\n", name)
+		var resumes []string
+		for _, p := range damaged.Parts {
+			fmt.Fprintf(e.stderr, "  mv %s %s.damaged\n", p.Commit, p.Commit)
+			shard, err := seeds.ParseShard(p.Shard)
+			if cmd := pipeline.ResumeCommand(p.Dir, shard); err == nil && !slices.Contains(resumes, cmd) {
+				resumes = append(resumes, cmd)
+			}
+		}
+		for _, cmd := range resumes {
+			fmt.Fprintf(e.stderr, "  %s\n", cmd)
+		}
 	}
 	return exitUsage
 }

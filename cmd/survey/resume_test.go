@@ -195,10 +195,10 @@ func TestCrawl_ResumeWithDamagedTargets(t *testing.T) {
 }
 
 // TestCrawl_RecrawlDamagedBatch damages another table's part of a batch of
-// a complete crawl: the build fails, saying how to crawl the batch again;
-// following that (the batch's targets part moved aside, --resume), the
-// dataset equals the undamaged one. Without the move there is nothing to
-// resume.
+// a complete crawl: the build fails, printing the commands that crawl the
+// batch again; run as printed (the batch's targets part moved aside,
+// --resume), they give the dataset of the undamaged crawl. Without the
+// move there is nothing to resume.
 func TestCrawl_RecrawlDamagedBatch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crawls the simulated web")
@@ -212,13 +212,18 @@ func TestCrawl_RecrawlDamagedBatch(t *testing.T) {
 		t.Errorf("resume of a complete crawl: exit %d\n%s", code, out)
 	}
 	code, _, errs := runSurvey(t, "", "merge", "--db", filepath.Join(t.TempDir(), "m.duckdb"), dir)
-	if code != exitUsage || !strings.Contains(errs, "rename its targets part (DIR/targets/crawl=ID/BATCH) aside and resume the crawl") {
-		t.Fatalf("merge of a damaged batch: exit %d\n%s", code, errs)
+	// The way out, as commands: the batch's targets part moved aside, and
+	// the resume of its crawl. The test runs them as printed.
+	mv := "\n  mv " + targets[1] + " " + targets[1] + ".damaged\n"
+	resume := "\n  survey crawl --resume --out " + dir + "\n"
+	if code != exitUsage || !strings.Contains(errs, mv) || !strings.Contains(errs, resume) {
+		t.Fatalf("merge of a damaged batch: exit %d, want the commands%q and%q\n%s", code, mv, resume, errs)
 	}
-	if err := os.Rename(targets[1], targets[1]+".damaged"); err != nil {
+	from, to, _ := strings.Cut(strings.TrimSpace(mv)[len("mv "):], " ")
+	if err := os.Rename(from, to); err != nil {
 		t.Fatal(err)
 	}
-	if code, out, errs := runSurvey(t, "", "crawl", "--resume", "--out", dir); code != exitOK {
+	if code, out, errs := runSurvey(t, "", strings.Fields(strings.TrimSpace(resume))[1:]...); code != exitOK {
 		t.Fatalf("resume with the batch's targets part moved aside: exit %d\n%s\n%s", code, out, errs)
 	}
 	simcrawl.WantSame(t, ref, filepath.Join(dir, "survey.duckdb"), "the damaged batch was not crawled again")
