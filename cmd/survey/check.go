@@ -94,7 +94,7 @@ func runCheck(e *env, args []string) int {
 		resolver     = fs.String("resolver", "", "DNS server HOST:PORT to use instead of the system's")
 		userAgent    = fs.String("user-agent", crawl.DefaultUserAgent, "User-Agent header")
 		contact      = fs.String("contact", "", "your contact (URL or e-mail), appended to the User-Agent")
-		timeout      = fs.Duration("timeout", crawl.DefaultTimeout, "fetch timeout for a URL")
+		timeout      = fs.Duration("timeout", crawl.DefaultTimeout, "timeout of one request (the URL, or each of the site's), redirects and body included")
 		header       = headerFlag{}
 		site         = fs.String("site", "", "check every agent-policy location of this site (a domain or an origin) as a crawl fetches it, instead of one file")
 	)
