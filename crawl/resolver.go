@@ -16,8 +16,9 @@ import (
 // resolver caches DNS answers (and failures) for the crawl in a bounded LRU,
 // and merges concurrent lookups of one name.
 type resolver struct {
-	r     *net.Resolver
-	group singleflight.Group
+	r      *net.Resolver
+	server string // the DNS server asked, "host:port"; "" for the system's
+	group  singleflight.Group
 
 	mu    sync.Mutex
 	cache *lru.Cache[string, dnsAnswer]
@@ -38,7 +39,7 @@ func newResolver(server string, size int) *resolver {
 			return d.DialContext(ctx, network, server)
 		}}
 	}
-	return &resolver{r: r, cache: lru.New[string, dnsAnswer](size)}
+	return &resolver{r: r, server: server, cache: lru.New[string, dnsAnswer](size)}
 }
 
 // lookup returns the addresses of host. Answers and failures are cached.
@@ -90,7 +91,12 @@ func (r *resolver) query(host string) ([]netip.Addr, error) {
 		addrs, err := r.r.LookupNetIP(ctx, "ip", host)
 		cancel()
 		var dnsErr *net.DNSError
-		if err == nil || attempt == dnsAttempts || !errors.As(err, &dnsErr) || !dnsErr.IsTimeout {
+		if errors.As(err, &dnsErr) && r.server != "" && dnsErr.Server != "" {
+			// Go's resolver names the server of /etc/resolv.conf that
+			// it meant to ask; the dialer asked r.server instead.
+			dnsErr.Server = r.server
+		}
+		if err == nil || attempt == dnsAttempts || dnsErr == nil || !dnsErr.IsTimeout {
 			return addrs, err
 		}
 	}
