@@ -217,7 +217,7 @@ func TestCrawl_RecrawlDamagedBatch(t *testing.T) {
 	mv := "\n  mv " + targets[1] + " " + targets[1] + ".damaged\n"
 	resume := "\n  survey crawl --resume --out " + dir + "\n"
 	if code != exitUsage || !strings.Contains(errs, mv) || !strings.Contains(errs, resume) {
-		t.Fatalf("merge of a damaged batch: exit %d, want the commands%q and%q\n%s", code, mv, resume, errs)
+		t.Fatalf("merge of a damaged batch: exit %d, want the commands %q and %q\n%s", code, mv, resume, errs)
 	}
 	from, to, _ := strings.Cut(strings.TrimSpace(mv)[len("mv "):], " ")
 	if err := os.Rename(from, to); err != nil {
