@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"maps"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -95,6 +96,7 @@ func TestQueriesOnTwoSimulatedCrawls(t *testing.T) {
 			if again := run(t, db, q, nil); !reflect.DeepEqual(again.rows, def.rows) {
 				t.Errorf("a second run returned the rows in another order or with other values")
 			}
+			checkExport(t, db, q)
 			for _, p := range q.Params {
 				if !strings.Contains(p.Name, "crawl") {
 					continue
@@ -125,6 +127,48 @@ func TestQueriesOnTwoSimulatedCrawls(t *testing.T) {
 			}
 		})
 	}
+}
+
+// checkExport exports q's result with its defaults to Parquet and to CSV:
+// each file holds the rows Run returns, in its order (compared as CSV).
+func checkExport(t *testing.T, db *sql.DB, q queries.Query) {
+	t.Helper()
+	ctx := context.Background()
+	res, err := q.Run(ctx, db, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	if err := res.Write(&want, "csv"); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, name := range []string{q.Name + ".parquet", q.Name + ".csv"} {
+		path := filepath.Join(dir, name)
+		n, err := q.Export(ctx, db, nil, path)
+		if err != nil || n != int64(len(res.Rows)) {
+			t.Errorf("export to %s: %d rows, %v; the query returns %d", name, n, err, len(res.Rows))
+			continue
+		}
+		back, err := queries.Exec(ctx, db, "SELECT * FROM read_"+strings.TrimPrefix(filepath.Ext(name), ".")+"('"+path+"')")
+		if err != nil {
+			t.Errorf("reading %s back: %v", name, err)
+			continue
+		}
+		var got strings.Builder
+		if err := back.Write(&got, "csv"); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("%s read back differs from the query's result:\n%s\nwant:\n%s", name, firstLines(got.String()), firstLines(want.String()))
+		}
+	}
+}
+
+// firstLines returns the first lines of s, for a message.
+func firstLines(s string) string {
+	lines := strings.SplitN(s, "\n", 6)
+	return strings.Join(lines[:min(5, len(lines))], "\n")
 }
 
 // run runs q and checks what every result must satisfy: every pct_

@@ -112,6 +112,37 @@ func load(file string) (Query, error) {
 // the query's. Each parameter is set as a DuckDB variable for the query's
 // session only.
 func (q Query) Run(ctx context.Context, db *sql.DB, params map[string]string) (*Result, error) {
+	conn, err := q.session(ctx, db, params)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close()
+	res, err := execConn(ctx, conn, q.SQL)
+	if err != nil {
+		return nil, fmt.Errorf("query %s: %w", q.Name, err)
+	}
+	return res, nil
+}
+
+// Export runs the query as Run does and has DuckDB write its result to the
+// file at path, as Export does for any SQL.
+func (q Query) Export(ctx context.Context, db *sql.DB, params map[string]string, path string) (int64, error) {
+	conn, err := q.session(ctx, db, params)
+	if err != nil {
+		return 0, err
+	}
+	defer conn.Close()
+	n, err := exportConn(ctx, conn, q.SQL, path)
+	if err != nil {
+		return 0, fmt.Errorf("query %s: %w", q.Name, err)
+	}
+	return n, nil
+}
+
+// session returns a connection of db on which params, which must be among
+// the query's, are set as DuckDB variables and the query's other
+// parameters are reset. The caller closes it.
+func (q Query) session(ctx context.Context, db *sql.DB, params map[string]string) (*sql.Conn, error) {
 	for name := range params {
 		known := false
 		for _, p := range q.Params {
@@ -125,23 +156,20 @@ func (q Query) Run(ctx context.Context, db *sql.DB, params map[string]string) (*
 	if err != nil {
 		return nil, err
 	}
-	defer conn.Close()
 	for _, p := range q.Params {
 		v, ok := params[p.Name]
 		if !ok {
 			if _, err := conn.ExecContext(ctx, `RESET VARIABLE "`+p.Name+`"`); err != nil {
+				conn.Close()
 				return nil, fmt.Errorf("query %s: %w", q.Name, err)
 			}
 			continue
 		}
 		// Quoted: a parameter may be named after an SQL keyword (limit).
 		if _, err := conn.ExecContext(ctx, `SET VARIABLE "`+p.Name+`" = ?`, v); err != nil {
+			conn.Close()
 			return nil, fmt.Errorf("query %s: parameter %s: %w", q.Name, p.Name, err)
 		}
 	}
-	res, err := execConn(ctx, conn, q.SQL)
-	if err != nil {
-		return nil, fmt.Errorf("query %s: %w", q.Name, err)
-	}
-	return res, nil
+	return conn, nil
 }

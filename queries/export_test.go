@@ -1,0 +1,75 @@
+package queries_test
+
+import (
+	"context"
+	"database/sql"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	_ "github.com/duckdb/duckdb-go/v2"
+
+	"github.com/agentpolicy/survey/queries"
+)
+
+// exportQuery has a quote in a value, a NULL, an ORDER BY, a trailing
+// comment and a final semicolon, as a user's SQL may.
+const exportQuery = `SELECT 1 AS a, 'x''y' AS b UNION ALL SELECT 2, NULL
+ORDER BY a -- last line
+;  `
+
+// Export writes each format DuckDB's way, under a temporary name renamed
+// when complete: the rows come back from the file as they went in, and a
+// failed export leaves neither a file nor a temporary one, and keeps the
+// file it would have replaced.
+func TestExport(t *testing.T) {
+	db, err := sql.Open("duckdb", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	dir := t.TempDir()
+	for name, want := range map[string]string{
+		"r.csv":    "a,b\n1,x'y\n2,\n",
+		"r.json":   "{\"a\":1,\"b\":\"x'y\"}\n{\"a\":2,\"b\":null}\n",
+		"r.JSONL":  "{\"a\":1,\"b\":\"x'y\"}\n{\"a\":2,\"b\":null}\n",
+		"r.ndjson": "{\"a\":1,\"b\":\"x'y\"}\n{\"a\":2,\"b\":null}\n",
+	} {
+		path := filepath.Join(dir, name)
+		n, err := queries.Export(ctx, db, exportQuery, path)
+		if err != nil || n != 2 {
+			t.Errorf("%s: %d rows, %v", name, n, err)
+			continue
+		}
+		if b, _ := os.ReadFile(path); string(b) != want {
+			t.Errorf("%s holds %q, want %q", name, b, want)
+		}
+	}
+	pq := filepath.Join(dir, "r.parquet")
+	if n, err := queries.Export(ctx, db, exportQuery, pq); err != nil || n != 2 {
+		t.Fatalf("parquet: %d rows, %v", n, err)
+	}
+	res, err := queries.Exec(ctx, db, "SELECT a, coalesce(b, 'NULL') FROM read_parquet('"+pq+"')")
+	if err != nil || len(res.Rows) != 2 || res.Rows[0][0] != int32(1) || res.Rows[0][1] != "x'y" || res.Rows[1][1] != "NULL" {
+		t.Errorf("the Parquet file read back: %v %v", res, err)
+	}
+
+	if _, err := queries.Export(ctx, db, exportQuery, filepath.Join(dir, "r.txt")); err == nil || !strings.Contains(err.Error(), ".parquet") {
+		t.Errorf("an unknown extension: %v, want an error listing the known ones", err)
+	}
+	before, _ := os.ReadFile(pq)
+	if _, err := queries.Export(ctx, db, "SELECT nosuch FROM range(3)", pq); err == nil {
+		t.Error("a failing query exported")
+	}
+	if after, _ := os.ReadFile(pq); string(after) != string(before) {
+		t.Error("a failed export changed the file it would have replaced")
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("left behind: %s", e.Name())
+		}
+	}
+}
