@@ -236,6 +236,18 @@ func TestQueryAndMerge(t *testing.T) {
 	if code != exitOK || json.Unmarshal([]byte(js), &rows) != nil || len(rows) == 0 || rows[0]["location"] != "robots" {
 		t.Errorf("named query as JSON: exit %d, %s", code, firstChars(js))
 	}
+	// --out: the same rows, written by DuckDB to a file, and a count.
+	pq := filepath.Join(t.TempDir(), "adoption.parquet")
+	code, printed, errs := runSurvey(t, "", "query", "adoption", "--db", db, "--param", "crawl=q", "--out", pq)
+	if code != exitOK || printed != "" || errs != fmt.Sprintf("survey query: wrote %d rows to %s\n", len(rows), pq) {
+		t.Errorf("--out: exit %d %q %q, want %d rows", code, printed, errs, len(rows))
+	}
+	if code, back, errs := runSurvey(t, "", "query", "--db", db, "--format", "json", "select * from read_parquet('"+pq+"')"); code != exitOK || back != js {
+		t.Errorf("the --out file read back: exit %d %q\n%s\nwant\n%s", code, errs, firstChars(back), firstChars(js))
+	}
+	if code, _, errs := runSurvey(t, "", "query", "adoption", "--db", db, "--format", "csv", "--out", pq); code != exitUsage || !strings.Contains(errs, "--format") {
+		t.Errorf("--out with --format: exit %d %q", code, errs)
+	}
 	if code, md, _ := runSurvey(t, "", "query", "--db", db, "--format", "markdown", "select 'a|b' as x"); code != exitOK || md != "| x |\n| --- |\n| a\\|b |\n" {
 		t.Errorf("markdown: %q", md)
 	}

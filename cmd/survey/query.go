@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -19,8 +21,12 @@ print the result.
   survey query adoption --param crawl=demo     with a parameter
   survey query 'select outcome, count(*) from fetches group by 1'
   survey query --format csv --db data/survey.duckdb 'select * from targets limit 10'
+  survey query changes_detail --out changes.parquet   the result in a file, however large
 
-An argument that names a query runs it; anything else is SQL.`
+An argument that names a query runs it; anything else is SQL. Printed, a
+result is held in memory (--memory-limit bounds DuckDB, not the printing);
+with --out, DuckDB writes it straight to the file (Parquet, CSV, or JSON
+lines, by the file's extension), and survey prints how many rows.`
 
 func runQuery(e *env, args []string) int {
 	fs := newFlags(e, "query", "[flags] 'SQL'", queryAbout)
@@ -29,6 +35,7 @@ func runQuery(e *env, args []string) int {
 	memory := fs.String("memory-limit", sink.DefaultMemoryLimit, "DuckDB memory limit (it spills to disk beyond it where it can)")
 	list := fs.Bool("list", false, "list the named queries with the questions they answer")
 	show := fs.Bool("show", false, "print the named query's SQL instead of running it")
+	out := fs.String("out", "", "write the result to this file instead of printing it, in the format its extension names: "+strings.Join(queries.ExportExtensions(), ", ")+" (.json is JSON lines)")
 	params := paramFlag{}
 	fs.Var(params, "param", "parameter of a named query, name=value (repeatable)")
 	if code, ok := parseFlags(e, fs, interleave(fs, args)); !ok {
@@ -64,11 +71,31 @@ func runQuery(e *env, args []string) int {
 	if !isName && len(params) > 0 {
 		return fail(e, "query", fmt.Errorf("--param goes with a named query; %v", namedErr))
 	}
+	if *out != "" {
+		formatSet := false
+		fs.Visit(func(f *flag.Flag) { formatSet = formatSet || f.Name == "format" })
+		if formatSet {
+			return fail(e, "query", errors.New("--format is for printed results; --out writes the format its file's extension names"))
+		}
+	}
 	conn, err := sink.OpenLimit(*db, *memory)
 	if err != nil {
 		return fail(e, "query", fmt.Errorf("opening %s: %w", *db, err))
 	}
 	defer conn.Close()
+	if *out != "" {
+		var n int64
+		if isName {
+			n, err = named.Export(context.Background(), conn, params, *out)
+		} else {
+			n, err = queries.Export(context.Background(), conn, arg, *out)
+		}
+		if err != nil {
+			return fail(e, "query", err)
+		}
+		fmt.Fprintf(e.stderr, "survey query: wrote %s to %s\n", plural(int(n), "row", "rows"), *out)
+		return exitOK
+	}
 	var res *queries.Result
 	if isName {
 		res, err = named.Run(context.Background(), conn, params)

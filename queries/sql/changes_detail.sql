@@ -9,8 +9,9 @@
 --   token, token" (stance none when a token had no row in one crawl, e.g. a crawler list that
 --   changed), changes separated by "; "; a change every known AI crawler made reads "before ->
 --   after: every AI crawler (N)". Two crawls of a million domains can differ in a million
---   files: survey query holds the whole result in memory (1 GB by default), so compare such
---   crawls a location at a time (--param location=robots, and so on).
+--   files: printed, survey query holds the whole result in memory, so write such a result to
+--   a file (survey query changes_detail --out changes.parquet), or compare a location at a
+--   time (--param location=robots, and so on).
 -- Param from_crawl: the earlier crawl (default: the crawl that started last before to_crawl;
 --   to_crawl itself when there is none, which lists no change).
 -- Param to_crawl: the later crawl (default: the most recent crawl). A crawl the database does
