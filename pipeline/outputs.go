@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/agentpolicy/survey/internal/filelock"
+	"github.com/agentpolicy/survey/internal/shell"
 	"github.com/agentpolicy/survey/seeds"
 )
 
@@ -143,7 +144,7 @@ func ReadOutputs(dirs []string) ([]CrawlOutputs, error) {
 
 // ResumeCommand is the command that continues the crawl of shard in out.
 func ResumeCommand(out string, shard seeds.Shard) string {
-	cmd := "survey crawl --resume --out " + out
+	cmd := "survey crawl --resume --out " + shell.Quote(out)
 	if shard.Count > 1 {
 		cmd += " --shard " + shard.String()
 	}

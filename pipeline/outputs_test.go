@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/agentpolicy/survey/seeds"
 )
 
 // saveShard writes the state of one shard of crawl id into dir: complete,
@@ -132,5 +134,23 @@ func TestReadOutputs_ShardBeingWritten(t *testing.T) {
 	// Reading the outputs left the locks to their holders.
 	if _, err := lockShard(dir, "0/2", time.Millisecond); !errors.Is(err, ErrShardBusy) {
 		t.Errorf("after ReadOutputs, locking shard 0/2: %v, want ErrShardBusy", err)
+	}
+}
+
+// The resume command survey prints pastes into a shell as it is, whatever
+// the output directory is called.
+func TestResumeCommand(t *testing.T) {
+	for _, c := range []struct {
+		out   string
+		shard seeds.Shard
+		want  string
+	}{
+		{"/data/out", seeds.Shard{}, "survey crawl --resume --out /data/out"},
+		{"/data/out", seeds.Shard{Index: 2, Count: 4}, "survey crawl --resume --out /data/out --shard 2/4"},
+		{"/data/May crawl", seeds.Shard{Index: 0, Count: 1}, "survey crawl --resume --out '/data/May crawl'"},
+	} {
+		if got := ResumeCommand(c.out, c.shard); got != c.want {
+			t.Errorf("ResumeCommand(%q, %v) = %q, want %q", c.out, c.shard, got, c.want)
+		}
 	}
 }

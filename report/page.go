@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/agentpolicy/survey/internal/shell"
 	"github.com/agentpolicy/survey/queries"
 )
 
@@ -303,27 +304,11 @@ func anchor(s string, ids map[string]bool) string {
 
 // command is the command line that reruns a query with its parameters.
 func command(name string, params map[string]string) string {
-	parts := []string{"survey", "query", shellQuote(name)}
+	parts := []string{"survey", "query", shell.Quote(name)}
 	for _, k := range sortedKeys(params) {
-		parts = append(parts, "--param", shellQuote(k+"="+params[k]))
+		parts = append(parts, "--param", shell.Quote(k+"="+params[k]))
 	}
 	return strings.Join(parts, " ")
-}
-
-// shellQuote quotes s for a POSIX shell when it holds anything but
-// letters, digits and -_.=/:,@+.
-func shellQuote(s string) string {
-	safe := s != ""
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_.=/:,@+", r)) {
-			safe = false
-			break
-		}
-	}
-	if safe {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 func sortedKeys(m map[string]string) []string {

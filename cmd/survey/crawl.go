@@ -20,6 +20,7 @@ import (
 
 	"github.com/agentpolicy/survey/classify"
 	"github.com/agentpolicy/survey/crawl"
+	"github.com/agentpolicy/survey/internal/shell"
 	"github.com/agentpolicy/survey/pipeline"
 	"github.com/agentpolicy/survey/registry"
 	"github.com/agentpolicy/survey/seeds"
@@ -225,7 +226,7 @@ func afterFailure(sum *pipeline.Summary, err error, out string, shard seeds.Shar
 	case errors.As(err, &damaged):
 		return "" // fail has said how to build without the damaged parts
 	case errors.As(err, &build) && sum.Status == "complete":
-		return fmt.Sprintf("survey crawl: the crawl is complete and its parts are intact; once the cause is fixed, build its database with:\n  survey merge --db %s %s\n", build.Path, out)
+		return fmt.Sprintf("survey crawl: the crawl is complete and its parts are intact; once the cause is fixed, build its database with:\n  survey merge --db %s %s\n", shell.Quote(build.Path), shell.Quote(out))
 	}
 	return fmt.Sprintf("survey crawl: %s keeps what was written before the failure (%d domains of this run, %d of earlier runs); once the cause is fixed, continue with:\n  %s\n",
 		out, sum.Domains, sum.Skipped, pipeline.ResumeCommand(out, shard))

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/agentpolicy/survey"
+	"github.com/agentpolicy/survey/internal/shell"
 	"github.com/agentpolicy/survey/pipeline"
 	"github.com/agentpolicy/survey/seeds"
 	"github.com/agentpolicy/survey/sink"
@@ -193,7 +194,7 @@ func fail(e *env, name string, err error) int {
 		fmt.Fprintf(e.stderr, "survey %s: or, to crawl their domains again, rename each batch's targets part aside and resume its crawl:\n", name)
 		var resumes []string
 		for _, p := range damaged.Parts {
-			fmt.Fprintf(e.stderr, "  mv %s %s.damaged\n", p.Commit, p.Commit)
+			fmt.Fprintf(e.stderr, "  mv %s %s\n", shell.Quote(p.Commit), shell.Quote(p.Commit+".damaged"))
 			shard, err := seeds.ParseShard(p.Shard)
 			if cmd := pipeline.ResumeCommand(p.Dir, shard); err == nil && !slices.Contains(resumes, cmd) {
 				resumes = append(resumes, cmd)

@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/agentpolicy/survey/internal/shell"
 	"github.com/agentpolicy/survey/testweb"
 )
 
@@ -106,13 +107,13 @@ func runTestweb(e *env, args []string) int {
 	}
 	crawlFlags := []string{"--connect-to " + ln.Addr().String()}
 	if *caOut != "" {
-		crawlFlags = append(crawlFlags, "--ca-file "+*caOut)
+		crawlFlags = append(crawlFlags, "--ca-file "+shell.Quote(*caOut))
 	}
 	if dnsListen != "" {
 		crawlFlags = append(crawlFlags, "--resolver "+dnsListen)
 	}
-	seedsHint := *seedsOut
-	if seedsHint == "" {
+	seedsHint := shell.Quote(*seedsOut)
+	if *seedsOut == "" {
 		seedsHint = "SEEDS (see --seeds-out)"
 	}
 	fmt.Fprintf(e.stdout, "simulated web: %d sites (seed %d, mix %s) on %s", *sites, *seed, *mix, ln.Addr())
