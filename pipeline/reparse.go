@@ -15,6 +15,7 @@ import (
 
 	"github.com/agentpolicy/survey"
 	"github.com/agentpolicy/survey/classify"
+	"github.com/agentpolicy/survey/internal/sqlquote"
 	"github.com/agentpolicy/survey/registry"
 	"github.com/agentpolicy/survey/sink"
 )
@@ -314,7 +315,7 @@ func writeParsedPart(dir, crawlID, name string, tables map[string]sink.Table, b 
 func sqlList(files []string) string {
 	q := make([]string, len(files))
 	for i, f := range files {
-		q[i] = "'" + strings.ReplaceAll(f, "'", "''") + "'"
+		q[i] = sqlquote.String(f)
 	}
 	return "[" + strings.Join(q, ", ") + "]"
 }

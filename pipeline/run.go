@@ -27,6 +27,7 @@ import (
 	"github.com/agentpolicy/survey"
 	"github.com/agentpolicy/survey/classify"
 	"github.com/agentpolicy/survey/crawl"
+	"github.com/agentpolicy/survey/internal/sqlquote"
 	"github.com/agentpolicy/survey/registry"
 	"github.com/agentpolicy/survey/seeds"
 	"github.com/agentpolicy/survey/sink"
@@ -635,7 +636,7 @@ func committedLines(dir, crawlID, shard string, any bool) (*lineSet, error) {
 	defer db.Close()
 	quoted := make([]string, len(files))
 	for i, f := range files {
-		quoted[i] = "'" + strings.ReplaceAll(f, "'", "''") + "'"
+		quoted[i] = sqlquote.String(f)
 	}
 	if err := readLines(db, quoted, set); err != nil {
 		return nil, damagedTargets(db, files, err)

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/agentpolicy/survey/internal/sqlquote"
 )
 
 // exportFormats maps the file extensions Export writes to DuckDB's COPY
@@ -68,7 +70,7 @@ func exportConn(ctx context.Context, conn *sql.Conn, query, path string) (int64,
 			os.Remove(tmp)
 		}
 	}()
-	res, err := conn.ExecContext(ctx, fmt.Sprintf("COPY (%s\n) TO %s (%s)", body, quote(tmp), opts))
+	res, err := conn.ExecContext(ctx, fmt.Sprintf("COPY (%s\n) TO %s (%s)", body, sqlquote.String(tmp), opts))
 	if err != nil {
 		return 0, err
 	}
@@ -82,6 +84,3 @@ func exportConn(ctx context.Context, conn *sql.Conn, query, path string) (int64,
 	done = true
 	return n, nil
 }
-
-// quote returns s as an SQL string literal.
-func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }

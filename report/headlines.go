@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/agentpolicy/survey/classify"
+	"github.com/agentpolicy/survey/internal/sqlquote"
 	"github.com/agentpolicy/survey/registry"
 )
 
@@ -43,7 +44,7 @@ func aiUsageLocations() []registry.LocationID {
 func sqlList[T ~string](values []T) string {
 	parts := make([]string, len(values))
 	for i, v := range values {
-		parts[i] = "'" + strings.ReplaceAll(string(v), "'", "''") + "'"
+		parts[i] = sqlquote.String(string(v))
 	}
 	return "(" + strings.Join(parts, ", ") + ")"
 }

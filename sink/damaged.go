@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/agentpolicy/survey/internal/sqlquote"
 )
 
 // A DamagedPart is a committed part that DuckDB cannot read: its file was
@@ -122,7 +124,7 @@ func findDamaged(ctx context.Context, dirs []string, tables []Table, opts BuildO
 		// The batch's domains are the rows of its commit part, when that
 		// part is not the damaged one.
 		var n int64
-		if err := db.QueryRowContext(ctx, "SELECT count(*) FROM read_parquet("+quoteString(d.Commit)+")").Scan(&n); err == nil {
+		if err := db.QueryRowContext(ctx, "SELECT count(*) FROM read_parquet("+sqlquote.String(d.Commit)+")").Scan(&n); err == nil {
 			damaged[i].Domains = n
 		}
 	}
@@ -135,7 +137,7 @@ func findDamaged(ctx context.Context, dirs []string, tables []Table, opts BuildO
 // The values are hashed as they are read, so memory does not grow with
 // the part.
 func CheckPart(ctx context.Context, db *sql.DB, path string) error {
-	rows, err := db.QueryContext(ctx, "SELECT max(hash(COLUMNS(*))) FROM read_parquet("+quoteString(path)+")")
+	rows, err := db.QueryContext(ctx, "SELECT max(hash(COLUMNS(*))) FROM read_parquet("+sqlquote.String(path)+")")
 	if err == nil {
 		for rows.Next() {
 		}

@@ -20,6 +20,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/agentpolicy/survey/internal/filelock"
+	"github.com/agentpolicy/survey/internal/sqlquote"
 )
 
 // Defaults for the DuckDB resources Build and Open use.
@@ -472,11 +473,11 @@ func fillDatabase(ctx context.Context, s *buildSession, dirs []string, tables []
 	stmts := []string{
 		`CREATE TABLE schema_info (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`,
 		fmt.Sprintf(`INSERT INTO schema_info VALUES ('schema_version', %s), ('built_at', %s), ('tool_version', %s), ('parts', %s), ('damaged_parts', %s)`,
-			quoteString(fmt.Sprint(SchemaVersion)),
-			quoteString(time.Now().UTC().Format(time.RFC3339)),
-			quoteString(opts.ToolVersion),
-			quoteString(fmt.Sprint(total)),
-			quoteString(damaged)),
+			sqlquote.String(fmt.Sprint(SchemaVersion)),
+			sqlquote.String(time.Now().UTC().Format(time.RFC3339)),
+			sqlquote.String(opts.ToolVersion),
+			sqlquote.String(fmt.Sprint(total)),
+			sqlquote.String(damaged)),
 		`CHECKPOINT`,
 	}
 	for _, q := range stmts {
@@ -619,7 +620,7 @@ func insertParts(ctx context.Context, in inserter, t Table, parts []part, filter
 	quoted := make([]string, len(parts))
 	var bytes int64
 	for i, p := range parts {
-		quoted[i] = quoteString(p.path)
+		quoted[i] = sqlquote.String(p.path)
 		bytes += p.size
 	}
 	source := fmt.Sprintf("read_parquet([%s], union_by_name = true, hive_partitioning = false)", strings.Join(quoted, ", "))

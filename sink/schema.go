@@ -329,8 +329,3 @@ func structDuckType(fields []field) string {
 func quoteIdent(s string) string {
 	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
 }
-
-// quoteString quotes a DuckDB string literal.
-func quoteString(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
-}

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	_ "github.com/duckdb/duckdb-go/v2" // the DuckDB driver
+
+	"github.com/agentpolicy/survey/internal/sqlquote"
 )
 
 // ignored reports whether a column differs between two crawls of the same
@@ -36,7 +38,7 @@ func Compare(dbA, dbB string) ([]string, error) {
 	defer db.Close()
 	db.SetMaxOpenConns(1)
 	for name, path := range map[string]string{"a": dbA, "b": dbB} {
-		if _, err := db.Exec(fmt.Sprintf("ATTACH '%s' AS %s (READ_ONLY)", strings.ReplaceAll(path, "'", "''"), name)); err != nil {
+		if _, err := db.Exec(fmt.Sprintf("ATTACH %s AS %s (READ_ONLY)", sqlquote.String(path), name)); err != nil {
 			return nil, fmt.Errorf("attach %s: %w", path, err)
 		}
 	}
