@@ -36,6 +36,7 @@ type documentRow struct {
 
 type diagnosticRow struct {
 	domain, location, format, code, severity, spec string
+	line                                           int64
 }
 
 type stanceRow struct {
@@ -95,9 +96,9 @@ func loadCrawl(t *testing.T, db *sql.DB, crawl string) *crawlData {
 			valid: r[4].(bool), usable: r[5].(bool), warnings: int64(r[6].(int32)), digest: str(r[7]), parserVersion: str(r[8]), effective: str(r[9])}
 		c.documents[key{d.domain, d.location}] = d
 	}
-	for _, r := range mustExec(t, db, `SELECT domain, location, format, code, severity, spec
+	for _, r := range mustExec(t, db, `SELECT domain, location, format, code, severity, spec, line::BIGINT
 		FROM diagnostics WHERE crawl_id = ?`, crawl).Rows {
-		c.diagnostics = append(c.diagnostics, diagnosticRow{str(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4]), str(r[5])})
+		c.diagnostics = append(c.diagnostics, diagnosticRow{str(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4]), str(r[5]), r[6].(int64)})
 	}
 	for _, r := range mustExec(t, db, `SELECT domain, token, operator, stance, applies
 		FROM ai_stance WHERE crawl_id = ? AND location = 'robots'`, crawl).Rows {

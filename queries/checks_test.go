@@ -1,8 +1,10 @@
 package queries_test
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -171,18 +173,35 @@ func checkDiagnostics(t *testing.T, tb table, c *crawlData) {
 	type agg struct {
 		files, domains map[string]bool
 		n              int64
+		example        diagnosticRow // of the most popular site, its first line with the code
+	}
+	// popular orders files by their site's rank (unranked last), then
+	// domain and location.
+	popular := func(a, b diagnosticRow) int {
+		ra, rb := c.targets[a.domain].rank, c.targets[b.domain].rank
+		if ra == 0 {
+			ra = math.MaxInt64
+		}
+		if rb == 0 {
+			rb = math.MaxInt64
+		}
+		return cmp.Or(cmp.Compare(ra, rb), cmp.Compare(a.domain, b.domain), cmp.Compare(a.location, b.location))
 	}
 	want := map[string]*agg{}
 	for _, d := range c.diagnostics {
 		id := joinKey(d.format, d.code, d.severity, d.spec)
 		a := want[id]
 		if a == nil {
-			a = &agg{files: map[string]bool{}, domains: map[string]bool{}}
+			a = &agg{files: map[string]bool{}, domains: map[string]bool{}, example: d}
 			want[id] = a
 		}
 		a.files[joinKey(d.domain, d.location)] = true
 		a.domains[d.domain] = true
 		a.n++
+		switch p := popular(d, a.example); {
+		case p < 0, p == 0 && d.line < a.example.line:
+			a.example = d
+		}
 	}
 	formatFiles := map[string]int64{}
 	for _, d := range c.documents {
@@ -203,6 +222,10 @@ func checkDiagnostics(t *testing.T, tb table, c *crawlData) {
 			"files": int64(len(a.files)), "domains": int64(len(a.domains)), "occurrences": a.n, "format_files": formatFiles[format],
 		})
 		tb.checkPct(t, i, "pct_files", int64(len(a.files)), formatFiles[format])
+		got := fmt.Sprint(tb.str(t, i, "example_domain"), " ", tb.str(t, i, "example_location"), " line ", tb.get(t, i, "example_line"))
+		if want := fmt.Sprint(a.example.domain, " ", a.example.location, " line ", a.example.line); got != want {
+			t.Errorf("%s: example %s, want %s", id, got, want)
+		}
 		files, rank := tb.num(t, i, "files"), tb.num(t, i, "rank")
 		if format != lastFormat {
 			lastFiles, lastFormat, lastRank = files, format, 0

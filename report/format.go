@@ -143,6 +143,7 @@ const (
 	kindInt                 // integers: thousands separators
 	kindFloat               // other numbers: two decimals
 	kindPercent             // percentages: one decimal and a % sign
+	kindLine                // line numbers: integers without separators
 )
 
 // isPercentColumn reports whether a column's name says it holds a
@@ -154,9 +155,16 @@ func isPercentColumn(name string) bool {
 		strings.HasPrefix(n, "percent")
 }
 
+// isLineColumn reports whether a column's name says it holds line
+// numbers: line, *_line.
+func isLineColumn(name string) bool {
+	n := strings.ToLower(name)
+	return n == "line" || strings.HasSuffix(n, "_line")
+}
+
 // columnKind decides how column i of rows is shown: numeric when every
-// non-NULL value is a number (and at least one is), a percentage when the
-// name says so.
+// non-NULL value is a number (and at least one is), a percentage or line
+// numbers when the name says so.
 func columnKind(name string, rows [][]any, i int) kind {
 	seen, allInt := false, true
 	for _, row := range rows {
@@ -175,6 +183,8 @@ func columnKind(name string, rows [][]any, i int) kind {
 		return kindText
 	case isPercentColumn(name):
 		return kindPercent
+	case allInt && isLineColumn(name):
+		return kindLine
 	case allInt:
 		return kindInt
 	}
@@ -190,6 +200,8 @@ func formatValue(v any, k kind) string {
 		switch {
 		case k == kindPercent:
 			return FormatPercent(f)
+		case k == kindLine && integral && math.Abs(f) < 1<<53:
+			return strconv.FormatInt(int64(f), 10)
 		case integral && math.Abs(f) < 1<<53:
 			return FormatInt(int64(f))
 		case k == kindInt:

@@ -75,16 +75,16 @@ func decimal(v int64, scale uint8) duckdb.Decimal {
 
 func TestColumnKindAndFormatValue(t *testing.T) {
 	rows := [][]any{
-		{"robots", int64(1899), 79.96, decimal(7996, 2), nil, true, decimal(300, 0), big.NewInt(12345678)},
-		{"ai-txt", int64(108), 4.55, decimal(455, 2), nil, false, decimal(1200, 0), big.NewInt(-5)},
-		{nil, nil, nil, nil, nil, nil, nil, nil},
+		{"robots", int64(1899), 79.96, decimal(7996, 2), nil, true, decimal(300, 0), big.NewInt(12345678), int32(8985), int64(12)},
+		{"ai-txt", int64(108), 4.55, decimal(455, 2), nil, false, decimal(1200, 0), big.NewInt(-5), int32(0), 1.5},
+		{nil, nil, nil, nil, nil, nil, nil, nil, nil, nil},
 	}
-	cols := []string{"location", "with_file", "ratio", "pct_valid", "empty", "flag", "count", "huge"}
-	wantKinds := []kind{kindText, kindInt, kindFloat, kindPercent, kindText, kindText, kindInt, kindInt}
+	cols := []string{"location", "with_file", "ratio", "pct_valid", "empty", "flag", "count", "huge", "example_line", "line"}
+	wantKinds := []kind{kindText, kindInt, kindFloat, kindPercent, kindText, kindText, kindInt, kindInt, kindLine, kindFloat}
 	want := [][]string{
-		{"robots", "1,899", "79.96", "80.0%", "—", "yes", "300", "12,345,678"},
-		{"ai-txt", "108", "4.55", "4.5%", "—", "no", "1,200", "-5"},
-		{"—", "—", "—", "—", "—", "—", "—", "—"},
+		{"robots", "1,899", "79.96", "80.0%", "—", "yes", "300", "12,345,678", "8985", "12"},
+		{"ai-txt", "108", "4.55", "4.5%", "—", "no", "1,200", "-5", "0", "1.50"},
+		{"—", "—", "—", "—", "—", "—", "—", "—", "—", "—"},
 	}
 	for i, c := range cols {
 		k := columnKind(c, rows, i)

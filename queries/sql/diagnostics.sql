@@ -5,7 +5,11 @@
 --   files (domain and location) with the code, domains the distinct domains, occurrences the
 --   diagnostic rows (a parser lists at most 100 of one code per file, plus one line-0 row
 --   counting the rest). format_files is the number of files parsed as the format in the crawl
---   (other-format files included); pct_files = 100 * files / format_files.
+--   (other-format files included); pct_files = 100 * files / format_files. example_domain,
+--   example_location and example_line name one file with the code, to look at: of the most
+--   popular site with it (lowest targets.rank, then domain; unranked sites last), the first
+--   line with the code (0: the whole file). survey body --domain D --location L prints that
+--   file as received; survey check runs the parser on it again.
 -- Param crawl: the crawl to report (default: the most recent crawl; a crawl the database
 --   does not hold is an error).
 -- Param format: only this format, e.g. agents-txt (default: every format).
@@ -27,17 +31,20 @@ p AS (
   END AS top
 ),
 per_file AS (
-  SELECT format, code, severity, spec, domain, location, count(*) AS n
+  SELECT format, code, severity, spec, domain, location, count(*) AS n, min(line) AS line
   FROM diagnostics
   WHERE crawl_id = (SELECT id FROM c)
     AND (getvariable('format') IS NULL OR format = getvariable('format'))
   GROUP BY ALL
 ),
 per_code AS (
-  SELECT format, code, severity, spec,
-    count(*) AS files, count(DISTINCT domain) AS domains, sum(n)::BIGINT AS occurrences
-  FROM per_file
-  GROUP BY ALL
+  SELECT f.format, f.code, f.severity, f.spec,
+    count(*) AS files, count(DISTINCT f.domain) AS domains, sum(f.n)::BIGINT AS occurrences,
+    arg_min({'domain': f.domain, 'location': f.location, 'line': f.line},
+      (coalesce(t.rank, 9223372036854775807), f.domain, f.location)) AS example
+  FROM per_file f
+  LEFT JOIN targets t ON t.crawl_id = (SELECT id FROM c) AND t.domain = f.domain
+  GROUP BY f.format, f.code, f.severity, f.spec
 ),
 format_files AS (
   SELECT format, count(*) AS format_files
@@ -50,7 +57,8 @@ ranked AS (
   FROM per_code
 )
 SELECT format, rank, code, severity, spec, files, domains, occurrences, format_files,
-  round(100.0 * files / format_files, 2) AS pct_files
+  round(100.0 * files / format_files, 2) AS pct_files,
+  example.domain AS example_domain, example.location AS example_location, example.line AS example_line
 FROM ranked
 JOIN format_files USING (format)
 WHERE (SELECT top FROM p) IS NULL OR rank <= (SELECT top FROM p)
