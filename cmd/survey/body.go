@@ -1,38 +1,81 @@
 package main
 
 import (
+	"database/sql"
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 
+	"github.com/agentpolicy/survey/registry"
+	"github.com/agentpolicy/survey/seeds"
 	"github.com/agentpolicy/survey/sink"
 )
 
 const bodyAbout = `
-Print a stored body, as received (after HTTP decompression), by its SHA-256
-digest: fetches.body_digest and documents.body_digest name it.
+Print a stored body, as received (after HTTP decompression): by its SHA-256
+digest (fetches.body_digest and documents.body_digest name it), or as the
+body a domain's fetch of one location received (--domain and --location,
+the columns example_domain and example_location of the diagnostics query
+name one).
 
   survey body --db DIR/survey.duckdb 3e1fbd3f...   > robots.txt
-  survey check --type robots <(survey body --db DIR/survey.duckdb 3e1fbd3f...)`
+  survey body --db DIR/survey.duckdb --domain example.com --location agents-txt
+  survey check --type robots <(survey body --db DIR/survey.duckdb --domain example.com --location robots)
+
+With --domain, the fetch is the most recent crawl's that fetched the location
+for the domain, or --crawl's; when its outcome is not present, survey says so
+on standard error and prints the body it received all the same (a 404 page, a
+bot wall's challenge).`
 
 func runBody(e *env, args []string) int {
-	fs := newFlags(e, "body", "[--db PATH] DIGEST", bodyAbout)
+	fs := newFlags(e, "body", "[--db PATH] DIGEST | --domain DOMAIN --location LOCATION [--crawl ID]", bodyAbout)
 	db := fs.String("db", filepath.Join("survey-data", "survey.duckdb"), "DuckDB database file")
+	domain := fs.String("domain", "", "print the body the fetch of --location received for this domain, instead of naming a digest")
+	location := fs.String("location", "", "with --domain: the location ("+locationIDs()+")")
+	crawl := fs.String("crawl", "", "with --domain: the crawl to look in (default: the most recent crawl that fetched the location for the domain)")
 	if code, ok := parseFlags(e, fs, interleave(fs, args)); !ok {
 		return code
 	}
-	if fs.NArg() != 1 {
+	byFetch := *domain != "" || *location != "" || *crawl != ""
+	switch {
+	case byFetch && fs.NArg() != 0:
+		return fail(e, "body", errors.New("give a digest or --domain and --location, not both"))
+	case byFetch && (*domain == "" || *location == ""):
+		return fail(e, "body", errors.New("--domain and --location go together (and --crawl needs them)"))
+	case !byFetch && fs.NArg() != 1:
 		fs.Usage()
 		return exitUsage
+	}
+	var ref fetchRef
+	if byFetch {
+		seed, err := seeds.Parse(*domain)
+		if err != nil {
+			return fail(e, "body", fmt.Errorf("--domain: %w", err))
+		}
+		if _, ok := registry.LookupLocation(registry.LocationID(*location)); !ok {
+			return fail(e, "body", fmt.Errorf("--location %q is no location; the locations: %s", *location, locationIDs()))
+		}
+		ref = fetchRef{Domain: seed.Authority(), Location: *location, Crawl: *crawl}
 	}
 	conn, err := sink.Open(*db)
 	if err != nil {
 		return fail(e, "body", fmt.Errorf("opening %s: %w", *db, err))
 	}
 	defer conn.Close()
-	b, err := sink.ReadBody(conn, fs.Arg(0))
+	digest := fs.Arg(0)
+	if byFetch {
+		if err := ref.find(conn); err != nil {
+			return fail(e, "body", fmt.Errorf("%s: %w", *db, err))
+		}
+		if ref.Outcome != "present" {
+			fmt.Fprintf(e.stderr, "survey body: %s; its body follows\n", ref.describe())
+		}
+		digest = ref.Digest
+	}
+	b, err := sink.ReadBody(conn, digest)
 	if errors.Is(err, sink.ErrBodyNotFound) {
-		return fail(e, "body", fmt.Errorf("no body with digest %s in %s", fs.Arg(0), *db))
+		return fail(e, "body", fmt.Errorf("no body with digest %s in %s", digest, *db))
 	}
 	if err != nil {
 		return fail(e, "body", err)
@@ -41,4 +84,66 @@ func runBody(e *env, args []string) int {
 		return fail(e, "body", err)
 	}
 	return exitOK
+}
+
+// locationIDs lists the registry's location ids, comma-separated.
+func locationIDs() string {
+	var ids []string
+	for _, l := range registry.Locations() {
+		ids = append(ids, string(l.ID))
+	}
+	return strings.Join(ids, ", ")
+}
+
+// fetchRef is one fetch of the fetches table, named by domain and location
+// (and crawl, when given); find fills in the rest.
+type fetchRef struct {
+	Domain, Location, Crawl string
+	Digest                  string // "" when the fetch received no body
+	Outcome, Reason         string
+	Status                  sql.NullInt64
+}
+
+// find looks the fetch up: in r.Crawl, or in the most recent crawl that
+// fetched r.Location for r.Domain. It fails when there is no such fetch
+// or it received no body.
+func (r *fetchRef) find(db *sql.DB) error {
+	var digest sql.NullString
+	err := db.QueryRow(`SELECT f.crawl_id, f.body_digest, f.outcome, f.reason, f.status
+		FROM fetches f JOIN crawls c USING (crawl_id)
+		WHERE f.domain = ? AND f.location = ? AND (? = '' OR f.crawl_id = ?)
+		ORDER BY c.started_at DESC, f.crawl_id DESC LIMIT 1`,
+		r.Domain, r.Location, r.Crawl, r.Crawl).Scan(&r.Crawl, &digest, &r.Outcome, &r.Reason, &r.Status)
+	if errors.Is(err, sql.ErrNoRows) {
+		in := "any crawl"
+		if r.Crawl != "" {
+			in = "crawl " + r.Crawl
+		}
+		return fmt.Errorf("no fetch of %s for %s in %s", r.Location, r.Domain, in)
+	}
+	if err != nil {
+		return fmt.Errorf("looking up the fetch of %s for %s: %w", r.Location, r.Domain, err)
+	}
+	if !digest.Valid {
+		return fmt.Errorf("%s, and received no body", r.describe())
+	}
+	r.Digest = digest.String
+	return nil
+}
+
+// describe says which fetch r is and what it found, e.g. "the fetch of
+// robots for example.com in crawl c1 was absent (status_404, HTTP 404)".
+func (r *fetchRef) describe() string {
+	s := fmt.Sprintf("the fetch of %s for %s in crawl %s was %s", r.Location, r.Domain, r.Crawl, r.Outcome)
+	var detail []string
+	if r.Reason != "" {
+		detail = append(detail, r.Reason)
+	}
+	if r.Status.Valid {
+		detail = append(detail, fmt.Sprintf("HTTP %d", r.Status.Int64))
+	}
+	if len(detail) > 0 {
+		s += " (" + strings.Join(detail, ", ") + ")"
+	}
+	return s
 }

@@ -260,18 +260,7 @@ func TestQueryAndMerge(t *testing.T) {
 	if code, _, errs := runSurvey(t, "", "query", "--db", filepath.Join(out, "missing.duckdb"), "select 1"); code != exitUsage || errs == "" {
 		t.Errorf("missing database: exit %d %q", code, errs)
 	}
-	var digest, want string
-	if err := sinkQueryRow(t, db, `SELECT body_digest FROM fetches WHERE location = 'robots' AND outcome = 'present' AND size > 0 ORDER BY domain LIMIT 1`, &digest); err != nil {
-		t.Fatal(err)
-	}
-	if code, body, errs := runSurvey(t, "", "body", "--db", db, digest); code != exitOK || len(body) == 0 {
-		t.Errorf("body %s: exit %d, %d bytes, %q", digest, code, len(body), errs)
-	} else if want = fmt.Sprintf("%x", sha256.Sum256([]byte(body))); want != digest {
-		t.Errorf("body %s has digest %s", digest, want)
-	}
-	if code, _, errs := runSurvey(t, "", "body", "--db", db, "00"); code != exitUsage || !strings.Contains(errs, "no body") {
-		t.Errorf("unknown digest: exit %d %q", code, errs)
-	}
+	checkBody(t, db)
 	html := filepath.Join(t.TempDir(), "report.html")
 	if code, _, errs := runSurvey(t, "", "report", "--db", db, "--out", html); code == exitUsage {
 		t.Errorf("report: exit %d %q", code, errs)

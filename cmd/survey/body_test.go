@@ -1,0 +1,80 @@
+package main
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// checkBody checks survey body on db, the database of crawl q of the
+// simulated web (TestQueryAndMerge): by digest; by domain and location for
+// a file that is present, for a fetch that received a body but no file (a
+// 404 page), and for one that received no body; and its refusals.
+func checkBody(t *testing.T, db string) {
+	body := func(args ...string) (int, string, string) {
+		t.Helper()
+		return runSurvey(t, "", append([]string{"body", "--db", db}, args...)...)
+	}
+	digestOf := func(b string) string { return fmt.Sprintf("%x", sha256.Sum256([]byte(b))) }
+
+	var domain, digest string
+	if err := sinkQueryRow(t, db, `SELECT domain, body_digest FROM fetches
+		WHERE location = 'robots' AND outcome = 'present' AND size > 0 ORDER BY domain LIMIT 1`, &domain, &digest); err != nil {
+		t.Fatal(err)
+	}
+	code, file, errs := body(digest)
+	if code != exitOK || len(file) == 0 || digestOf(file) != digest {
+		t.Errorf("body %s: exit %d, %d bytes of digest %s, %q", digest, code, len(file), digestOf(file), errs)
+	}
+	// The same file by domain (as a user may type it) and location, with
+	// nothing on standard error: the fetch found the file.
+	if code, got, errs := body("--domain", strings.ToUpper(domain)+".", "--location", "robots"); code != exitOK || got != file || errs != "" {
+		t.Errorf("body --domain %s --location robots: exit %d, %d bytes (want the %d of %s), %q", domain, code, len(got), len(file), digest, errs)
+	}
+	if code, got, _ := body("--domain", domain, "--location", "robots", "--crawl", "q"); code != exitOK || got != file {
+		t.Errorf("body --crawl q: exit %d, %d bytes", code, len(got))
+	}
+
+	// A 404 page: printed, with a note that the fetch found no file.
+	var absent, reason string
+	var status int64
+	if err := sinkQueryRow(t, db, `SELECT domain, body_digest, reason, status FROM fetches
+		WHERE location = 'agents-txt' AND outcome = 'absent' AND body_digest IS NOT NULL ORDER BY domain LIMIT 1`,
+		&absent, &digest, &reason, &status); err != nil {
+		t.Fatalf("the crawl has no absent agents.txt with a body: %v", err)
+	}
+	wantNote := fmt.Sprintf("survey body: the fetch of agents-txt for %s in crawl q was absent (%s, HTTP %d); its body follows\n", absent, reason, status)
+	if code, got, errs := body("--domain", absent, "--location", "agents-txt"); code != exitOK || digestOf(got) != digest || errs != wantNote {
+		t.Errorf("body of an absent file: exit %d, digest %s (want %s), stderr %q, want %q", code, digestOf(got), digest, errs, wantNote)
+	}
+
+	// A fetch that received no body fails, saying what it found.
+	var none, loc, outcome string
+	if err := sinkQueryRow(t, db, `SELECT domain, location, outcome FROM fetches WHERE body_digest IS NULL ORDER BY domain, location LIMIT 1`,
+		&none, &loc, &outcome); err != nil {
+		t.Fatalf("the crawl has no fetch without a body: %v", err)
+	}
+	wantErr := fmt.Sprintf("the fetch of %s for %s in crawl q was %s", loc, none, outcome)
+	if code, got, errs := body("--domain", none, "--location", loc); code != exitUsage || got != "" || !strings.Contains(errs, wantErr) || !strings.Contains(errs, "received no body") {
+		t.Errorf("body of a fetch without one: exit %d, %d bytes, %q; want %q and no body", code, len(got), errs, wantErr)
+	}
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"00"}, "no body with digest 00"},
+		{[]string{"--domain", "nowhere.test", "--location", "robots"}, "no fetch of robots for nowhere.test in any crawl"},
+		{[]string{"--domain", domain, "--location", "robots", "--crawl", "other"}, "no fetch of robots for " + domain + " in crawl other"},
+		{[]string{"--domain", domain, "--location", "robot"}, `--location "robot" is no location; the locations: robots, canary, agents-txt`},
+		{[]string{"--domain", "a b", "--location", "robots"}, `--domain: "a b"`},
+		{[]string{"--domain", domain}, "--domain and --location go together"},
+		{[]string{"--location", "robots", "--crawl", "q"}, "--domain and --location go together"},
+		{[]string{"--domain", domain, "--location", "robots", digest}, "give a digest or --domain and --location, not both"},
+	} {
+		if code, got, errs := body(c.args...); code != exitUsage || got != "" || !strings.Contains(errs, c.want) {
+			t.Errorf("body %q: exit %d, %d bytes, %q; want exit %d and %q", c.args, code, len(got), errs, exitUsage, c.want)
+		}
+	}
+}
