@@ -198,8 +198,10 @@ func checkDiagnostics(t *testing.T, tb table, c *crawlData) {
 		a.files[joinKey(d.domain, d.location)] = true
 		a.domains[d.domain] = true
 		a.n++
+		// Within a file, the first line with the code; a whole-file row
+		// (line 0) only when there is no other.
 		switch p := popular(d, a.example); {
-		case p < 0, p == 0 && d.line < a.example.line:
+		case p < 0, p == 0 && d.line > 0 && (a.example.line == 0 || d.line < a.example.line):
 			a.example = d
 		}
 	}

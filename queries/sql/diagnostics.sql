@@ -8,7 +8,7 @@
 --   (other-format files included); pct_files = 100 * files / format_files. example_domain,
 --   example_location and example_line name one file with the code, to look at: of the most
 --   popular site with it (lowest targets.rank, then domain; unranked sites last), the first
---   line with the code (0: the whole file). survey body --domain D --location L prints that
+--   line with the code (0 when the code concerns only the whole file). survey body --domain D --location L prints that
 --   file as received; survey check runs the parser on it again.
 -- Param crawl: the crawl to report (default: the most recent crawl; a crawl the database
 --   does not hold is an error).
@@ -31,7 +31,8 @@ p AS (
   END AS top
 ),
 per_file AS (
-  SELECT format, code, severity, spec, domain, location, count(*) AS n, min(line) AS line
+  SELECT format, code, severity, spec, domain, location, count(*) AS n,
+    coalesce(min(line) FILTER (WHERE line > 0), 0) AS line
   FROM diagnostics
   WHERE crawl_id = (SELECT id FROM c)
     AND (getvariable('format') IS NULL OR format = getvariable('format'))
