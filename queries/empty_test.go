@@ -15,12 +15,7 @@ import (
 // and no row, and a crawl named as a parameter is an error that names it.
 func TestQueriesOnEmptyDatabase(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	dbPath := filepath.Join(dir, "survey.duckdb")
-	if err := sink.Build(ctx, dbPath, []string{dir}, nil, sink.BuildOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	db, err := sink.Open(dbPath)
+	db, err := sink.Open(emptyDatabase(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,4 +41,16 @@ func TestQueriesOnEmptyDatabase(t *testing.T) {
 			}
 		}
 	}
+}
+
+// emptyDatabase builds a database from an empty directory, every table
+// present and empty, and returns its path.
+func emptyDatabase(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "survey.duckdb")
+	if err := sink.Build(context.Background(), path, []string{dir}, nil, sink.BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }

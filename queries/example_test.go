@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"path/filepath"
 	"testing"
 
 	"github.com/agentpolicy/survey/queries"
@@ -19,11 +18,7 @@ import (
 // when the code has no other.
 func TestDiagnosticsExample(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	dbPath := filepath.Join(dir, "survey.duckdb")
-	if err := sink.Build(ctx, dbPath, []string{dir}, nil, sink.BuildOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	dbPath := emptyDatabase(t)
 	rw, err := sql.Open("duckdb", dbPath) // sink.Open is read-only
 	if err != nil {
 		t.Fatal(err)
