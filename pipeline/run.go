@@ -488,6 +488,9 @@ func prepareState(opts *Options, shard string) (*State, error) {
 	if id == "" {
 		id = time.Now().UTC().Format("20060102T150405Z")
 	}
+	if err := checkNewCrawl(opts.Out, id, opts.Shard); err != nil {
+		return nil, err
+	}
 	canary := opts.Crawl.CanaryPath
 	if canary == "" {
 		sum := sha256.Sum256([]byte("survey canary " + id))
@@ -506,6 +509,35 @@ func prepareState(opts *Options, shard string) (*State, error) {
 		st.SeedsDigest = d
 	}
 	return st, nil
+}
+
+// checkNewCrawl refuses to start crawl id's shard in out over what out
+// already holds for that shard: output of the same crawl (its committed
+// batches would be taken for this crawl's, by seed line, whatever the seed
+// list), or another crawl that is not complete (starting would replace the
+// state its resume needs). A complete crawl of another id may stay beside
+// the new one, as two crawls of one output directory do.
+func checkNewCrawl(out, id string, shard seeds.Shard) error {
+	resume := ResumeCommand(out, shard)
+	st, err := loadState(out, shard.String())
+	switch {
+	case err == nil && st.CrawlID == id && st.Complete:
+		return fmt.Errorf("crawl %s (shard %s) in %s is complete; a new crawl needs another --crawl-id", id, shard, out)
+	case err == nil && st.CrawlID == id:
+		return fmt.Errorf("crawl %s (shard %s) in %s is not complete; continue it with %s, or start a new crawl with another --crawl-id", id, shard, out, resume)
+	case err == nil && !st.Complete:
+		return fmt.Errorf("%s holds crawl %s (shard %s), which is not complete, and starting crawl %s there would replace what its resume needs; finish it first with %s, or give the new crawl another --out", out, st.CrawlID, shard, id, resume)
+	case err != nil && !isNotExist(err):
+		return err
+	}
+	parts, err := filepath.Glob(filepath.Join(out, "*", "crawl="+id, "part-"+strings.Replace(shard.String(), "/", "of", 1)+"-*"))
+	if err != nil {
+		return err
+	}
+	if len(parts) > 0 {
+		return fmt.Errorf("crawl %s already has parts of shard %s in %s (%s ...); a new crawl needs another --crawl-id", id, shard, out, parts[0])
+	}
+	return nil
 }
 
 // optionsRecord is the crawl's options as stored in crawls.options.

@@ -1,0 +1,106 @@
+package pipeline_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agentpolicy/survey/pipeline"
+	"github.com/agentpolicy/survey/registry"
+	"github.com/agentpolicy/survey/seeds"
+)
+
+// TestRun_NewCrawlOverExistingOutput starts crawls in an output directory
+// that already holds one: a crawl of the same id is refused, complete or
+// not (its batches would be taken for the new crawl's by seed line, and
+// the new seed list's domains at those lines never crawled), and so is a
+// crawl of another id while the one there is not complete (its state,
+// which --resume needs, would be replaced); a refused start changes
+// nothing, and another id beside a complete crawl starts.
+func TestRun_NewCrawlOverExistingOutput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls the simulated web")
+	}
+	w, seedFile := startWeb(t, 40)
+	out := t.TempDir()
+	crawlSim(t, w, seedFile, out, "a", seeds.Shard{})
+
+	// Another list: the same domains, in reverse order.
+	b, err := os.ReadFile(seedFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	for i, j := 0, len(lines)-1; i < j; i, j = i+1, j-1 {
+		lines[i], lines[j] = lines[j], lines[i]
+	}
+	other := filepath.Join(t.TempDir(), "other.txt")
+	if err := os.WriteFile(other, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	run := func(ctx context.Context, id, seedPath string) (*pipeline.Summary, error) {
+		cfg := w.CrawlConfig()
+		cfg.CanaryPath = registry.CanaryPath("reproducible")
+		return pipeline.Run(ctx, pipeline.Options{Out: out, SeedsPath: seedPath, CrawlID: id, Crawl: cfg})
+	}
+	refused := func(id, seedPath, want string) {
+		t.Helper()
+		before := snapshot(t, out)
+		sum, err := run(context.Background(), id, seedPath)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("crawl %s from %s: %v (summary %+v), want an error saying %q", id, filepath.Base(seedPath), err, sum, want)
+		}
+		if after := snapshot(t, out); after != before {
+			t.Errorf("the refused crawl %s changed the output:\nbefore\n%s\nafter\n%s", id, before, after)
+		}
+	}
+
+	refused("a", other, "crawl a (shard 0/1) in "+out+" is complete; a new crawl needs another --crawl-id")
+	refused("a", seedFile, "is complete")
+
+	// An interrupted crawl c (Ctrl-C before its first batch) keeps its
+	// place: a crawl d is refused until c is resumed to completion.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if sum, err := run(ctx, "c", other); err == nil && sum.Status == "complete" {
+		t.Fatalf("crawl c with its context cancelled: complete")
+	}
+	refused("d", seedFile, out+" holds crawl c (shard 0/1), which is not complete, and starting crawl d there would replace what its resume needs; finish it first with survey crawl --resume --out "+out)
+	refused("c", other, "crawl c (shard 0/1) in "+out+" is not complete; continue it with survey crawl --resume --out "+out)
+	cfg := w.CrawlConfig()
+	cfg.CanaryPath = registry.CanaryPath("reproducible")
+	if sum, err := pipeline.Run(context.Background(), pipeline.Options{Out: out, Resume: true, Crawl: cfg}); err != nil || sum.Status != "complete" || sum.Crawled != int64(len(lines)) {
+		t.Fatalf("resuming c: %v %+v, want %d domains crawled", err, sum, len(lines))
+	}
+
+	// Beside complete crawls, another id starts; a's parts still refuse a
+	// new crawl a, though the state is now d's.
+	crawlSim(t, w, seedFile, out, "d", seeds.Shard{})
+	refused("a", seedFile, "crawl a already has parts of shard 0/1 in "+out)
+}
+
+// snapshot lists every file under dir but the lock files with its size
+// and modification time, one per line.
+func snapshot(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(path, ".lock") { // a lock file names the last holder
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%s %d %s\n", path, info.Size(), info.ModTime())
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
