@@ -42,9 +42,9 @@ func TestRun_NewCrawlOverExistingOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	cfg := w.CrawlConfig()
+	cfg.CanaryPath = registry.CanaryPath("reproducible")
 	run := func(ctx context.Context, id, seedPath string) (*pipeline.Summary, error) {
-		cfg := w.CrawlConfig()
-		cfg.CanaryPath = registry.CanaryPath("reproducible")
 		return pipeline.Run(ctx, pipeline.Options{Out: out, SeedsPath: seedPath, CrawlID: id, Crawl: cfg})
 	}
 	refused := func(id, seedPath, want string) {
@@ -71,8 +71,6 @@ func TestRun_NewCrawlOverExistingOutput(t *testing.T) {
 	}
 	refused("d", seedFile, out+" holds crawl c (shard 0/1), which is not complete, and starting crawl d there would replace what its resume needs; finish it first with survey crawl --resume --out "+out)
 	refused("c", other, "crawl c (shard 0/1) in "+out+" is not complete; continue it with survey crawl --resume --out "+out)
-	cfg := w.CrawlConfig()
-	cfg.CanaryPath = registry.CanaryPath("reproducible")
 	if sum, err := pipeline.Run(context.Background(), pipeline.Options{Out: out, Resume: true, Crawl: cfg}); err != nil || sum.Status != "complete" || sum.Crawled != int64(len(lines)) {
 		t.Fatalf("resuming c: %v %+v, want %d domains crawled", err, sum, len(lines))
 	}
