@@ -105,7 +105,7 @@ func runCrawl(e *env, args []string) int {
 		}
 		st, err := pipeline.LoadState(*out, shard.String())
 		if err != nil {
-			return fail(e, "crawl", fmt.Errorf("nothing to resume in %s for shard %s: %w", *out, shard, err))
+			return fail(e, "crawl", fmt.Errorf("nothing to resume in %s for shard %s: %w%s", *out, shard, err, shardsHeld(*out)))
 		}
 		if err := fs.Parse(st.Args); err != nil {
 			return fail(e, "crawl", fmt.Errorf("replaying the crawl's flags %q: %w", st.Args, err))
@@ -297,6 +297,30 @@ func shardOf(shardFlag string, shards int, getenv func(string) string) (seeds.Sh
 		return seeds.ShardFromEnv(shards, getenv)
 	}
 	return seeds.Shard{}, nil
+}
+
+// shardsHeld describes the crawl shards whose state out holds, each with
+// the command that resumes it when it is not complete, for an error that
+// found no state where it looked ("" when out holds none).
+func shardsHeld(out string) string {
+	crawls, err := pipeline.ReadOutputs([]string{out})
+	if err != nil {
+		return ""
+	}
+	var held []string
+	for _, c := range crawls {
+		for _, s := range c.Shards {
+			if s.Complete {
+				held = append(held, fmt.Sprintf("shard %s of crawl %s, complete", s.Shard, c.CrawlID))
+			} else {
+				held = append(held, fmt.Sprintf("shard %s of crawl %s, not complete (%s)", s.Shard, c.CrawlID, pipeline.ResumeCommand(out, s.Shard)))
+			}
+		}
+	}
+	if len(held) == 0 {
+		return ""
+	}
+	return "; " + out + " holds " + strings.Join(held, "; ")
 }
 
 // withoutResume returns the flags without --resume, as recorded for a

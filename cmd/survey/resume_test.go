@@ -228,3 +228,33 @@ func TestCrawl_RecrawlDamagedBatch(t *testing.T) {
 	}
 	simcrawl.WantSame(t, ref, filepath.Join(dir, "survey.duckdb"), "the damaged batch was not crawled again")
 }
+
+// TestCrawl_ResumeNamesTheShardsHeld resumes without --shard in a
+// directory that holds other shards: the error names each, complete or
+// with the command that resumes it.
+func TestCrawl_ResumeNamesTheShardsHeld(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls the simulated web")
+	}
+	flags := simFlags(t, 40, 23)
+	dir := t.TempDir()
+	for _, shard := range []string{"1/4", "2/4"} {
+		if code, out, errs := runSurvey(t, "", append([]string{"crawl", "--out", dir, "--crawl-id", "s", "--shard", shard}, flags...)...); code != exitOK {
+			t.Fatalf("crawl of shard %s: exit %d\n%s\n%s", shard, code, out, errs)
+		}
+	}
+	// Shard 2/4 as a crawl interrupted before completion leaves it.
+	state := filepath.Join(dir, "_state", "shard-2of4.json")
+	b, err := os.ReadFile(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(state, []byte(strings.Replace(string(b), `"complete": true`, `"complete": false`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := "nothing to resume in " + dir + " for shard 0/1: "
+	held := "; " + dir + " holds shard 1/4 of crawl s, complete; shard 2/4 of crawl s, not complete (survey crawl --resume --out " + dir + " --shard 2/4)\n"
+	if code, _, errs := runSurvey(t, "", "crawl", "--resume", "--out", dir); code != exitUsage || !strings.Contains(errs, want) || !strings.HasSuffix(errs, held) {
+		t.Errorf("resume without --shard: exit %d\n%s\nwant %q ... %q", code, errs, want, held)
+	}
+}
