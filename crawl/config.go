@@ -84,7 +84,8 @@ type Config struct {
 	// host's remaining locations are not requested.
 	MaxTimeouts int
 	// MaxRetryAfter is the longest Retry-After (on 429 and 503) the crawler
-	// waits for before retrying once; longer ones are not waited for.
+	// waits for before retrying once; longer ones are not waited for. Zero
+	// means DefaultMaxRetryAfter; a negative value, never wait.
 	MaxRetryAfter time.Duration
 	// DNSCacheSize is the number of host names whose answers are kept.
 	DNSCacheSize int

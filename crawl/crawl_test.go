@@ -353,6 +353,33 @@ func TestCrawl_RetryAfterIsHonouredOnce(t *testing.T) {
 	}
 }
 
+// With a negative MaxRetryAfter (survey crawl --max-retry-after 0) no
+// Retry-After is waited for: the host is left alone at its first 429.
+func TestCrawl_RetryAfterNeverWaited(t *testing.T) {
+	var requests atomic.Int32
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if requests.Add(1) == 1 {
+			w.Header().Set("Retry-After", "1")
+			w.WriteHeader(http.StatusTooManyRequests)
+			return
+		}
+		io.WriteString(w, "User-agent: *\n")
+	})
+	s := newTestServer(t, h)
+	res := crawlOne(t, s, seeds.Seed{Host: "busy.test"}, func(c *Config) { c.MaxRetryAfter = -1 })
+	if f := res.Fetch(registry.LocRobots); f.Status != 429 {
+		t.Errorf("robots.txt: status %d, want the 429 kept, not retried", f.Status)
+	}
+	for _, f := range res.Fetches[1:] {
+		if f.ErrKind != ErrRateLimited || !f.Skipped {
+			t.Errorf("%s: kind %s skipped %v, want rate_limited and not requested", f.Location, f.ErrKind, f.Skipped)
+		}
+	}
+	if n := requests.Load(); n != 1 {
+		t.Errorf("%d requests, want 1", n)
+	}
+}
+
 // A host that keeps answering 429, or asks for a longer wait than the
 // crawler makes, is left alone: its remaining locations are not requested.
 func TestCrawl_RateLimitedHostIsLeftAlone(t *testing.T) {

@@ -108,6 +108,9 @@ func runCheck(e *env, args []string) int {
 	if (*agent == "") != (*target == "") {
 		return fail(e, "check", errors.New("--agent and --url go together"))
 	}
+	if *timeout <= 0 {
+		return fail(e, "check", fmt.Errorf("--timeout %s: must be positive", *timeout))
+	}
 	// fetchConfig is the crawler's configuration for a URL or a site.
 	fetchConfig := func() (crawl.Config, error) {
 		roots, err := loadRoots(*caFile)

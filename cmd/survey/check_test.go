@@ -312,3 +312,13 @@ func TestCheck_Site(t *testing.T) {
 		}
 	}
 }
+
+// TestCheck_RejectsTimeoutThatIsNotPositive: --timeout 0 is an error, not
+// the default (which crawl.Config would have made of it).
+func TestCheck_RejectsTimeoutThatIsNotPositive(t *testing.T) {
+	for _, v := range []string{"0", "-1s"} {
+		if code, out, errs := runSurvey(t, "", "check", "--timeout", v, "testdata/none.txt"); code != exitUsage || out != "" || !strings.HasPrefix(errs, "survey check: --timeout ") || !strings.HasSuffix(errs, ": must be positive\n") {
+			t.Errorf("--timeout %s: exit %d %q %q", v, code, out, errs)
+		}
+	}
+}

@@ -73,7 +73,7 @@ func runCrawl(e *env, args []string) int {
 		resolver       = fs.String("resolver", "", "DNS server HOST:PORT to use instead of the system's")
 		locations      = fs.String("locations", "", "comma-separated locations to fetch (default all)")
 		perIP          = fs.Int("per-ip", crawl.DefaultPerIPLimit, "requests in flight to one IP address")
-		maxRetryAfter  = fs.Duration("max-retry-after", crawl.DefaultMaxRetryAfter, "longest Retry-After (429, 503) waited for; a host asking for longer is left alone")
+		maxRetryAfter  = fs.Duration("max-retry-after", crawl.DefaultMaxRetryAfter, "longest Retry-After (429, 503) waited for; a host asking for longer is left alone (0: never wait)")
 		noBuild        = fs.Bool("no-build", false, "do not build the DuckDB database at the end (sharded crawls: use survey merge)")
 		canary         = fs.String("canary", "", "canary name (default: derived from the crawl id)")
 		quiet          = fs.Bool("quiet", false, "no progress output")
@@ -118,6 +118,27 @@ func runCrawl(e *env, args []string) int {
 		fs.Usage()
 		return exitUsage
 	}
+	// crawl.Config takes a zero as "the default"; on the command line a
+	// zero or negative limit is a mistake, not a wish for the default.
+	for _, c := range []struct {
+		name, want string
+		bad        bool
+	}{
+		{"concurrency", "at least 1", *concurrency < 1},
+		{"per-ip", "at least 1", *perIP < 1},
+		{"timeout", "positive", *timeout <= 0},
+		{"domain-deadline", "positive", *domainDeadline <= 0},
+		{"batch-age", "positive", *batchAge <= 0},
+		{"max-retry-after", "0 (never wait) or more", *maxRetryAfter < 0},
+	} {
+		if c.bad {
+			return fail(e, "crawl", fmt.Errorf("--%s %s: must be %s", c.name, fs.Lookup(c.name).Value, c.want))
+		}
+	}
+	retryAfter := *maxRetryAfter
+	if retryAfter == 0 {
+		retryAfter = -1 // crawl.Config: negative is never, zero the default
+	}
 	cap, err := parseSize(*maxBody)
 	if err != nil {
 		return fail(e, "crawl", fmt.Errorf("--max-body: %w", err))
@@ -151,7 +172,7 @@ func runCrawl(e *env, args []string) int {
 		Crawl: crawl.Config{
 			Concurrency: *concurrency, Timeout: *timeout, DomainDeadline: *domainDeadline, MaxBody: cap,
 			UserAgent: ua, AllowPrivate: *allowPrivate, ConnectTo: *connectTo, RootCAs: roots, Resolver: *resolver,
-			Locations: locs, CanaryPath: canaryPath, PerIPLimit: *perIP, MaxRetryAfter: *maxRetryAfter,
+			Locations: locs, CanaryPath: canaryPath, PerIPLimit: *perIP, MaxRetryAfter: retryAfter,
 			Robots: robotsRules,
 		},
 		Stderr: e.stderr, Progress: e.stderr, TTY: e.stderrTTY, NoBuild: *noBuild || shard.Count > 1, BatchAge: *batchAge,

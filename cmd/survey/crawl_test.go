@@ -2,6 +2,8 @@ package main
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -53,5 +55,29 @@ func TestAfterFailure(t *testing.T) {
 				rest = rest[i+len(w):]
 			}
 		})
+	}
+}
+
+// TestCrawl_RejectsLimitsThatAreNotPositive: a zero or negative limit on
+// the command line is an error naming the flag, before anything is
+// written (crawl.Config would have taken it for the default).
+func TestCrawl_RejectsLimitsThatAreNotPositive(t *testing.T) {
+	for _, c := range []struct{ flag, value, want string }{
+		{"--concurrency", "0", "--concurrency 0: must be at least 1"},
+		{"--concurrency", "-3", "--concurrency -3: must be at least 1"},
+		{"--per-ip", "0", "--per-ip 0: must be at least 1"},
+		{"--timeout", "0", "--timeout 0s: must be positive"},
+		{"--domain-deadline", "-1s", "--domain-deadline -1s: must be positive"},
+		{"--batch-age", "0s", "--batch-age 0s: must be positive"},
+		{"--max-retry-after", "-2s", "--max-retry-after -2s: must be 0 (never wait) or more"},
+	} {
+		out := filepath.Join(t.TempDir(), "out")
+		code, stdout, errs := runSurvey(t, "", "crawl", "--seeds", "testdata/none.txt", "--out", out, c.flag, c.value)
+		if code != exitUsage || stdout != "" || errs != "survey crawl: "+c.want+"\n" {
+			t.Errorf("%s %s: exit %d %q %q, want exit %d and %q", c.flag, c.value, code, stdout, errs, exitUsage, c.want)
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("%s %s: the output directory was created (%v)", c.flag, c.value, err)
+		}
 	}
 }
