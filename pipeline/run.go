@@ -530,7 +530,11 @@ func checkNewCrawl(out, id string, shard seeds.Shard) error {
 	case err != nil && !isNotExist(err):
 		return err
 	}
-	parts, err := filepath.Glob(filepath.Join(out, "*", "crawl="+id, "part-"+strings.Replace(shard.String(), "/", "of", 1)+"-*"))
+	pattern, err := sink.PartGlob(out, "*", id, shard.String())
+	if err != nil {
+		return err
+	}
+	parts, err := filepath.Glob(pattern)
 	if err != nil {
 		return err
 	}
@@ -655,7 +659,10 @@ func committedLines(dir, crawlID, shard string, any bool) (*lineSet, error) {
 	if !any {
 		return set, nil
 	}
-	pattern := filepath.Join(dir, sink.TableTargets, "crawl="+crawlID, "part-"+strings.Replace(shard, "/", "of", 1)+"-*.parquet")
+	pattern, err := sink.PartGlob(dir, sink.TableTargets, crawlID, shard)
+	if err != nil {
+		return nil, err
+	}
 	files, err := filepath.Glob(pattern)
 	if err != nil || len(files) == 0 {
 		return set, err

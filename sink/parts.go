@@ -29,6 +29,17 @@ func partitionDir(dir, table, crawlID string) string {
 	return filepath.Join(dir, table, "crawl="+crawlID)
 }
 
+// PartGlob returns the filepath.Glob pattern of the committed parts of
+// shard ("i/n") of crawl crawlID's table in dir; table "*" matches them in
+// every table.
+func PartGlob(dir, table, crawlID, shard string) (string, error) {
+	token, err := shardToken(shard)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(partitionDir(dir, table, crawlID), partPrefix+token+"-*"+partSuffix), nil
+}
+
 // partName returns the file name of a part.
 func partName(token string, seq int) string {
 	return fmt.Sprintf("%s%s-%08d%s", partPrefix, token, seq, partSuffix)
