@@ -66,9 +66,51 @@ func Get(name string) (Query, error) {
 		for _, a := range all {
 			names = append(names, a.Name)
 		}
+		if c := closest(name, names); c != "" {
+			return Query{}, fmt.Errorf("no query named %q; did you mean %s? (survey query --list: %s)", name, c, strings.Join(names, ", "))
+		}
 		return Query{}, fmt.Errorf("no query named %q (survey query --list: %s)", name, strings.Join(names, ", "))
 	}
 	return q, nil
+}
+
+// closest returns the name of names nearest to name, when it is at most
+// two edits away (a typo) and no other is as near; "" otherwise.
+func closest(name string, names []string) string {
+	best, bestDist, ties := "", 3, 0
+	for _, n := range names {
+		switch d := editDistance(strings.ToLower(name), n); {
+		case d < bestDist:
+			best, bestDist, ties = n, d, 0
+		case d == bestDist:
+			ties++
+		}
+	}
+	if ties > 0 {
+		return ""
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 func load(file string) (Query, error) {

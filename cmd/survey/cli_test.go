@@ -257,6 +257,10 @@ func TestQueryAndMerge(t *testing.T) {
 	if code, _, errs := runSurvey(t, "", "query", "--db", db, "select * from nowhere"); code != exitUsage || errs == "" {
 		t.Errorf("bad SQL: exit %d %q", code, errs)
 	}
+	// A lone word that is neither a query name nor SQL: a mistyped name.
+	if code, _, errs := runSurvey(t, "", "query", "--db", db, "adoptoin"); code != exitUsage || !strings.HasPrefix(errs, `survey query: no query named "adoptoin"; did you mean adoption?`) {
+		t.Errorf("mistyped query name: exit %d %q", code, errs)
+	}
 	if code, _, errs := runSurvey(t, "", "query", "--db", filepath.Join(out, "missing.duckdb"), "select 1"); code != exitUsage || errs == "" {
 		t.Errorf("missing database: exit %d %q", code, errs)
 	}

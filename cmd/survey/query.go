@@ -102,6 +102,10 @@ func runQuery(e *env, args []string) int {
 	} else {
 		res, err = queries.Exec(context.Background(), conn, arg)
 	}
+	if err != nil && !isName && bareWord(arg) {
+		// A lone word that is no SQL statement was meant as a query name.
+		return fail(e, "query", namedErr)
+	}
 	if err != nil {
 		return fail(e, "query", err)
 	}
@@ -109,6 +113,20 @@ func runQuery(e *env, args []string) int {
 		return fail(e, "query", err)
 	}
 	return exitOK
+}
+
+// bareWord reports whether s is one word of letters, digits and
+// underscores, as a query name is.
+func bareWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // paramFlag collects repeated --param name=value flags.
