@@ -1,6 +1,7 @@
 package pipeline_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -19,7 +20,8 @@ import (
 // the new seed list's domains at those lines never crawled), and so is a
 // crawl of another id while the one there is not complete (its state,
 // which --resume needs, would be replaced); a refused start changes
-// nothing, and another id beside a complete crawl starts.
+// nothing, and another id starts beside a complete crawl, or one that
+// cannot be resumed.
 func TestRun_NewCrawlOverExistingOutput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crawls the simulated web")
@@ -79,6 +81,16 @@ func TestRun_NewCrawlOverExistingOutput(t *testing.T) {
 	// new crawl a, though the state is now d's.
 	crawlSim(t, w, seedFile, out, "d", seeds.Shard{})
 	refused("a", seedFile, "crawl a already has parts of shard 0/1 in "+out)
+
+	// An interrupted crawl e whose seeds came from standard input cannot
+	// be resumed: it does not hold the directory, but its id stays taken.
+	ctx, cancel = context.WithCancel(context.Background())
+	cancel()
+	if sum, err := pipeline.Run(ctx, pipeline.Options{Out: out, SeedsPath: "-", Stdin: bytes.NewReader(b), CrawlID: "e", Crawl: cfg}); err == nil && sum.Status == "complete" {
+		t.Fatalf("crawl e with its context cancelled: complete")
+	}
+	refused("e", seedFile, "crawl e (shard 0/1) in "+out+" is not complete, and cannot be resumed (its seeds came from standard input); a new crawl needs another --crawl-id")
+	crawlSim(t, w, seedFile, out, "f", seeds.Shard{})
 }
 
 // snapshot lists every file under dir but the lock files with its size

@@ -516,16 +516,19 @@ func prepareState(opts *Options, shard string) (*State, error) {
 // batches would be taken for this crawl's, by seed line, whatever the seed
 // list), or another crawl that is not complete (starting would replace the
 // state its resume needs). A complete crawl of another id may stay beside
-// the new one, as two crawls of one output directory do.
+// the new one, as two crawls of one output directory do, and so may one
+// that cannot be resumed (its seeds came from standard input).
 func checkNewCrawl(out, id string, shard seeds.Shard) error {
 	resume := ResumeCommand(out, shard)
 	st, err := loadState(out, shard.String())
 	switch {
 	case err == nil && st.CrawlID == id && st.Complete:
 		return fmt.Errorf("crawl %s (shard %s) in %s is complete; a new crawl needs another --crawl-id", id, shard, out)
+	case err == nil && st.CrawlID == id && st.SeedsPath == "-":
+		return fmt.Errorf("crawl %s (shard %s) in %s is not complete, and cannot be resumed (its seeds came from standard input); a new crawl needs another --crawl-id", id, shard, out)
 	case err == nil && st.CrawlID == id:
 		return fmt.Errorf("crawl %s (shard %s) in %s is not complete; continue it with %s, or start a new crawl with another --crawl-id", id, shard, out, resume)
-	case err == nil && !st.Complete:
+	case err == nil && !st.Complete && st.SeedsPath != "-":
 		return fmt.Errorf("%s holds crawl %s (shard %s), which is not complete, and starting crawl %s there would replace what its resume needs; finish it first with %s, or give the new crawl another --out", out, st.CrawlID, shard, id, resume)
 	case err != nil && !isNotExist(err):
 		return err
