@@ -207,7 +207,7 @@ func runCrawl(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "\nsurvey crawl: stopping; writing what is committed (Ctrl-C again to abort at once)")
 		stop()
 		if _, ok := <-sigs; ok {
-			fmt.Fprintln(e.stderr, "survey crawl: aborted; completed parts are intact, continue with --resume")
+			fmt.Fprintf(e.stderr, "survey crawl: aborted; completed parts are intact; %s", howToContinue(*out, shard, *seedsPath == "-"))
 			os.Exit(exitUsage)
 		}
 	}()
@@ -223,12 +223,12 @@ func runCrawl(e *env, args []string) int {
 	if err != nil {
 		code := fail(e, "crawl", err)
 		if sum != nil {
-			fmt.Fprint(e.stderr, afterFailure(sum, err, *out, shard))
+			fmt.Fprint(e.stderr, afterFailure(sum, err, *out, shard, *seedsPath == "-"))
 		}
 		return code
 	}
 	if sum.Interrupted {
-		fmt.Fprintf(e.stdout, "\nInterrupted. Continue with:\n  %s\n", pipeline.ResumeCommand(*out, shard))
+		fmt.Fprintf(e.stdout, "\nInterrupted; %s", howToContinue(*out, shard, *seedsPath == "-"))
 		return exitFindings
 	}
 	if sum.SeedsBad > 0 {
@@ -237,10 +237,21 @@ func runCrawl(e *env, args []string) int {
 	return exitOK
 }
 
+// howToContinue is the advice for a crawl of shard in out that stopped
+// before it completed: the command that resumes it or, when its seeds came
+// from standard input (which cannot be read again), why there is none.
+func howToContinue(out string, shard seeds.Shard, fromStdin bool) string {
+	if fromStdin {
+		return "its seeds came from standard input, which cannot be read again, so it cannot be resumed; to crawl the rest, save the seed list to a file and crawl that with another --crawl-id (every domain again)\n"
+	}
+	return "continue with:\n  " + pipeline.ResumeCommand(out, shard) + "\n"
+}
+
 // afterFailure says what a crawl that failed after it started left in out,
 // and how to go on once the cause (a full disk, say) is fixed: resume a
-// crawl that did not complete, or build the database of one that did.
-func afterFailure(sum *pipeline.Summary, err error, out string, shard seeds.Shard) string {
+// crawl that did not complete (see howToContinue), or build the database
+// of one that did.
+func afterFailure(sum *pipeline.Summary, err error, out string, shard seeds.Shard, fromStdin bool) string {
 	var build *pipeline.BuildError
 	var damaged *sink.DamagedError
 	switch {
@@ -249,8 +260,8 @@ func afterFailure(sum *pipeline.Summary, err error, out string, shard seeds.Shar
 	case errors.As(err, &build) && sum.Status == "complete":
 		return fmt.Sprintf("survey crawl: the crawl is complete and its parts are intact; once the cause is fixed, build its database with:\n  survey merge --db %s %s\n", shell.Quote(build.Path), shell.Quote(out))
 	}
-	return fmt.Sprintf("survey crawl: %s keeps what was written before the failure (%d domains of this run, %d of earlier runs); once the cause is fixed, continue with:\n  %s\n",
-		out, sum.Domains, sum.Skipped, pipeline.ResumeCommand(out, shard))
+	return fmt.Sprintf("survey crawl: %s keeps what was written before the failure (%d domains of this run, %d of earlier runs); once the cause is fixed, %s",
+		out, sum.Domains, sum.Skipped, howToContinue(out, shard, fromStdin))
 }
 
 func printSummary(w io.Writer, s *pipeline.Summary, out string) {

@@ -26,6 +26,7 @@ func TestAfterFailure(t *testing.T) {
 		shard  seeds.Shard
 		want   []string // in the message, in order
 		none   bool     // the message is empty
+		stdin  bool     // the seeds came from standard input
 	}{
 		{name: "sink fails", status: "failed", err: full, shard: shard,
 			want: []string{"out keeps what was written before the failure (40 domains of this run, 7 of earlier runs)", "\n  survey crawl --resume --out out --shard 2/4\n"}},
@@ -36,10 +37,15 @@ func TestAfterFailure(t *testing.T) {
 		{name: "build of an interrupted crawl fails", status: "interrupted", err: &pipeline.BuildError{Path: "out/survey.duckdb", Err: full},
 			want: []string{"\n  survey crawl --resume --out out\n"}},
 		{name: "damaged parts", status: "complete", err: &pipeline.BuildError{Path: "out/survey.duckdb", Err: &sink.DamagedError{}}, none: true},
+		{name: "seeds from standard input", status: "failed", err: full, stdin: true,
+			want: []string{"out keeps what was written before the failure", "once the cause is fixed, its seeds came from standard input, which cannot be read again, so it cannot be resumed;"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			sum := &pipeline.Summary{Status: tc.status, Domains: 40, Crawled: 45, Skipped: 7}
-			got := afterFailure(sum, tc.err, "out", tc.shard)
+			got := afterFailure(sum, tc.err, "out", tc.shard, tc.stdin)
+			if tc.stdin && strings.Contains(got, "--resume") {
+				t.Errorf("message %q advises --resume for seeds from standard input", got)
+			}
 			if tc.none {
 				if got != "" {
 					t.Errorf("said %q, want nothing", got)

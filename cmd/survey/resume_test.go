@@ -258,3 +258,35 @@ func TestCrawl_ResumeNamesTheShardsHeld(t *testing.T) {
 		t.Errorf("resume without --shard: exit %d\n%s\nwant %q ... %q", code, errs, want, held)
 	}
 }
+
+// TestCrawl_InterruptedStdinCrawl stops with Ctrl-C a crawl whose seeds
+// come from standard input: it says that it cannot be resumed, and how to
+// go on, rather than advising a --resume that would be refused.
+func TestCrawl_InterruptedStdinCrawl(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls the simulated web")
+	}
+	seedsPath, flags := withoutSeeds(simFlags(t, 1500, 11))
+	in, err := os.Open(seedsPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	dir := t.TempDir()
+	cmd := child(t, append([]string{"crawl", "--seeds", "-", "--out", dir, "--crawl-id", "stdin", "--concurrency", "4"}, flags...)...)
+	var out strings.Builder
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = in, &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(700 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGINT)
+	cmd.Wait()
+	code := cmd.ProcessState.ExitCode()
+	if code == exitOK {
+		t.Fatalf("the crawl of 1,500 domains at concurrency 4 finished within 0.7 s:\n%s", out.String())
+	}
+	if want := "Interrupted; its seeds came from standard input, which cannot be read again, so it cannot be resumed;"; code != exitFindings || !strings.Contains(out.String(), want) || strings.Contains(out.String(), "--resume") {
+		t.Errorf("after Ctrl-C: exit %d, want %d, %q and no --resume:\n%s", code, exitFindings, want, out.String())
+	}
+}
