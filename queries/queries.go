@@ -11,6 +11,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/agnivade/levenshtein"
 )
 
 //go:embed sql/*.sql
@@ -79,7 +81,7 @@ func Get(name string) (Query, error) {
 func closest(name string, names []string) string {
 	best, bestDist, ties := "", 3, 0
 	for _, n := range names {
-		switch d := editDistance(strings.ToLower(name), n); {
+		switch d := levenshtein.ComputeDistance(strings.ToLower(name), n); {
 		case d < bestDist:
 			best, bestDist, ties = n, d, 0
 		case d == bestDist:
@@ -90,27 +92,6 @@ func closest(name string, names []string) string {
 		return ""
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 func load(file string) (Query, error) {
