@@ -180,6 +180,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	// table says what the crawler actually did.
 	effective := opts
 	effective.Crawl = cfg
+	previous := st.Options // the last run's, which a killed run's row records
 	if st.Options, err = json.Marshal(optionsRecord(&effective, st.CanaryPath)); err != nil {
 		return nil, err
 	}
@@ -202,12 +203,23 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 			Options: sink.JSON(st.Options),
 		}
 	}
-	// Runs that were killed never wrote their final row: record them now.
+	// Runs that were killed never wrote their final row: record them now,
+	// with their own options (a killed run can only be the last one).
 	var starters []sink.CrawlRow
 	for i, r := range st.Runs {
 		if r.EndedAt == nil && r.Status == "running" {
 			st.Runs[i].Status = "killed"
-			starters = append(starters, crawlRow(st.Runs[i], 0, 0, 0))
+			row := crawlRow(st.Runs[i], 0, 0, 0)
+			if previous != nil {
+				row.Options = sink.JSON(previous)
+				var o struct {
+					UserAgent string `json:"user_agent"`
+				}
+				if json.Unmarshal(previous, &o) == nil && o.UserAgent != "" {
+					row.UserAgent = o.UserAgent
+				}
+			}
+			starters = append(starters, row)
 		}
 	}
 	run := RunState{Run: int32(len(st.Runs) + 1), StartedAt: time.Now().UTC(), Status: "running"}
