@@ -3,6 +3,7 @@ package main
 import (
 	"crypto/sha256"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -75,6 +76,40 @@ func checkBody(t *testing.T, db string) {
 	} {
 		if code, got, errs := body(c.args...); code != exitUsage || got != "" || !strings.Contains(errs, c.want) {
 			t.Errorf("body %q: exit %d, %d bytes, %q; want exit %d and %q", c.args, code, len(got), errs, exitUsage, c.want)
+		}
+	}
+}
+
+// TestBody_MostRecentCrawl: of two crawls of one output directory, survey
+// body --domain reads the most recent one's fetch, or --crawl's.
+func TestBody_MostRecentCrawl(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls the simulated web twice")
+	}
+	flags := simFlags(t, 30, 23)
+	out := t.TempDir()
+	for _, id := range []string{"old", "new"} {
+		if code, stdout, errs := runSurvey(t, "", append([]string{"crawl", "--out", out, "--crawl-id", id}, flags...)...); code != exitOK {
+			t.Fatalf("crawl %s: exit %d\n%s%s", id, code, stdout, errs)
+		}
+	}
+	db := filepath.Join(out, "survey.duckdb")
+	var domain string
+	if err := sinkQueryRow(t, db, `SELECT domain FROM fetches WHERE crawl_id = 'new' AND location = 'agents-txt'
+		AND outcome = 'absent' AND body_digest IS NOT NULL ORDER BY domain LIMIT 1`, &domain); err != nil {
+		t.Fatalf("the crawl has no absent agents.txt with a body: %v", err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "in crawl new was absent"},
+		{[]string{"--crawl", "old"}, "in crawl old was absent"},
+		{[]string{"--crawl", "new"}, "in crawl new was absent"},
+	} {
+		args := append([]string{"body", "--db", db, "--domain", domain, "--location", "agents-txt"}, c.args...)
+		if code, _, errs := runSurvey(t, "", args...); code != exitOK || !strings.Contains(errs, c.want) {
+			t.Errorf("body %q: exit %d %q, want %q", c.args, code, errs, c.want)
 		}
 	}
 }
