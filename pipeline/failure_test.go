@@ -11,7 +11,6 @@ import (
 	"github.com/agentpolicy/survey/internal/racetest"
 	"github.com/agentpolicy/survey/internal/simcrawl"
 	"github.com/agentpolicy/survey/pipeline"
-	"github.com/agentpolicy/survey/registry"
 	"github.com/agentpolicy/survey/seeds"
 )
 
@@ -30,9 +29,7 @@ func TestCrawl_SinkFailureKeepsWrittenBatches(t *testing.T) {
 	whole := crawlSim(t, w, seedFile, t.TempDir(), "whole", seeds.Shard{})
 
 	out := t.TempDir()
-	cfg := w.CrawlConfig()
-	cfg.CanaryPath = registry.CanaryPath("reproducible")
-	opts := pipeline.Options{Out: out, SeedsPath: seedFile, CrawlID: "failing", Crawl: cfg, BatchRows: 2000}
+	opts := pipeline.Options{Out: out, SeedsPath: seedFile, CrawlID: "failing", Crawl: simConfig(w), BatchRows: 2000}
 	fetches := filepath.Join(out, "fetches", "crawl=failing")
 	aside := fetches + ".aside"
 	second := filepath.Join(out, "targets", "crawl=failing", "part-0of1-00000002.parquet")

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/agentpolicy/survey/pipeline"
-	"github.com/agentpolicy/survey/registry"
 	"github.com/agentpolicy/survey/seeds"
 )
 
@@ -44,8 +43,7 @@ func TestRun_NewCrawlOverExistingOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	cfg := w.CrawlConfig()
-	cfg.CanaryPath = registry.CanaryPath("reproducible")
+	cfg := simConfig(w)
 	run := func(ctx context.Context, id, seedPath string) (*pipeline.Summary, error) {
 		return pipeline.Run(ctx, pipeline.Options{Out: out, SeedsPath: seedPath, CrawlID: id, Crawl: cfg})
 	}

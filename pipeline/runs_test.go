@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/agentpolicy/survey/pipeline"
-	"github.com/agentpolicy/survey/registry"
 	"github.com/agentpolicy/survey/sink"
 )
 
@@ -23,8 +22,7 @@ func TestRun_KilledRunKeepsItsOptions(t *testing.T) {
 	w, seedFile := startWeb(t, 40)
 	out := t.TempDir()
 	config := func(concurrency int, agent string) pipeline.Options {
-		cfg := w.CrawlConfig()
-		cfg.CanaryPath = registry.CanaryPath("reproducible")
+		cfg := simConfig(w)
 		cfg.Concurrency, cfg.UserAgent = concurrency, agent
 		return pipeline.Options{Out: out, SeedsPath: seedFile, CrawlID: "k", Crawl: cfg}
 	}

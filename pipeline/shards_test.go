@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agentpolicy/survey"
+	"github.com/agentpolicy/survey/crawl"
 	"github.com/agentpolicy/survey/internal/racetest"
 	"github.com/agentpolicy/survey/internal/simcrawl"
 	"github.com/agentpolicy/survey/pipeline"
@@ -15,13 +16,19 @@ import (
 	"github.com/agentpolicy/survey/sink"
 )
 
+// simConfig is the crawl configuration for w with a fixed canary, so that
+// crawls of w under different ids fetch the same paths.
+func simConfig(w *simcrawl.Web) crawl.Config {
+	cfg := w.CrawlConfig()
+	cfg.CanaryPath = registry.CanaryPath("reproducible")
+	return cfg
+}
+
 // crawlSim crawls the simulated web's seeds into out.
 func crawlSim(t *testing.T, w *simcrawl.Web, seedFile, out, id string, shard seeds.Shard) *pipeline.Summary {
 	t.Helper()
-	cfg := w.CrawlConfig()
-	cfg.CanaryPath = registry.CanaryPath("reproducible")
 	sum, err := pipeline.Run(context.Background(), pipeline.Options{
-		Out: out, SeedsPath: seedFile, CrawlID: id, Shard: shard, Crawl: cfg, NoBuild: shard.Count > 1,
+		Out: out, SeedsPath: seedFile, CrawlID: id, Shard: shard, Crawl: simConfig(w), NoBuild: shard.Count > 1,
 	})
 	if err != nil {
 		t.Fatal(err)

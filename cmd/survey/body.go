@@ -32,7 +32,7 @@ func runBody(e *env, args []string) int {
 	fs := newFlags(e, "body", "[--db PATH] DIGEST | --domain DOMAIN --location LOCATION [--crawl ID]", bodyAbout)
 	db := fs.String("db", filepath.Join("survey-data", "survey.duckdb"), "DuckDB database file")
 	domain := fs.String("domain", "", "print the body the fetch of --location received for this domain, instead of naming a digest")
-	location := fs.String("location", "", "with --domain: the location ("+locationIDs()+")")
+	location := fs.String("location", "", "with --domain: the location ("+strings.Join(registry.LocationIDs(), ", ")+")")
 	crawl := fs.String("crawl", "", "with --domain: the crawl to look in (default: the most recent crawl that fetched the location for the domain)")
 	if code, ok := parseFlags(e, fs, interleave(fs, args)); !ok {
 		return code
@@ -54,7 +54,7 @@ func runBody(e *env, args []string) int {
 			return fail(e, "body", fmt.Errorf("--domain: %w", err))
 		}
 		if _, ok := registry.LookupLocation(registry.LocationID(*location)); !ok {
-			return fail(e, "body", fmt.Errorf("--location %q is no location; the locations: %s", *location, locationIDs()))
+			return fail(e, "body", fmt.Errorf("--location %q is no location; the locations: %s", *location, strings.Join(registry.LocationIDs(), ", ")))
 		}
 		ref = fetchRef{Domain: seed.Authority(), Location: *location, Crawl: *crawl}
 	}
@@ -84,15 +84,6 @@ func runBody(e *env, args []string) int {
 		return fail(e, "body", err)
 	}
 	return exitOK
-}
-
-// locationIDs lists the registry's location ids, comma-separated.
-func locationIDs() string {
-	var ids []string
-	for _, l := range registry.Locations() {
-		ids = append(ids, string(l.ID))
-	}
-	return strings.Join(ids, ", ")
 }
 
 // fetchRef is one fetch of the fetches table, named by domain and location

@@ -195,6 +195,7 @@ func runCrawl(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "survey crawl: profiling on http://%s/debug/pprof/\n", ln.Addr())
 	}
 
+	fromStdin := *seedsPath == "-" // such a crawl cannot be resumed
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	sigs := make(chan os.Signal, 2)
@@ -207,7 +208,7 @@ func runCrawl(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "\nsurvey crawl: stopping; writing what is committed (Ctrl-C again to abort at once)")
 		stop()
 		if _, ok := <-sigs; ok {
-			fmt.Fprintf(e.stderr, "survey crawl: aborted; completed parts are intact; %s", howToContinue(*out, shard, *seedsPath == "-"))
+			fmt.Fprintf(e.stderr, "survey crawl: aborted; completed parts are intact; %s", howToContinue(*out, shard, fromStdin))
 			os.Exit(exitUsage)
 		}
 	}()
@@ -223,12 +224,12 @@ func runCrawl(e *env, args []string) int {
 	if err != nil {
 		code := fail(e, "crawl", err)
 		if sum != nil {
-			fmt.Fprint(e.stderr, afterFailure(sum, err, *out, shard, *seedsPath == "-"))
+			fmt.Fprint(e.stderr, afterFailure(sum, err, *out, shard, fromStdin))
 		}
 		return code
 	}
 	if sum.Interrupted {
-		fmt.Fprintf(e.stdout, "\nInterrupted; %s", howToContinue(*out, shard, *seedsPath == "-"))
+		fmt.Fprintf(e.stdout, "\nInterrupted; %s", howToContinue(*out, shard, fromStdin))
 		return exitFindings
 	}
 	if sum.SeedsBad > 0 {
