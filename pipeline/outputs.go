@@ -30,6 +30,9 @@ type ShardOutput struct {
 	// (the file system takes no locks, say), so that whether a process is
 	// writing the shard cannot be told.
 	RunningUnknown bool
+	// FromStdin is set when the shard's seeds came from standard input
+	// (--seeds -), which cannot be read again: it cannot be resumed.
+	FromStdin bool
 }
 
 // CrawlOutputs is what a set of output directories holds of one crawl.
@@ -106,7 +109,7 @@ func ReadOutputs(dirs []string) ([]CrawlOutputs, error) {
 			if len(s.Runs) > 0 {
 				last = s.Runs[len(s.Runs)-1].Status
 			}
-			so := ShardOutput{Dir: dir, Shard: shard, SeedsDigest: s.SeedsDigest, Complete: s.Complete, LastRun: last}
+			so := ShardOutput{Dir: dir, Shard: shard, SeedsDigest: s.SeedsDigest, Complete: s.Complete, LastRun: last, FromStdin: s.SeedsPath == "-"}
 			// The lock only informs the problems: one that cannot be
 			// looked at (no locks, no permission) leaves them unsure. The
 			// holder is empty when the lock is free.
@@ -151,10 +154,23 @@ func ResumeCommand(out string, shard seeds.Shard) string {
 	return cmd
 }
 
+// NotResumable says why a crawl whose seeds came from standard input cannot
+// be resumed, and how to crawl the rest of its seeds.
+const NotResumable = "its seeds came from standard input, which cannot be read again, so it cannot be resumed; to crawl the rest, save the seed list to a file and crawl that with another --crawl-id (every domain again)"
+
+// HowToContinue says how to go on with the shard when it is not complete:
+// the command that resumes it, or NotResumable.
+func (s ShardOutput) HowToContinue() string {
+	if s.FromStdin {
+		return NotResumable
+	}
+	return "resume it with: " + ResumeCommand(s.Dir, s.Shard)
+}
+
 // Problems describes, one line each, what keeps the crawl from being
-// whole: shards in no directory, shards that did not complete (with the
-// command that resumes each), and shards that read different seed lists
-// (which a complete crawl can have too).
+// whole: shards in no directory, shards that did not complete (with how to
+// go on with each: see ShardOutput.HowToContinue), and shards that read
+// different seed lists (which a complete crawl can have too).
 func (c CrawlOutputs) Problems() []string {
 	var lines []string
 	if len(c.Missing) > 0 {
@@ -185,7 +201,7 @@ func (c CrawlOutputs) Problems() []string {
 		case s.LastRun == "":
 			how = "it has not run"
 		}
-		lines = append(lines, fmt.Sprintf("crawl %q: shard %s in %s is not complete (%s); resume it with: %s", c.CrawlID, s.Shard, s.Dir, how, ResumeCommand(s.Dir, s.Shard)))
+		lines = append(lines, fmt.Sprintf("crawl %q: shard %s in %s is not complete (%s); %s", c.CrawlID, s.Shard, s.Dir, how, s.HowToContinue()))
 	}
 	if len(c.SeedsDigests) > 0 {
 		groups := make([]string, len(c.SeedsDigests))

@@ -71,6 +71,24 @@ func TestReadOutputs_CompleteWithTwoSeedLists(t *testing.T) {
 	}
 }
 
+// TestReadOutputs_StdinCrawl: a shard whose seeds came from standard input
+// cannot be resumed, so its problem says how to go on without --resume.
+func TestReadOutputs_StdinCrawl(t *testing.T) {
+	dir := t.TempDir()
+	s := &State{CrawlID: "piped", Shard: "0/1", SeedsPath: "-", Runs: []RunState{{Run: 1, Status: "interrupted"}}}
+	if err := s.save(dir); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadOutputs([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{`crawl "piped": shard 0/1 in ` + dir + ` is not complete (its last run interrupted); ` + NotResumable}
+	if len(got) != 1 || !got[0].Shards[0].FromStdin || !slices.Equal(got[0].Problems(), want) {
+		t.Errorf("%+v\nproblems:\n%s\nwant:\n%s", got, strings.Join(got[0].Problems(), "\n"), strings.Join(want, "\n"))
+	}
+}
+
 func TestReadOutputs_Overlap(t *testing.T) {
 	a, b := t.TempDir(), t.TempDir()
 	saveShard(t, a, "c", "1/2", "d", "complete")

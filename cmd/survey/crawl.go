@@ -243,7 +243,7 @@ func runCrawl(e *env, args []string) int {
 // from standard input (which cannot be read again), why there is none.
 func howToContinue(out string, shard seeds.Shard, fromStdin bool) string {
 	if fromStdin {
-		return "its seeds came from standard input, which cannot be read again, so it cannot be resumed; to crawl the rest, save the seed list to a file and crawl that with another --crawl-id (every domain again)\n"
+		return pipeline.NotResumable + "\n"
 	}
 	return "continue with:\n  " + pipeline.ResumeCommand(out, shard) + "\n"
 }
@@ -333,7 +333,7 @@ func shardOf(shardFlag string, shards int, getenv func(string) string) (seeds.Sh
 }
 
 // shardsHeld describes the crawl shards whose state out holds, each with
-// the command that resumes it when it is not complete, for an error that
+// how to go on with it when it is not complete, for an error that
 // found no state where it looked ("" when out holds none).
 func shardsHeld(out string) string {
 	crawls, err := pipeline.ReadOutputs([]string{out})
@@ -346,7 +346,7 @@ func shardsHeld(out string) string {
 			if s.Complete {
 				held = append(held, fmt.Sprintf("shard %s of crawl %s, complete", s.Shard, c.CrawlID))
 			} else {
-				held = append(held, fmt.Sprintf("shard %s of crawl %s, not complete (%s)", s.Shard, c.CrawlID, pipeline.ResumeCommand(out, s.Shard)))
+				held = append(held, fmt.Sprintf("shard %s of crawl %s, not complete (%s)", s.Shard, c.CrawlID, s.HowToContinue()))
 			}
 		}
 	}

@@ -253,7 +253,7 @@ func TestCrawl_ResumeNamesTheShardsHeld(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "nothing to resume in " + dir + " for shard 0/1: "
-	held := "; " + dir + " holds shard 1/4 of crawl s, complete; shard 2/4 of crawl s, not complete (survey crawl --resume --out " + dir + " --shard 2/4)\n"
+	held := "; " + dir + " holds shard 1/4 of crawl s, complete; shard 2/4 of crawl s, not complete (resume it with: survey crawl --resume --out " + dir + " --shard 2/4)\n"
 	if code, _, errs := runSurvey(t, "", "crawl", "--resume", "--out", dir); code != exitUsage || !strings.Contains(errs, want) || !strings.HasSuffix(errs, held) {
 		t.Errorf("resume without --shard: exit %d\n%s\nwant %q ... %q", code, errs, want, held)
 	}
@@ -288,5 +288,15 @@ func TestCrawl_InterruptedStdinCrawl(t *testing.T) {
 	}
 	if want := "Interrupted; its seeds came from standard input, which cannot be read again, so it cannot be resumed;"; code != exitFindings || !strings.Contains(out.String(), want) || strings.Contains(out.String(), "--resume") {
 		t.Errorf("after Ctrl-C: exit %d, want %d, %q and no --resume:\n%s", code, exitFindings, want, out.String())
+	}
+	// What reads the directory later says the same: a merge, and a resume
+	// of a shard the directory does not hold.
+	notResumable := "is not complete (its last run interrupted); its seeds came from standard input, which cannot be read again, so it cannot be resumed;"
+	if code, _, errs := runSurvey(t, "", "merge", "--db", filepath.Join(t.TempDir(), "m.duckdb"), dir); code != exitOK || !strings.Contains(errs, notResumable) || strings.Contains(errs, "--resume") {
+		t.Errorf("merge: exit %d, want %d, %q and no --resume:\n%s", code, exitOK, notResumable, errs)
+	}
+	held := "holds shard 0/1 of crawl stdin, not complete (its seeds came from standard input, which cannot be read again, so it cannot be resumed;"
+	if code, _, errs := runSurvey(t, "", "crawl", "--resume", "--out", dir, "--shard", "1/2"); code != exitUsage || !strings.Contains(errs, held) || strings.Contains(errs, "survey crawl --resume") {
+		t.Errorf("resume of another shard: exit %d, want %d, %q and no resume command:\n%s", code, exitUsage, held, errs)
 	}
 }
