@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -53,10 +54,12 @@ type ReparseSummary struct {
 // Reparse rebuilds every parsed table (documents, diagnostics and the
 // per-format tables) of the crawls in a directory from the stored bodies,
 // with the current parsers and no network. It works batch by batch: each
-// committed batch's parsed parts are replaced whole (sink.ReplacePart), so
-// an interrupted reparse leaves every batch either as it was or reparsed
-// (documents.parser_version tells which), and running it again finishes
-// the job. Then it rebuilds the database. It fails with ErrShardBusy while
+// committed batch's parsed parts are replaced together (sink.ReplaceParts),
+// documents last, so an interrupted reparse leaves every batch either as it
+// was or reparsed (documents.parser_version tells which; but for a kill in
+// the instant between two renames of one batch, which can leave its other
+// parsed tables reparsed and its documents not), and running it again
+// finishes the job. Then it rebuilds the database. It fails with ErrShardBusy while
 // a crawl is writing to the directory.
 func Reparse(ctx context.Context, o ReparseOptions) (*ReparseSummary, error) {
 	start := time.Now()
@@ -277,7 +280,9 @@ func reparseCrawl(ctx context.Context, db *sql.DB, dir, crawlID string) (int, in
 }
 
 // writeParsedPart replaces the parts called name of every parsed table with
-// the batch's rows (an empty part where the batch has none).
+// the batch's rows (an empty part where the batch has none), documents
+// last: a batch whose documents carry this parser version has every parsed
+// table rewritten (see sink.ReplaceParts).
 func writeParsedPart(dir, crawlID, name string, tables map[string]sink.Table, b *parsedRows) error {
 	byTable := map[string]reflect.Value{}
 	add := func(table string, rows any) {
@@ -293,22 +298,31 @@ func writeParsedPart(dir, crawlID, name string, tables map[string]sink.Table, b 
 	for _, f := range b.formats {
 		add(f.Table, f.Rows)
 	}
-	names := make([]string, 0, len(tables))
-	for n := range tables {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	names := replaceOrder(tables)
+	parts := make([]sink.PartRows, len(names))
+	for i, n := range names {
 		t := tables[n]
 		rows, ok := byTable[n]
 		if !ok || rows.Type() != reflect.SliceOf(t.Row) {
 			rows = reflect.MakeSlice(reflect.SliceOf(t.Row), 0, 0)
 		}
-		if err := sink.ReplacePart(dir, crawlID, name, t, rows.Interface()); err != nil {
-			return err
-		}
+		parts[i] = sink.PartRows{Table: t, Rows: rows.Interface()}
 	}
-	return nil
+	return sink.ReplaceParts(dir, crawlID, name, parts)
+}
+
+// replaceOrder returns the names of tables in the order reparse replaces
+// their parts: by name, documents last.
+func replaceOrder(tables map[string]sink.Table) []string {
+	names := make([]string, 0, len(tables))
+	for n := range tables {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	if i := slices.Index(names, sink.TableDocuments); i >= 0 {
+		names = append(slices.Delete(names, i, i+1), sink.TableDocuments)
+	}
+	return names
 }
 
 // sqlList returns a DuckDB list literal of quoted file names.

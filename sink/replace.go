@@ -1,48 +1,110 @@
 package sink
 
 import (
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
-// ReplacePart writes rows (a slice of t's row type, possibly empty) as the
-// part called name of table t for crawl crawlID under dir, replacing any
-// part of that name atomically (temporary file, fsync, rename). name must
-// be the name of a part of the commit table (targets), so that the new
-// part belongs to that committed batch.
+// PartRows is the rows of one table's part of a batch, for ReplaceParts.
+type PartRows struct {
+	Table Table
+	Rows  any // a slice of Table's row type, possibly empty
+}
+
+// ReplaceParts writes parts as the parts called name of their tables for
+// crawl crawlID under dir, replacing any parts of that name. name must be
+// the name of a part of the commit table (targets), so that the new parts
+// belong to that committed batch. Like every writer of a shard, the caller
+// must be the shard's only writer (survey reparse holds every shard's
+// lock).
 //
-// survey reparse uses it to rewrite the parsed tables batch by batch: every
-// batch's parsed parts are replaced whole, so an interrupted reparse leaves
-// each batch either as it was or reparsed, never half of each.
-func ReplacePart(dir, crawlID, name string, t Table, rows any) error {
+// survey reparse uses it to rewrite the parsed tables batch by batch. Every
+// new part is checked, written to a temporary file and synced before any is
+// renamed, and the renames follow the order of parts: a failure or a kill
+// before the renames leaves the batch as it was, and only a kill between
+// two renames leaves the first parts replaced and the rest not. Give last
+// the part that tells a rewritten batch (reparse gives documents last, whose
+// parser_version says which parser wrote the batch). Temporary files that
+// an earlier, killed replace of the batch left are removed first.
+func ReplaceParts(dir, crawlID, name string, parts []PartRows) error {
 	if err := checkCrawlID(crawlID); err != nil {
 		return err
 	}
 	if _, _, temp, ok := parsePart(name); !ok || temp {
 		return fmt.Errorf("sink: %q is not a part name", name)
 	}
-	t, err := t.compiled()
-	if err != nil {
-		return err
-	}
-	v := reflect.ValueOf(rows)
-	sliceType := reflect.SliceOf(t.Row)
-	if !v.IsValid() || v.Type() != sliceType {
-		return fmt.Errorf("sink: replace part of %s: rows are %T, want %v", t.Name, rows, sliceType)
-	}
-	if _, err := sizeRows(t.codec.fields, v); err != nil {
-		return fmt.Errorf("sink: replace part of %s: %w", t.Name, err)
-	}
-	ts := &tableState{table: t, sliceType: sliceType, dir: partitionDir(dir, t.Name, crawlID), rows: v, committed: v.Len()}
-	if err := mkdirAllSync(ts.dir); err != nil {
-		return err
+	states := make([]*tableState, len(parts))
+	for i, p := range parts {
+		t, err := p.Table.compiled()
+		if err != nil {
+			return err
+		}
+		v := reflect.ValueOf(p.Rows)
+		sliceType := reflect.SliceOf(t.Row)
+		if !v.IsValid() || v.Type() != sliceType {
+			return fmt.Errorf("sink: replace part of %s: rows are %T, want %v", t.Name, p.Rows, sliceType)
+		}
+		if _, err := sizeRows(t.codec.fields, v); err != nil {
+			return fmt.Errorf("sink: replace part of %s: %w", t.Name, err)
+		}
+		states[i] = &tableState{table: t, sliceType: sliceType, dir: partitionDir(dir, t.Name, crawlID), rows: v, committed: v.Len()}
 	}
 	w := &Writer{mem: memory.NewGoAllocator()}
 	w.props, w.arrowProps = partProperties(w.mem)
-	if err := w.writePartNamed(ts, name); err != nil {
-		return fmt.Errorf("sink: replace part %s of %s: %w", name, t.Name, err)
+	var temps []string
+	removeTemps := func() {
+		for _, tmp := range temps {
+			os.Remove(tmp)
+		}
 	}
-	return syncDir(ts.dir)
+	for _, ts := range states {
+		if err := mkdirAllSync(ts.dir); err != nil {
+			removeTemps()
+			return err
+		}
+		if err := removeStaleTemps(ts.dir, name); err != nil {
+			removeTemps()
+			return err
+		}
+		tmp, err := w.writeTemp(ts, name)
+		if err != nil {
+			removeTemps()
+			return fmt.Errorf("sink: replace part %s of %s: %w", name, ts.table.Name, err)
+		}
+		temps = append(temps, tmp)
+	}
+	for i, ts := range states {
+		if err := os.Rename(temps[i], filepath.Join(ts.dir, name)); err != nil {
+			removeTemps()
+			return fmt.Errorf("sink: replace part %s of %s: %w", name, ts.table.Name, err)
+		}
+	}
+	var errs []error
+	for _, ts := range states {
+		errs = append(errs, syncDir(ts.dir))
+	}
+	return errors.Join(errs...)
+}
+
+// removeStaleTemps removes the temporary files of the part name in pdir
+// (.NAME.RANDOM.tmp), which a killed writer of that part left.
+func removeStaleTemps(pdir, name string) error {
+	entries, err := os.ReadDir(pdir)
+	if err != nil {
+		return fmt.Errorf("sink: %w", err)
+	}
+	for _, e := range entries {
+		if n := e.Name(); strings.HasPrefix(n, "."+name+".") && strings.HasSuffix(n, tempSuffix) {
+			if err := os.Remove(filepath.Join(pdir, n)); err != nil {
+				return fmt.Errorf("sink: %w", err)
+			}
+		}
+	}
+	return nil
 }

@@ -364,12 +364,23 @@ func (w *Writer) writePart(ts *tableState, seq int) error {
 
 // writePartNamed writes the committed rows of ts as the part name, through
 // a temporary file that is synced and renamed when complete.
-func (w *Writer) writePartNamed(ts *tableState, name string) (err error) {
-	f, err := os.CreateTemp(ts.dir, "."+name+".*"+tempSuffix)
+func (w *Writer) writePartNamed(ts *tableState, name string) error {
+	tmp, err := w.writeTemp(ts, name)
 	if err != nil {
 		return err
 	}
-	tmp := f.Name()
+	return os.Rename(tmp, filepath.Join(ts.dir, name))
+}
+
+// writeTemp writes the committed rows of ts to a new temporary file of the
+// part name (.NAME.RANDOM.tmp), synced and closed, and returns its path; on
+// error it leaves no file.
+func (w *Writer) writeTemp(ts *tableState, name string) (tmp string, err error) {
+	f, err := os.CreateTemp(ts.dir, "."+name+".*"+tempSuffix)
+	if err != nil {
+		return "", err
+	}
+	tmp = f.Name()
 	defer func() {
 		if err != nil {
 			f.Close()
@@ -377,18 +388,15 @@ func (w *Writer) writePartNamed(ts *tableState, name string) (err error) {
 		}
 	}()
 	if err := w.encodePart(ts, bufio.NewWriterSize(f, 64<<10)); err != nil {
-		return err
+		return "", err
 	}
 	if err := f.Chmod(0o644); err != nil {
-		return err
+		return "", err
 	}
 	if err := f.Sync(); err != nil {
-		return err
+		return "", err
 	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, filepath.Join(ts.dir, name))
+	return tmp, f.Close()
 }
 
 // encodePart writes the committed rows of one table as a Parquet file to bw
