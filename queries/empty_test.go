@@ -43,6 +43,28 @@ func TestQueriesOnEmptyDatabase(t *testing.T) {
 	}
 }
 
+// TestUnknownParameter: a parameter the query does not declare is an error
+// that names the parameters it does.
+func TestUnknownParameter(t *testing.T) {
+	db, err := sink.Open(emptyDatabase(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for name, want := range map[string]string{
+		"adoption":       `query adoption has no parameter "crawll" (it has: crawl)`,
+		"changes_detail": `query changes_detail has no parameter "crawll" (it has: from_crawl, to_crawl, location, limit)`,
+	} {
+		q, err := queries.Get(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := q.Run(context.Background(), db, map[string]string{"crawll": "x"}); err == nil || err.Error() != want {
+			t.Errorf("%s: %v, want %s", name, err, want)
+		}
+	}
+}
+
 // emptyDatabase builds a database from an empty directory, every table
 // present and empty, and returns its path.
 func emptyDatabase(t *testing.T) string {

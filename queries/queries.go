@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -166,13 +167,17 @@ func (q Query) Export(ctx context.Context, db *sql.DB, params map[string]string,
 // the query's, are set as DuckDB variables and the query's other
 // parameters are reset. The caller closes it.
 func (q Query) session(ctx context.Context, db *sql.DB, params map[string]string) (*sql.Conn, error) {
+	names := make([]string, len(q.Params))
+	for i, p := range q.Params {
+		names[i] = p.Name
+	}
 	for name := range params {
-		known := false
-		for _, p := range q.Params {
-			known = known || p.Name == name
-		}
-		if !known {
-			return nil, fmt.Errorf("query %s has no parameter %q", q.Name, name)
+		if !slices.Contains(names, name) {
+			has := strings.Join(names, ", ")
+			if has == "" {
+				has = "none"
+			}
+			return nil, fmt.Errorf("query %s has no parameter %q (it has: %s)", q.Name, name, has)
 		}
 	}
 	conn, err := db.Conn(ctx)
