@@ -35,7 +35,8 @@ var (
 	errUTF8       = errors.New("not valid UTF-8 (save the seed list as UTF-8)")
 )
 
-// normalizeDomain normalizes a plain domain name.
+// normalizeDomain normalizes a plain domain name. One trailing slash, the
+// root path, is dropped as an origin's is ("example.com/").
 func normalizeDomain(s string) (string, error) {
 	if s == "" {
 		return "", errEmpty
@@ -43,7 +44,7 @@ func normalizeDomain(s string) (string, error) {
 	if strings.ContainsAny(s, " \t\v\f\r\u00a0") {
 		return "", errSpace
 	}
-	if strings.ContainsAny(s, "/?#") {
+	if s = strings.TrimSuffix(s, "/"); strings.ContainsAny(s, "/?#") {
 		return "", errPath
 	}
 	if strings.Contains(s, ":") {

@@ -53,6 +53,7 @@ func TestReader_MixedFile(t *testing.T) {
 		"|www.google.com|2|7",
 		"https|[2001:db8::1]:8443|0|8",
 		"http|example.net|0|15",
+		"|example.org|0|16",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("seeds:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -69,13 +70,14 @@ func TestReader_MixedFile(t *testing.T) {
 		`testdata/mixed.txt:12: invalid domain name: invalid label "-bad-": "-bad-.com"`,
 		`testdata/mixed.txt:13: single-label name (not a public domain): "localhost"`,
 		`testdata/mixed.txt:14: scheme is not http or https: "ftp://example.org"`,
+		`testdata/mixed.txt:17: has a path, query or fragment (give a domain or an origin): "example.com//"`,
 	}
 	if strings.Join(msgs, "\n") != strings.Join(wantBad, "\n") {
 		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(msgs, "\n"), strings.Join(wantBad, "\n"))
 	}
 	st := r.Stats()
-	if st.Lines != 15 || st.Seeds != 6 || st.Bad != 6 || st.Duplicates != 1 {
-		t.Errorf("stats = %+v, want 15 lines, 6 seeds, 6 bad, 1 duplicate", st)
+	if st.Lines != 17 || st.Seeds != 7 || st.Bad != 7 || st.Duplicates != 1 {
+		t.Errorf("stats = %+v, want 17 lines, 7 seeds, 7 bad, 1 duplicate", st)
 	}
 }
 
