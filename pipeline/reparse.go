@@ -59,8 +59,8 @@ type ReparseSummary struct {
 // was or reparsed (documents.parser_version tells which; but for a kill in
 // the instant between two renames of one batch, which can leave its other
 // parsed tables reparsed and its documents not), and running it again
-// finishes the job. Then it rebuilds the database. It fails with ErrShardBusy while
-// a crawl is writing to the directory.
+// finishes the job. Then it rebuilds the database. It fails with
+// ErrShardBusy while a crawl is writing to the directory.
 func Reparse(ctx context.Context, o ReparseOptions) (*ReparseSummary, error) {
 	start := time.Now()
 	sum := &ReparseSummary{ParserVersion: survey.Version}
