@@ -487,7 +487,7 @@ func prepareState(opts *Options, shard string) (*State, error) {
 		}
 		opts.SeedsPath = st.SeedsPath
 		if st.SeedsDigest != "" {
-			if d, err := fileDigest(st.SeedsPath); err == nil && d != st.SeedsDigest {
+			if d, err := seeds.FileDigest(st.SeedsPath); err == nil && d != st.SeedsDigest {
 				return nil, fmt.Errorf("--resume: %s has changed since the crawl started (SHA-256 %s, was %s)", st.SeedsPath, d, st.SeedsDigest)
 			}
 		}
@@ -514,7 +514,7 @@ func prepareState(opts *Options, shard string) (*State, error) {
 	}
 	st := &State{CrawlID: id, Shard: shard, SeedsPath: opts.SeedsPath, CanaryPath: canary, Options: optsJSON, Args: opts.Args}
 	if opts.SeedsPath != "-" {
-		d, err := fileDigest(opts.SeedsPath)
+		d, err := seeds.FileDigest(opts.SeedsPath)
 		if err != nil {
 			return nil, fmt.Errorf("seeds: %w", err)
 		}
@@ -629,19 +629,6 @@ func countLines(r io.Reader) (int64, error) {
 			return 0, err
 		}
 	}
-}
-
-func fileDigest(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // lineSet is the set of seed lines already committed: a bitmap indexed by

@@ -5,6 +5,8 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -129,3 +131,19 @@ func (u *unpacked) Read(p []byte) (int, error) {
 }
 
 func (u *unpacked) Close() error { return u.close() }
+
+// FileDigest returns the SHA-256 of the seed file at path as given
+// (compressed or not), hex encoded: the crawls.seeds_digest of a crawl of
+// it. A crawl of standard input records Reader.Digest instead.
+func FileDigest(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}

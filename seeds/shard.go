@@ -43,12 +43,18 @@ func (s Shard) String() string {
 // the registrable domain, so a site's apex and www land in the same shard
 // and one host's politeness is kept by one crawler.
 func (s Shard) Contains(seed Seed) bool {
-	if s.Count <= 1 {
-		return true
+	return s.Count <= 1 || ShardIndex(seed, s.Count) == s.Index
+}
+
+// ShardIndex returns the index of the shard, among count, that holds the
+// seed (0 when count is 1 or less): the shard whose Contains reports it.
+func ShardIndex(seed Seed, count int) int {
+	if count <= 1 {
+		return 0
 	}
 	h := fnv.New64a()
 	h.Write([]byte(Registrable(seed.Host)))
-	return h.Sum64()%uint64(s.Count) == uint64(s.Index)
+	return int(h.Sum64() % uint64(count))
 }
 
 // Registrable returns the registrable domain (eTLD+1 by the public suffix

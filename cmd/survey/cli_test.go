@@ -20,10 +20,17 @@ import (
 )
 
 func TestHelp_EveryCommand(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range commands() {
 		code, out, errs := runSurvey(t, "", c.name, "--help")
 		if code != exitOK || !strings.Contains(out, "Usage: survey "+c.name) || errs != "" {
 			t.Errorf("survey %s --help: exit %d, stdout %q, stderr %q", c.name, code, firstChars(out), errs)
+		}
+		if row := "| `survey " + c.name + "` |"; !bytes.Contains(readme, []byte(row)) {
+			t.Errorf("the README's table of commands has no row %s", row)
 		}
 	}
 	if code, _, errs := runSurvey(t, "", "no-such-command"); code != exitUsage || !strings.Contains(errs, "unknown command") {

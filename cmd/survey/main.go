@@ -55,6 +55,7 @@ func commands() []command {
 		{"query", "run SQL or a named query on a survey database", runQuery},
 		{"report", "write a self-contained HTML report of a crawl (charts, tables, methodology)", runReport},
 		{"reparse", "rebuild the parsed tables from stored bodies with the current parsers", runReparse},
+		{"seeds", "read a seed list as a crawl would, without crawling: rejected lines, counts, digest, shards", runSeeds},
 		{"testweb", "serve the simulated web (synthetic domains on loopback) for tests and demos", runTestweb},
 	}
 }

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agentpolicy/survey/seeds"
+)
+
+// TestSeeds_Summary reads a gzipped list with every kind of line: the
+// rejected line is reported with its file and line, the counts and the
+// digest of the file as given are printed, and the exit status says a line
+// was rejected.
+func TestSeeds_Summary(t *testing.T) {
+	list := "# ranked, origins, a duplicate, a bad line\n1,example.com\n2,www.example.com\nexample.com\nhttps://b.org:8443,1000\nhttp://c.net/\nbad_host.com\nd.io\n"
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(list))
+	zw.Close()
+	path := filepath.Join(t.TempDir(), "list.csv.gz")
+	if err := os.WriteFile(path, gz.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(gz.Bytes())
+	code, stdout, stderr := runSurvey(t, "", "seeds", path)
+	want := path + ": 8 lines read: 5 seeds (3 domains, 2 origins; 3 ranked), 1 rejected, 1 duplicates\n" +
+		"SHA-256 " + hex.EncodeToString(sum[:]) + " (the crawls.seeds_digest of a crawl of it)\n"
+	wantErr := path + `:7: invalid domain name: disallowed rune U+005F: "bad_host.com"` + "\n"
+	if code != exitFindings || stdout != want || stderr != wantErr {
+		t.Errorf("exit %d, want %d\nstdout:\n%s\nwant:\n%s\nstderr:\n%s\nwant:\n%s", code, exitFindings, stdout, want, stderr, wantErr)
+	}
+
+	// Standard input: the digest is of the text read, as a crawl of it records.
+	text := "a.example\nb.example\n"
+	sum = sha256.Sum256([]byte(text))
+	code, stdout, _ = runSurvey(t, text, "seeds", "-")
+	want = "-: 2 lines read: 2 seeds (2 domains, 0 origins; 0 ranked), 0 rejected, 0 duplicates\n" +
+		"SHA-256 " + hex.EncodeToString(sum[:]) + " (the crawls.seeds_digest of a crawl of it)\n"
+	if code != exitOK || stdout != want {
+		t.Errorf("standard input: exit %d\n%s\nwant:\n%s", code, stdout, want)
+	}
+}
+
+// TestSeeds_PrintReadsBack: --print writes the seeds as a list that reads
+// back as the same seeds, ranks and schemes included.
+func TestSeeds_PrintReadsBack(t *testing.T) {
+	list := "origin,rank\nhttps://B.org:8443/,1000\nhttp://c.net:80,5000\n1,Example.COM.\n2,www.example.com\nd.io/\nhttps://[2001:db8::1]:8443\nhttp://xn--bcher-kva.de\n"
+	code, printed, stderr := runSurvey(t, list, "seeds", "--print", "-")
+	if code != exitOK || !strings.Contains(stderr, "7 seeds") {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	read := func(text string) []seeds.Seed {
+		var out []seeds.Seed
+		r := seeds.NewReader(strings.NewReader(text), "list")
+		for {
+			s, err := r.Next()
+			if err == io.EOF {
+				return out
+			}
+			if err != nil {
+				t.Fatalf("%q: %v", text, err)
+			}
+			s.Line, s.Input = 0, ""
+			out = append(out, s)
+		}
+	}
+	want, got := read(list), read(printed)
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("printed:\n%s\nreads back as %v\nwant %v", printed, got, want)
+	}
+}
+
+// TestSeeds_Shards: --shards counts each shard's seeds as survey crawl
+// --shard splits them, and --print --shard writes that many.
+func TestSeeds_Shards(t *testing.T) {
+	var b strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&b, "site-%d.example\nwww.site-%d.example\n", i, i)
+	}
+	path := filepath.Join(t.TempDir(), "seeds.txt")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const n = 3
+	counts := make([]int, n)
+	r := seeds.NewReader(strings.NewReader(b.String()), "seeds.txt")
+	for {
+		s, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range n {
+			if (seeds.Shard{Index: i, Count: n}).Contains(s) {
+				counts[i]++
+			}
+		}
+	}
+	code, stdout, _ := runSurvey(t, "", "seeds", "--shards", "3", path)
+	for i, c := range counts {
+		line := fmt.Sprintf("shard %d/%d: %d seeds\n", i, n, c)
+		if code != exitOK || !strings.Contains(stdout, line) {
+			t.Errorf("exit %d\n%s\nwant %q", code, stdout, line)
+		}
+		_, printed, _ := runSurvey(t, "", "seeds", "--print", "--shard", fmt.Sprintf("%d/%d", i, n), path)
+		if got := strings.Count(printed, "\n"); got != c {
+			t.Errorf("--print --shard %d/%d wrote %d seeds, want %d", i, n, got, c)
+		}
+	}
+	if counts[0] == 0 || counts[0] == 600 {
+		t.Errorf("shard counts %v: want the seeds spread over the shards", counts)
+	}
+}
+
+func TestSeeds_Refusals(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"seeds", "--shard", "1/2", "x.txt"}, "--shard goes with --print"},
+		{[]string{"seeds", "--shards", "-1", "x.txt"}, "--shards -1: must be at least 1"},
+		{[]string{"seeds", "--print", "--shard", "2/2", "x.txt"}, "--shard: "},
+		{[]string{"seeds", filepath.Join(t.TempDir(), "none.txt")}, "none.txt"},
+	} {
+		if code, _, stderr := runSurvey(t, "", tc.args...); code != exitUsage || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, stderr, exitUsage, tc.want)
+		}
+	}
+}
