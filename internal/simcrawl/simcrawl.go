@@ -14,6 +14,7 @@ import (
 
 	"github.com/agentpolicy/survey/crawl"
 	"github.com/agentpolicy/survey/pipeline"
+	"github.com/agentpolicy/survey/registry"
 	"github.com/agentpolicy/survey/testweb"
 )
 
@@ -26,6 +27,9 @@ type Options struct {
 	// Ranked writes the seeds as a Tranco-style "rank,domain" list, so
 	// that targets.rank is set.
 	Ranked bool
+	// Locations are the locations to fetch, as survey crawl --locations
+	// gives them; nil means every location.
+	Locations []registry.Location
 }
 
 // Web is a started simulated web.
@@ -119,8 +123,10 @@ func Build(dir string, o Options) (string, error) {
 	if err := w.WriteSeeds(seeds, o.Ranked); err != nil {
 		return "", err
 	}
+	cfg := w.CrawlConfig()
+	cfg.Locations = o.Locations
 	sum, err := pipeline.Run(context.Background(), pipeline.Options{
-		Out: dir, SeedsPath: seeds, CrawlID: o.CrawlID, Crawl: w.CrawlConfig(),
+		Out: dir, SeedsPath: seeds, CrawlID: o.CrawlID, Crawl: cfg,
 	})
 	if err != nil {
 		return "", err

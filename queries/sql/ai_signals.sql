@@ -1,6 +1,7 @@
 -- Question: Which mechanisms do sites use to state their preferences about AI (robots.txt groups for AI crawlers, Content-Usage, Content-Signal, App-Directives, ai.txt, TDMRep, noai and tdm-reservation on the home page), and how often do they restrict AI use?
--- Read: One row per mechanism, every one listed, over the reachable domains of the crawl
---   (targets.outcome = 'ok'). using counts the domains using the mechanism, restricting those
+-- Read: One row per mechanism whose location the crawl fetched (robots.txt for the first four,
+--   ai.txt, tdmrep.json, the home page for the last three; a crawl of some --locations lists
+--   only what it measured), over the reachable domains of the crawl (targets.outcome = 'ok'). using counts the domains using the mechanism, restricting those
 --   among them whose signal restricts AI use, as follows (using; restricting).
 --   robots.txt AI crawler groups: a group names a known AI crawler; a crawler so named is
 --   blocked entirely. robots.txt Content-Usage (IETF aipref): a valid rule; a rule with train-ai=n.
@@ -76,10 +77,15 @@ counts AS (
   WHERE domain IN (SELECT domain FROM reachable)
   GROUP BY ord
 ),
+fetched AS (
+  SELECT DISTINCT location FROM fetches WHERE crawl_id = (SELECT id FROM c)
+),
 mechanisms AS (
-  SELECT * FROM (VALUES (1, 'robots.txt AI crawler groups'), (2, 'robots.txt Content-Usage'),
-    (3, 'robots.txt Content-Signal'), (4, 'robots.txt App-Directives'), (5, 'ai.txt'), (6, 'tdmrep.json'),
-    (7, 'home page noai'), (8, 'home page tdm-reservation'), (9, 'home page Content-Usage header')) AS m(ord, mechanism)
+  SELECT * FROM (VALUES (1, 'robots.txt AI crawler groups', 'robots'), (2, 'robots.txt Content-Usage', 'robots'),
+    (3, 'robots.txt Content-Signal', 'robots'), (4, 'robots.txt App-Directives', 'robots'), (5, 'ai.txt', 'ai-txt'),
+    (6, 'tdmrep.json', 'tdmrep'), (7, 'home page noai', 'home'), (8, 'home page tdm-reservation', 'home'),
+    (9, 'home page Content-Usage header', 'home')) AS m(ord, mechanism, location)
+  WHERE location IN (SELECT location FROM fetched)
 ),
 n AS (
   SELECT count(*) AS reachable FROM reachable
