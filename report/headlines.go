@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/agentpolicy/survey/classify"
@@ -87,8 +88,24 @@ func pathsOf(ids []registry.LocationID) string {
 	return strings.Join(out, ", ")
 }
 
-// readHeadlines computes the headline figures of crawl id.
+// readHeadlines computes the headline figures of crawl id. A figure of
+// locations the crawl did not fetch (survey crawl --locations) is left
+// out, and one of a group of locations that it fetched in part says so: it
+// would otherwise read as measured.
 func readHeadlines(ctx context.Context, db *sql.DB, id string) ([]Headline, error) {
+	fetched, err := fetchedLocations(ctx, db, id)
+	if err != nil {
+		return nil, err
+	}
+	robotsLocs := fetchedOf([]registry.LocationID{registry.LocRobots}, fetched)
+	policyLocs := fetchedOf(agentPolicyLocations(), fetched)
+	aiLocs := fetchedOf(aiUsageLocations(), fetched)
+	domainsWithFile := func(locs []registry.LocationID) string {
+		if len(locs) == 0 {
+			return "0"
+		}
+		return "(SELECT count(DISTINCT domain) FROM files WHERE location IN " + sqlList(locs) + ")"
+	}
 	holds := sqlList(fileOutcomes())
 	q := `
 WITH t AS (SELECT domain, outcome FROM targets WHERE crawl_id = $1),
@@ -103,9 +120,9 @@ files AS (SELECT * FROM f WHERE outcome IN ` + holds + ` AND other_format = '' A
 SELECT
   (SELECT count(*) FROM t),
   (SELECT count(*) FROM ok),
-  (SELECT count(DISTINCT domain) FROM files WHERE location = 'robots'),
-  (SELECT count(DISTINCT domain) FROM files WHERE location IN ` + sqlList(agentPolicyLocations()) + `),
-  (SELECT count(DISTINCT domain) FROM files WHERE location IN ` + sqlList(aiUsageLocations()) + `),
+  ` + domainsWithFile(robotsLocs) + `,
+  ` + domainsWithFile(policyLocs) + `,
+  ` + domainsWithFile(aiLocs) + `,
   (SELECT count(*) FROM files WHERE location <> 'home'),
   (SELECT count(*) FROM files WHERE location <> 'home' AND valid),
   (SELECT count(*) FROM f),
@@ -115,20 +132,82 @@ SELECT
 		return nil, fmt.Errorf("computing the headline figures: %w", err)
 	}
 	inFormat := "a fetch whose outcome delivered a file (" + outcomeNames(fileOutcomes()) + ") and that the parser did not set aside as another format"
-	return []Headline{
+	out := []Headline{
 		{Label: "Domains crawled", Value: domains,
 			Definition: "Rows of targets for the crawl: every distinct domain of the seed list."},
 		{Label: "Reachable domains", Value: reachable, Of: domains, OfLabel: "domains crawled",
 			Definition: "Domains whose outcome in targets is ok: they answered over HTTP and did not block every request. The shares below are of these."},
-		{Label: "Publish robots.txt", Value: robots, Of: reachable, OfLabel: "reachable domains",
-			Definition: "Reachable domains with " + inFormat + " at /robots.txt."},
-		{Label: "Publish an agent-policy file", Value: policy, Of: reachable, OfLabel: "reachable domains",
-			Definition: "Reachable domains with " + inFormat + " at one of " + pathsOf(agentPolicyLocations()) + " (a coding-agent AGENTS.md is another format and does not count)."},
-		{Label: "Publish an AI-usage file", Value: aiUsage, Of: reachable, OfLabel: "reachable domains",
-			Definition: "Reachable domains with " + inFormat + " at one of " + pathsOf(aiUsageLocations()) + "."},
-		{Label: "Files without errors", Value: valid, Of: files, OfLabel: "files in their format",
+	}
+	if len(robotsLocs) > 0 {
+		out = append(out, Headline{Label: "Publish robots.txt", Value: robots, Of: reachable, OfLabel: "reachable domains",
+			Definition: "Reachable domains with " + inFormat + " at /robots.txt."})
+	}
+	if len(policyLocs) > 0 {
+		out = append(out, Headline{Label: "Publish an agent-policy file", Value: policy, Of: reachable, OfLabel: "reachable domains",
+			Definition: "Reachable domains with " + inFormat + " " + atPaths(policyLocs, agentPolicyLocations()) +
+				" (a coding-agent AGENTS.md is another format and does not count)."})
+	}
+	if len(aiLocs) > 0 {
+		out = append(out, Headline{Label: "Publish an AI-usage file", Value: aiUsage, Of: reachable, OfLabel: "reachable domains",
+			Definition: "Reachable domains with " + inFormat + " " + atPaths(aiLocs, aiUsageLocations()) + "."})
+	}
+	return append(out,
+		Headline{Label: "Files without errors", Value: valid, Of: files, OfLabel: "files in their format",
 			Definition: "Files of reachable domains at every location but the home page, in their location's format, that the parser found valid (no error diagnostic), out of all such files."},
-		{Label: "Fetches blocked or failed", Value: failed, Of: fetches, OfLabel: "fetches",
+		Headline{Label: "Fetches blocked or failed", Value: failed, Of: fetches, OfLabel: "fetches",
 			Definition: "Fetches (the canary excepted) whose outcome is " + outcomeNames(failedOutcomes()) + ": the location was not measured."},
-	}, nil
+	), nil
+}
+
+// fetchedLocations returns the locations that crawl id fetched for some
+// domain.
+func fetchedLocations(ctx context.Context, db *sql.DB, id string) (map[registry.LocationID]bool, error) {
+	rows, err := db.QueryContext(ctx, `SELECT DISTINCT location FROM fetches WHERE crawl_id = $1`, id)
+	if err != nil {
+		return nil, fmt.Errorf("reading the locations fetched: %w", err)
+	}
+	defer rows.Close()
+	fetched := map[registry.LocationID]bool{}
+	for rows.Next() {
+		var l string
+		if err := rows.Scan(&l); err != nil {
+			return nil, fmt.Errorf("reading the locations fetched: %w", err)
+		}
+		fetched[registry.LocationID(l)] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("reading the locations fetched: %w", err)
+	}
+	return fetched, nil
+}
+
+// fetchedOf returns the locations of ids that were fetched, in their order.
+func fetchedOf(ids []registry.LocationID, fetched map[registry.LocationID]bool) []registry.LocationID {
+	var out []registry.LocationID
+	for _, id := range ids {
+		if fetched[id] {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// atPaths says where a figure of a group of locations, all, looks for
+// files: at the paths of the locations the crawl fetched, got, naming those
+// of the group it did not fetch.
+func atPaths(got, all []registry.LocationID) string {
+	at := "at " + pathsOf(got)
+	if len(got) > 1 {
+		at = "at one of " + pathsOf(got)
+	}
+	var missed []registry.LocationID
+	for _, id := range all {
+		if !slices.Contains(got, id) {
+			missed = append(missed, id)
+		}
+	}
+	if len(missed) > 0 {
+		at += " (the crawl did not fetch " + pathsOf(missed) + ")"
+	}
+	return at
 }
