@@ -19,9 +19,11 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/agentpolicy/survey"
@@ -303,16 +305,36 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		sinkErr <- err
 	}()
 
+	// Builders: a few goroutines, one per CPU, classify and parse each
+	// crawled domain into its rows. Rows built and not yet written are
+	// thus bounded by the builders and the sink's queue, whatever the
+	// concurrency: a crawler worker waiting for a builder holds its
+	// domain's bodies, not the rows parsed from them (a large robots.txt
+	// gives tens of thousands of rows, many times its size).
 	crawlID := st.CrawlID
+	results := make(chan *crawl.DomainResult)
+	var builders sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		builders.Go(func() {
+			for res := range results {
+				u := buildUnit(crawlID, res, cfg)
+				select {
+				case units <- u:
+				case <-crawlCtx.Done():
+				}
+			}
+		})
+	}
 	runErr := c.Run(crawlCtx, in, func(res *crawl.DomainResult) error {
-		u := buildUnit(crawlID, res, cfg)
 		select {
-		case units <- u:
+		case results <- res:
 			return nil
 		case <-crawlCtx.Done():
 			return crawlCtx.Err()
 		}
 	})
+	close(results)
+	builders.Wait()
 	close(units)
 	werr := <-sinkErr
 	rerr := <-readErr
