@@ -235,8 +235,19 @@ func (f latencyFigures) ProcessEfficiency() float64 {
 // memoryFigure is the peak RSS of one crawl.
 type memoryFigure struct {
 	Sites       int
+	Mix         string // the simulated web's mix: clean, or hostile
 	Concurrency int
 	Survey      crawlResult
+}
+
+// population names the crawl's domains: "100,000 domains", or "20,000
+// domains of the hostile mix" when the mix is not the clean one.
+func (m memoryFigure) population() string {
+	s := count(m.Sites) + " domains"
+	if m.Mix != "" && m.Mix != "clean" {
+		s += " of the " + m.Mix + " mix"
+	}
+	return s
 }
 
 // PeakMiB is the crawl process's peak resident set size in MiB.

@@ -139,28 +139,45 @@ func (b *bench) memory() error {
 	p := b.plan
 	fmt.Fprintf(b.out, "\n== 3. Memory: peak RSS of survey crawl (the simulated web runs in its own process)\n")
 	for _, sites := range p.MemorySites {
-		wo := p.memoryWeb(sites)
-		fmt.Fprintf(b.out, "   simulated web: %s; survey crawl --concurrency %d\n", wo, p.MemoryConcurrency)
-		dir := filepath.Join(b.work, "memory-"+strconv.Itoa(sites))
-		web, err := startWeb(b.ctx, b.survey, dir, wo, readyWithin)
+		m, err := b.memoryCrawl(sites, "clean")
 		if err != nil {
 			return err
 		}
-		sr, err := runCrawl(b.ctx, b.survey, web, crawlOptions{Seeds: web.Seeds, Out: filepath.Join(dir, "crawl"),
-			Concurrency: p.MemoryConcurrency}, b.out, heartbeat)
-		web.stop()
-		if err != nil {
-			return fmt.Errorf("%d sites: %w", sites, err)
-		}
-		m := memoryFigure{Sites: sites, Concurrency: p.MemoryConcurrency, Survey: sr}
 		b.res.Memory = append(b.res.Memory, m)
-		printMemory(b.out, m)
 	}
 	if len(b.res.Memory) > 1 {
 		fmt.Fprintf(b.out, "   growth: %.2f× from %s to %s domains\n", memoryGrowth(b.res.Memory),
 			count(b.res.Memory[0].Sites), count(b.res.Memory[len(b.res.Memory)-1].Sites))
 	}
+	if p.MemoryHostileSites > 0 {
+		m, err := b.memoryCrawl(p.MemoryHostileSites, "hostile")
+		if err != nil {
+			return err
+		}
+		b.res.MemoryHostile = &m
+	}
 	return nil
+}
+
+// memoryCrawl runs one crawl of group 3, of sites domains of the mix.
+func (b *bench) memoryCrawl(sites int, mix string) (memoryFigure, error) {
+	p := b.plan
+	wo := p.memoryWeb(sites, mix)
+	fmt.Fprintf(b.out, "   simulated web: %s; survey crawl --concurrency %d\n", wo, p.MemoryConcurrency)
+	dir := filepath.Join(b.work, "memory-"+mix+"-"+strconv.Itoa(sites))
+	web, err := startWeb(b.ctx, b.survey, dir, wo, readyWithin)
+	if err != nil {
+		return memoryFigure{}, err
+	}
+	sr, err := runCrawl(b.ctx, b.survey, web, crawlOptions{Seeds: web.Seeds, Out: filepath.Join(dir, "crawl"),
+		Concurrency: p.MemoryConcurrency}, b.out, heartbeat)
+	web.stop()
+	if err != nil {
+		return memoryFigure{}, fmt.Errorf("%d sites of the %s mix: %w", sites, mix, err)
+	}
+	m := memoryFigure{Sites: sites, Mix: mix, Concurrency: p.MemoryConcurrency, Survey: sr}
+	printMemory(b.out, m)
+	return m, nil
 }
 
 // stages runs group 4: parsers, the sink, and the adoption query on the

@@ -141,11 +141,11 @@ func TestRun_BadSurveyBinary(t *testing.T) {
 
 func TestPlans(t *testing.T) {
 	full, quick := plans(false, 1), plans(true, 3)
-	if !reflect.DeepEqual(full.MemorySites, []int{100_000, 1_000_000}) || full.MemoryConcurrency != 1000 {
-		t.Errorf("full memory populations %v at %d", full.MemorySites, full.MemoryConcurrency)
+	if !reflect.DeepEqual(full.MemorySites, []int{100_000, 1_000_000}) || full.MemoryConcurrency != 1000 || full.MemoryHostileSites != 20_000 {
+		t.Errorf("full memory populations %v and %d hostile at %d", full.MemorySites, full.MemoryHostileSites, full.MemoryConcurrency)
 	}
-	if !reflect.DeepEqual(quick.MemorySites, []int{20_000}) || quick.MemoryConcurrency != 1000 || quick.Seed != 3 {
-		t.Errorf("quick memory populations %v at %d, seed %d", quick.MemorySites, quick.MemoryConcurrency, quick.Seed)
+	if !reflect.DeepEqual(quick.MemorySites, []int{20_000}) || quick.MemoryConcurrency != 1000 || quick.Seed != 3 || quick.MemoryHostileSites != 0 {
+		t.Errorf("quick memory populations %v and %d hostile at %d, seed %d", quick.MemorySites, quick.MemoryHostileSites, quick.MemoryConcurrency, quick.Seed)
 	}
 	// An odd number of pairs, so that the median is a measured pair; a full
 	// run measures at least three, a quick one (within its three minutes)

@@ -41,6 +41,11 @@ type plan struct {
 	// Group 3: memory, one crawl per population.
 	MemorySites       []int
 	MemoryConcurrency int
+	// MemoryHostileSites, when not 0, adds a crawl of that many domains of
+	// the hostile mix at MemoryConcurrency, whose big files test that
+	// memory does not grow with what the sites serve either. It is no
+	// headline figure, and a quick run leaves it out.
+	MemoryHostileSites int
 
 	// Group 4: per-stage loops.
 	ParseTime time.Duration // per format and input set
@@ -56,7 +61,7 @@ func plans(quick bool, seed int64) plan {
 		LatencySites: 12_000, LatencyConcurrency: 256,
 		Latency: 80 * time.Millisecond, LatencyP99: 1200 * time.Millisecond, StallShare: 0.02,
 		LatencyTimeout: 4 * time.Second,
-		MemorySites:    []int{100_000, 1_000_000}, MemoryConcurrency: 1000,
+		MemorySites:    []int{100_000, 1_000_000}, MemoryConcurrency: 1000, MemoryHostileSites: 20_000,
 		ParseTime: time.Second, SinkTime: 3 * time.Second, QueryRuns: 3,
 	}
 	if quick {
@@ -66,6 +71,7 @@ func plans(quick bool, seed int64) plan {
 		p.CeilingGap = false
 		p.LatencySites = 2_000
 		p.MemorySites = []int{20_000}
+		p.MemoryHostileSites = 0
 		p.ParseTime, p.SinkTime = 150*time.Millisecond, time.Second
 	}
 	return p
@@ -94,7 +100,8 @@ func (p plan) ceilingWeb() webOptions {
 	return webOptions{Sites: p.CeilingSites, Seed: p.Seed, Mix: "clean"}
 }
 
-// memoryWeb is the simulated web of one crawl of group 3.
-func (p plan) memoryWeb(sites int) webOptions {
-	return webOptions{Sites: sites, Seed: p.Seed, Mix: "clean"}
+// memoryWeb is the simulated web of one crawl of group 3, of the clean mix
+// or another.
+func (p plan) memoryWeb(sites int, mix string) webOptions {
+	return webOptions{Sites: sites, Seed: p.Seed, Mix: mix}
 }

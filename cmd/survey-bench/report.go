@@ -16,10 +16,12 @@ type results struct {
 	Ceiling []ceilingSeries // https, then http
 	Latency *latencyFigures
 	Memory  []memoryFigure // smallest population first
-	Parse   []parseRow
-	Sink    *sinkFigure
-	Query   *queryFigure
-	Errors  []string
+	// MemoryHostile is the crawl of the hostile mix (not a headline).
+	MemoryHostile *memoryFigure
+	Parse         []parseRow
+	Sink          *sinkFigure
+	Query         *queryFigure
+	Errors        []string
 }
 
 // Targets of the headline figures.
@@ -221,8 +223,8 @@ func printLatency(w io.Writer, f latencyFigures) {
 // printMemory prints one crawl of group 3.
 func printMemory(w io.Writer, m memoryFigure) {
 	s := m.Survey
-	fmt.Fprintf(w, "     %s domains: peak RSS %.1f MiB; %s domains crawled (%s) in %s, %s domains/s; CPU %s\n",
-		count(m.Sites), m.PeakMiB(), count(int(s.Stats.Domains)), s.Stats.OutcomeSummary(), seconds(s.Wall),
+	fmt.Fprintf(w, "     %s: peak RSS %.1f MiB; %s domains crawled (%s) in %s, %s domains/s; CPU %s\n",
+		m.population(), m.PeakMiB(), count(int(s.Stats.Domains)), s.Stats.OutcomeSummary(), seconds(s.Wall),
 		num(rate(s.Stats.Domains, s.Wall), 1), seconds(s.CPU))
 }
 
@@ -291,10 +293,13 @@ func writeSummary(w io.Writer, r results) {
 			num(l.Achieved(), 0), num(l.Bound(), 0), targetEfficiency)
 	}
 	for _, m := range r.Memory {
-		fmt.Fprintf(w, "| Peak RSS, %s domains at concurrency %d | **%s MiB** | < %d MiB at 1M |\n", count(m.Sites), m.Concurrency, num(m.PeakMiB(), 0), targetPeakMiB)
+		fmt.Fprintf(w, "| Peak RSS, %s at concurrency %d | **%s MiB** | < %d MiB at 1M |\n", m.population(), m.Concurrency, num(m.PeakMiB(), 0), targetPeakMiB)
 	}
 	if len(r.Memory) > 1 {
 		fmt.Fprintf(w, "| Peak RSS growth, %s → %s domains | %s× | ≈ 1 |\n", count(r.Memory[0].Sites), count(r.Memory[len(r.Memory)-1].Sites), num(memoryGrowth(r.Memory), 2))
+	}
+	if m := r.MemoryHostile; m != nil {
+		fmt.Fprintf(w, "| Peak RSS, %s at concurrency %d | %s MiB (%s domains/s) | — |\n", m.population(), m.Concurrency, num(m.PeakMiB(), 0), num(rate(m.Survey.Stats.Domains, m.Survey.Wall), 1))
 	}
 	for _, p := range r.Parse {
 		v := ""
