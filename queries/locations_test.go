@@ -7,8 +7,6 @@ import (
 
 	"github.com/agentpolicy/survey/internal/simcrawl"
 	"github.com/agentpolicy/survey/queries"
-	"github.com/agentpolicy/survey/registry"
-	"github.com/agentpolicy/survey/sink"
 )
 
 // TestQueriesOnACrawlOfSomeLocations runs every query on a crawl of two
@@ -19,23 +17,8 @@ func TestQueriesOnACrawlOfSomeLocations(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crawls the simulated web")
 	}
-	locs, err := registry.SelectLocations("robots,llms-txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var fetched []string
-	for _, l := range locs {
-		fetched = append(fetched, string(l.ID))
-	}
-	path, err := simcrawl.Build(t.TempDir(), simcrawl.Options{Sites: 150, Seed: 3, Locations: locs})
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := sink.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := simcrawl.Open(t, simcrawl.Options{Sites: 150, Seed: 3, Locations: "robots,llms-txt"})
+	fetched := []string{"robots", "canary", "llms-txt"} // the canary goes with them
 	all, err := queries.All()
 	if err != nil {
 		t.Fatal(err)

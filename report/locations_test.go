@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/agentpolicy/survey/internal/simcrawl"
-	"github.com/agentpolicy/survey/registry"
-	"github.com/agentpolicy/survey/sink"
 )
 
 // TestHeadlines_CrawlOfSomeLocations: the headlines of a crawl of some
@@ -18,19 +16,7 @@ func TestHeadlines_CrawlOfSomeLocations(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crawls the simulated web (skipped with -short)")
 	}
-	locs, err := registry.SelectLocations("robots,llms-txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	path, err := simcrawl.Build(t.TempDir(), simcrawl.Options{Sites: 150, Seed: 3, Locations: locs})
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := sink.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := simcrawl.Open(t, simcrawl.Options{Sites: 150, Seed: 3, Locations: "robots,llms-txt"})
 	r, err := Build(context.Background(), db, Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -7,14 +7,17 @@ package simcrawl
 import (
 	"context"
 	"crypto/x509"
+	"database/sql"
 	"fmt"
 	"os"
 	"path/filepath"
+	"testing"
 	"time"
 
 	"github.com/agentpolicy/survey/crawl"
 	"github.com/agentpolicy/survey/pipeline"
 	"github.com/agentpolicy/survey/registry"
+	"github.com/agentpolicy/survey/sink"
 	"github.com/agentpolicy/survey/testweb"
 )
 
@@ -28,8 +31,8 @@ type Options struct {
 	// that targets.rank is set.
 	Ranked bool
 	// Locations are the locations to fetch, as survey crawl --locations
-	// gives them; nil means every location.
-	Locations []registry.Location
+	// names them ("robots,llms-txt"); empty means every location.
+	Locations string
 }
 
 // Web is a started simulated web.
@@ -124,7 +127,11 @@ func Build(dir string, o Options) (string, error) {
 		return "", err
 	}
 	cfg := w.CrawlConfig()
-	cfg.Locations = o.Locations
+	if o.Locations != "" {
+		if cfg.Locations, err = registry.SelectLocations(o.Locations); err != nil {
+			return "", err
+		}
+	}
 	sum, err := pipeline.Run(context.Background(), pipeline.Options{
 		Out: dir, SeedsPath: seeds, CrawlID: o.CrawlID, Crawl: cfg,
 	})
@@ -135,4 +142,20 @@ func Build(dir string, o Options) (string, error) {
 		return "", fmt.Errorf("simcrawl: crawl %s", sum.Status)
 	}
 	return sum.DBPath, nil
+}
+
+// Open builds a dataset as Build does, in a temporary directory of t, and
+// opens its database, which is closed when t ends.
+func Open(t testing.TB, o Options) *sql.DB {
+	t.Helper()
+	path, err := Build(t.TempDir(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := sink.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }
