@@ -11,6 +11,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // MaxLineLength is the longest seed line accepted, in bytes. Longer lines
@@ -64,6 +65,10 @@ func (r *Reader) Next() (Seed, error) {
 		if len(raw) > MaxLineLength {
 			r.stats.Bad++
 			return Seed{}, r.lineError(string(raw[:64])+"…", "line longer than "+strconv.Itoa(MaxLineLength)+" bytes")
+		}
+		if bytes.IndexByte(raw, 0) >= 0 {
+			r.stats.Bad++
+			return Seed{}, r.lineError(string(raw), "binary data (a NUL byte), not a line of text: is this a seed list?")
 		}
 		text := string(raw)
 		if r.line == 1 {
@@ -169,7 +174,24 @@ func isRank(f string) bool {
 }
 
 func (r *Reader) lineError(input, reason string) *LineError {
-	return &LineError{File: r.name, Line: r.line, Input: input, Reason: reason}
+	return &LineError{File: r.name, Line: r.line, Input: shorten(input), Reason: reason}
+}
+
+// maxInputShown is the longest offending text a LineError quotes, in bytes:
+// a domain name is at most 253, but a line that long is rarely one.
+const maxInputShown = 120
+
+// shorten cuts s to maxInputShown bytes, at a rune boundary, marking the
+// cut with "…".
+func shorten(s string) string {
+	if len(s) <= maxInputShown {
+		return s
+	}
+	cut := maxInputShown
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }
 
 // hostSet remembers the hosts returned so far as 64-bit hashes in an

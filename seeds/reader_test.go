@@ -104,6 +104,25 @@ func TestReader_LongLineIsReportedAndSkipped(t *testing.T) {
 	}
 }
 
+// TestReader_BinaryAndLongBadLines: a line with a NUL byte is reported as
+// binary data, and a bad line's text is quoted cut to 120 bytes (at a rune
+// boundary), so that a binary file given as a seed list does not print
+// kilobytes per line.
+func TestReader_BinaryAndLongBadLines(t *testing.T) {
+	long := strings.Repeat("é", 100) + " .example" // 209 bytes, white space
+	in := "\x7fELF\x00\x01\nok.example\n" + long + "\n"
+	seeds, bad := readAll(t, NewReader(strings.NewReader(in), "s.bin"))
+	if len(seeds) != 1 || seeds[0].Host != "ok.example" || len(bad) != 2 {
+		t.Fatalf("seeds %+v, errors %v", seeds, bad)
+	}
+	if want := `s.bin:1: binary data (a NUL byte), not a line of text: is this a seed list?: "\x7fELF\x00\x01"`; bad[0].Error() != want {
+		t.Errorf("got  %s\nwant %s", bad[0].Error(), want)
+	}
+	if want := strings.Repeat("é", 60) + "…"; bad[1].Input != want || bad[1].Reason != "contains white space" {
+		t.Errorf("long line: input %q (%d bytes), reason %q; want %q", bad[1].Input, len(bad[1].Input), bad[1].Reason, want)
+	}
+}
+
 // endless yields "n.example" lines forever: a Reader that read its input
 // whole would never return.
 type endless struct {

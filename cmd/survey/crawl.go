@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -282,7 +283,7 @@ func printSummary(w io.Writer, s *pipeline.Summary, out string) {
 			parts = append(parts, fmt.Sprintf("%s %d", k, n))
 		}
 	}
-	fmt.Fprintf(w, "  domains: %s\n", strings.Join(parts, ", "))
+	fmt.Fprintf(w, "  domains: %s\n", cmp.Or(strings.Join(parts, ", "), "none"))
 	var outs []string
 	for _, o := range classify.Outcomes() {
 		if n := s.Outcomes[o]; n > 0 {
@@ -290,7 +291,7 @@ func printSummary(w io.Writer, s *pipeline.Summary, out string) {
 		}
 	}
 	sort.Strings(outs)
-	fmt.Fprintf(w, "  fetches: %s\n", strings.Join(outs, ", "))
+	fmt.Fprintf(w, "  fetches: %s\n", cmp.Or(strings.Join(outs, ", "), "none"))
 	fmt.Fprintf(w, "  output: %s", out)
 	if s.DBPath != "" {
 		fmt.Fprintf(w, " (database %s)", s.DBPath)

@@ -87,3 +87,18 @@ func TestCrawl_RejectsLimitsThatAreNotPositive(t *testing.T) {
 		}
 	}
 }
+
+// TestCrawl_EmptySeedList: a seed list without a seed crawls nothing,
+// completes, and its summary says "none" rather than leaving the counts
+// blank.
+func TestCrawl_EmptySeedList(t *testing.T) {
+	dir := t.TempDir()
+	seedsPath := filepath.Join(dir, "seeds.txt")
+	if err := os.WriteFile(seedsPath, []byte("# nothing yet\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", filepath.Join(dir, "out"), "--quiet")
+	if code != exitOK || !strings.Contains(stdout, "\n  domains: none\n  fetches: none\n") {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+}
