@@ -12,6 +12,9 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
 )
 
 // MaxLineLength is the longest seed line accepted, in bytes. Longer lines
@@ -38,12 +41,20 @@ type Stats struct {
 }
 
 // NewReader returns a Reader of the seed list r. The name identifies the
-// input in error messages ("-" for standard input).
+// input in error messages ("-" for standard input). The list is UTF-8
+// text; UTF-16 text that starts with its byte-order mark (what spreadsheet
+// programs save as "Unicode text") is read too, converted to UTF-8.
 func NewReader(r io.Reader, name string) *Reader {
 	d := sha256.New()
+	br := bufio.NewReaderSize(io.TeeReader(r, d), 64<<10)
+	if bom, _ := br.Peek(2); bytes.Equal(bom, []byte{0xff, 0xfe}) || bytes.Equal(bom, []byte{0xfe, 0xff}) {
+		// ExpectBOM: the byte-order mark sets the byte order, and is dropped.
+		utf16 := unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM).NewDecoder()
+		br = bufio.NewReaderSize(transform.NewReader(br, utf16), 64<<10)
+	}
 	return &Reader{
 		name:   name,
-		br:     bufio.NewReaderSize(io.TeeReader(r, d), 64<<10),
+		br:     br,
 		digest: d,
 		seen:   newHostSet(),
 		header: true,

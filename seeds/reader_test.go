@@ -1,6 +1,7 @@
 package seeds
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf16"
 )
 
 // readAll reads every seed and line error from r.
@@ -120,6 +122,36 @@ func TestReader_BinaryAndLongBadLines(t *testing.T) {
 	}
 	if want := strings.Repeat("é", 60) + "…"; bad[1].Input != want || bad[1].Reason != "contains white space" {
 		t.Errorf("long line: input %q (%d bytes), reason %q; want %q", bad[1].Input, len(bad[1].Input), bad[1].Reason, want)
+	}
+}
+
+// TestReader_UTF16: a list saved as UTF-16 with its byte-order mark, little
+// or big endian, reads as its UTF-8 text; the digest stays that of the bytes
+// as given.
+func TestReader_UTF16(t *testing.T) {
+	text := "rank,domain\r\n1,Bücher.example\r\n2,example.org\r\n"
+	for _, order := range []string{"LE", "BE"} {
+		var b []byte
+		if order == "LE" {
+			b = append(b, 0xff, 0xfe)
+		} else {
+			b = append(b, 0xfe, 0xff)
+		}
+		for _, u := range utf16.Encode([]rune(text)) {
+			if order == "LE" {
+				b = append(b, byte(u), byte(u>>8))
+			} else {
+				b = append(b, byte(u>>8), byte(u))
+			}
+		}
+		r := NewReader(bytes.NewReader(b), "list.csv")
+		seeds, bad := readAll(t, r)
+		if len(bad) != 0 || len(seeds) != 2 || seeds[0].Host != "xn--bcher-kva.example" || seeds[0].Rank != 1 || seeds[1].Host != "example.org" {
+			t.Errorf("UTF-16%s: seeds %+v, errors %v", order, seeds, bad)
+		}
+		if sum := sha256.Sum256(b); r.Digest() != hex.EncodeToString(sum[:]) {
+			t.Errorf("UTF-16%s: digest %s, want that of the bytes given", order, r.Digest())
+		}
 	}
 }
 
