@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"hash"
 	"hash/maphash"
 	"io"
@@ -30,6 +31,9 @@ type Reader struct {
 	seen   hostSet
 	stats  Stats
 	header bool // a header line is still allowed (nothing but comments seen)
+	// columns, when a header line named them, are the columns of the
+	// domain (or origin) and of the rank (-1: none) of every line.
+	columns *columns
 }
 
 // Stats counts what a Reader has read so far.
@@ -152,14 +156,67 @@ func trimEOL(b []byte) []byte {
 
 var errHeader = errors.New("seeds: a header line")
 
+// columns are the columns of a CSV list with a header line that names them.
+type columns struct{ domain, rank, count int }
+
+// headerColumns reads a header line that names a column domain or origin
+// (case aside), and rank or GlobalRank (the Majestic Million's), as a CSV
+// list with more columns than two has: nil when it names no such column.
+func headerColumns(fields []string) *columns {
+	c := &columns{domain: -1, rank: -1, count: len(fields)}
+	for i, f := range fields {
+		switch strings.ToLower(f) {
+		case "domain", "origin":
+			if c.domain < 0 {
+				c.domain = i
+			}
+		case "rank", "globalrank":
+			if c.rank < 0 {
+				c.rank = i
+			}
+		}
+	}
+	if c.domain < 0 {
+		return nil
+	}
+	return c
+}
+
+// csvFields splits a CSV line into its fields, white space and quotes
+// trimmed.
+func csvFields(text string) []string {
+	fields := strings.Split(text, ",")
+	for i := range fields {
+		fields[i] = strings.Trim(strings.TrimSpace(fields[i]), `"`)
+	}
+	return fields
+}
+
 // parse interprets one non-blank, non-comment line.
 func (r *Reader) parse(text string) (Seed, error) {
 	s := Seed{Line: r.line, Input: text}
-	if strings.Contains(text, ",") {
-		fields := strings.Split(text, ",")
-		for i := range fields {
-			fields[i] = strings.Trim(strings.TrimSpace(fields[i]), `"`)
+	if r.columns != nil {
+		fields := csvFields(text)
+		if len(fields) != r.columns.count {
+			return s, fmt.Errorf("CSV line has %d fields, not the %d of the header line", len(fields), r.columns.count)
 		}
+		s.Input = fields[r.columns.domain]
+		if i := r.columns.rank; i >= 0 {
+			if !isRank(fields[i]) {
+				return s, fmt.Errorf("the rank column holds %q, not a positive integer", fields[i])
+			}
+			s.Rank, _ = strconv.ParseInt(fields[i], 10, 64)
+		}
+		return s, s.normalize()
+	}
+	if r.header && strings.Count(text, ",") > 1 {
+		if c := headerColumns(csvFields(text)); c != nil {
+			r.columns = c
+			return s, errHeader
+		}
+	}
+	if strings.Contains(text, ",") {
+		fields := csvFields(text)
 		if len(fields) != 2 {
 			return s, errors.New("CSV line must have two fields (rank,domain or origin,rank)")
 		}

@@ -155,6 +155,34 @@ func TestReader_UTF16(t *testing.T) {
 	}
 }
 
+// TestReader_CSVWithNamedColumns: a CSV list of more than two columns whose
+// header line names them (the Majestic Million) is read by the columns
+// named domain or origin and rank or GlobalRank; a line of another shape
+// or without a rank is reported.
+func TestReader_CSVWithNamedColumns(t *testing.T) {
+	in := "GlobalRank,TldRank,Domain,TLD,RefSubNets,RefIPs\n" +
+		"1,1,Google.com,com,509637,2439528\n" +
+		"2,2,facebook.com,com,500000,2300000\n" +
+		"3,1,x.org,org\n" +
+		"-,2,y.org,org,5,6\n"
+	seeds, bad := readAll(t, NewReader(strings.NewReader(in), "majestic.csv"))
+	if len(seeds) != 2 || seeds[0].Host != "google.com" || seeds[0].Rank != 1 || seeds[1].Host != "facebook.com" || seeds[1].Rank != 2 {
+		t.Errorf("seeds %+v", seeds)
+	}
+	want := []string{
+		`majestic.csv:4: CSV line has 4 fields, not the 6 of the header line: "3,1,x.org,org"`,
+		`majestic.csv:5: the rank column holds "-", not a positive integer: "-,2,y.org,org,5,6"`,
+	}
+	if len(bad) != 2 || bad[0].Error() != want[0] || bad[1].Error() != want[1] {
+		t.Errorf("errors %v\nwant %v", bad, want)
+	}
+	// Without a rank column the seeds are unranked; origins are read too.
+	seeds, bad = readAll(t, NewReader(strings.NewReader("category,origin,visits\nnews,https://a.example:8443,12\n"), "o.csv"))
+	if len(bad) != 0 || len(seeds) != 1 || seeds[0].Scheme != "https" || seeds[0].Port != "8443" || seeds[0].Rank != 0 {
+		t.Errorf("seeds %+v, errors %v", seeds, bad)
+	}
+}
+
 // endless yields "n.example" lines forever: a Reader that read its input
 // whole would never return.
 type endless struct {

@@ -33,8 +33,9 @@ Fetch every agent-policy location of every domain in the seed list, classify
 what came back, parse and validate each file, and write the dataset under
 --out: Parquet parts (DIR/<table>/crawl=<id>/part-*.parquet) and a DuckDB
 database (DIR/survey.duckdb). Seeds: one domain per line, Tranco-style
-"rank,domain" CSV, or origins (https://host[:port]), as text, gzip or a zip
-archive of one file (as Tranco publishes its lists); see seeds/README.md.
+"rank,domain" CSV, a CSV whose header names its domain and rank columns
+(the Majestic Million), or origins (https://host[:port]), as text, gzip or a
+zip archive of one file (as Tranco publishes its lists); see seeds/README.md.
 
 Locations (--locations, comma-separated; default all):
 ` + "LOCATIONS" + `
