@@ -69,7 +69,7 @@ func Reparse(ctx context.Context, o ReparseOptions) (*ReparseSummary, error) {
 		return nil, err
 	}
 	defer release()
-	crawls, err := crawlIDs(o.Dir)
+	crawls, err := sink.CrawlIDs(o.Dir)
 	if err != nil {
 		return nil, err
 	}
@@ -117,22 +117,6 @@ func Reparse(ctx context.Context, o ReparseOptions) (*ReparseSummary, error) {
 	}
 	sum.Elapsed = time.Since(start)
 	return sum, nil
-}
-
-// crawlIDs lists the crawls that have committed batches in dir.
-func crawlIDs(dir string) ([]string, error) {
-	entries, err := os.ReadDir(filepath.Join(dir, sink.TableTargets))
-	if err != nil {
-		return nil, fmt.Errorf("%s is not a crawl output directory: %w", dir, err)
-	}
-	var out []string
-	for _, e := range entries {
-		if id, ok := strings.CutPrefix(e.Name(), "crawl="); ok && e.IsDir() {
-			out = append(out, id)
-		}
-	}
-	sort.Strings(out)
-	return out, nil
 }
 
 // parsedTables returns the tables reparse rewrites: every table whose rows

@@ -63,6 +63,27 @@ func shardToken(shard string) (string, error) {
 	return strings.Replace(shard, "/", "of", 1), nil
 }
 
+// CrawlIDs lists, sorted, the crawls that have a partition of the commit
+// table (targets) under dir: none, and no error, when dir holds no crawl
+// output.
+func CrawlIDs(dir string) ([]string, error) {
+	entries, err := os.ReadDir(filepath.Join(dir, TableTargets))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sink: %w", err)
+	}
+	var ids []string
+	for _, e := range entries {
+		if id, ok := strings.CutPrefix(e.Name(), "crawl="); ok && e.IsDir() {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids, nil
+}
+
 // checkCrawlID reports whether id can name a crawl partition directory:
 // letters, digits, '.', '_' and '-', starting with a letter or digit.
 func checkCrawlID(id string) error {

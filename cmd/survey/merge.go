@@ -5,9 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/agentpolicy/survey"
+	"github.com/agentpolicy/survey/internal/shell"
 	"github.com/agentpolicy/survey/pipeline"
 	"github.com/agentpolicy/survey/sink"
 )
@@ -18,8 +21,9 @@ directories: the shards of a sharded crawl (each wrote its own parts, in its own
 directory or a shared one), or several crawls. Only committed parts are read; a
 shard still running or killed contributes what it committed.
 
-Before building, merge reads the crawl state of each directory: it refuses
-directories that overlap (one shard of a crawl in two of them, or one crawl
+Before building, merge reads the crawl state of each directory: it refuses a
+directory that holds no crawl output (naming the directories in it that do),
+and directories that overlap (one shard of a crawl in two of them, or one crawl
 split into different numbers of shards), whose domains the database would
 count twice, and it names every shard that is missing or did not complete,
 with the command that resumes it, and every shard a crawl is writing now, with
@@ -56,6 +60,11 @@ func runMerge(e *env, args []string) int {
 	crawls, err := pipeline.ReadOutputs(dirs)
 	if err != nil {
 		return fail(e, "merge", err)
+	}
+	for _, dir := range dirs {
+		if err := holdsCrawlOutput(dir, crawls); err != nil {
+			return fail(e, "merge", err)
+		}
 	}
 	incomplete := 0 // crawls
 	for _, c := range crawls {
@@ -103,4 +112,37 @@ func runMerge(e *env, args []string) int {
 	}
 	fmt.Fprintln(e.stdout)
 	return exitOK
+}
+
+// holdsCrawlOutput returns an error when dir holds no crawl output, neither
+// parts nor a crawl's state (crawls, from pipeline.ReadOutputs, lists the
+// states): a merge of it would build nothing from it. The error names the
+// subdirectories that do hold crawl output, since a directory of shard
+// directories is an easy mistake for one of them.
+func holdsCrawlOutput(dir string, crawls []pipeline.CrawlOutputs) error {
+	ids, err := sink.CrawlIDs(dir)
+	if err != nil || len(ids) > 0 {
+		return err
+	}
+	for _, c := range crawls {
+		for _, s := range c.Shards {
+			if s.Dir == dir {
+				return nil
+			}
+		}
+	}
+	err = fmt.Errorf("%s holds no crawl output (no %s nor %s)", dir,
+		filepath.Join(dir, sink.TableTargets, "crawl=ID"), filepath.Join(dir, "_state"))
+	entries, _ := os.ReadDir(dir)
+	var inside []string
+	for _, en := range entries {
+		sub := filepath.Join(dir, en.Name())
+		if ids, _ := sink.CrawlIDs(sub); en.IsDir() && len(ids) > 0 {
+			inside = append(inside, shell.Quote(sub))
+		}
+	}
+	if len(inside) > 0 {
+		err = fmt.Errorf("%w; these directories in it do, so give them instead: %s", err, strings.Join(inside, " "))
+	}
+	return err
 }
