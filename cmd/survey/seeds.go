@@ -114,12 +114,14 @@ func runSeeds(e *env, args []string) int {
 		}
 	}
 	st := r.Stats()
-	fmt.Fprintf(summary, "%s: %d lines read: %d seeds (%d domains, %d origins; %d ranked), %d rejected, %d duplicates\n",
-		path, st.Lines, st.Seeds, domains, origins, ranked, st.Bad, st.Duplicates)
+	fmt.Fprintf(summary, "%s: %s read: %s (%s, %s; %d ranked), %d rejected, %s\n",
+		path, plural(int(st.Lines), "line", "lines"), plural(int(st.Seeds), "seed", "seeds"),
+		plural(int(domains), "domain", "domains"), plural(int(origins), "origin", "origins"), ranked,
+		st.Bad, plural(int(st.Duplicates), "duplicate", "duplicates"))
 	fmt.Fprintf(summary, "SHA-256 %s (the crawls.seeds_digest of a crawl of it)\n", digest)
 	if *shards > 1 {
 		for i, n := range perShard {
-			fmt.Fprintf(summary, "shard %s: %d seeds\n", seeds.Shard{Index: i, Count: *shards}, n)
+			fmt.Fprintf(summary, "shard %s: %s\n", seeds.Shard{Index: i, Count: *shards}, plural(int(n), "seed", "seeds"))
 		}
 	}
 	if st.Bad > 0 {

@@ -31,7 +31,7 @@ func TestSeeds_Summary(t *testing.T) {
 	}
 	sum := sha256.Sum256(gz.Bytes())
 	code, stdout, stderr := runSurvey(t, "", "seeds", path)
-	want := path + ": 8 lines read: 5 seeds (3 domains, 2 origins; 3 ranked), 1 rejected, 1 duplicates\n" +
+	want := path + ": 8 lines read: 5 seeds (3 domains, 2 origins; 3 ranked), 1 rejected, 1 duplicate\n" +
 		"SHA-256 " + hex.EncodeToString(sum[:]) + " (the crawls.seeds_digest of a crawl of it)\n"
 	wantErr := path + `:7: invalid domain name: disallowed rune U+005F: "bad_host.com"` + "\n"
 	if code != exitFindings || stdout != want || stderr != wantErr {
@@ -108,7 +108,7 @@ func TestSeeds_Shards(t *testing.T) {
 	}
 	code, stdout, _ := runSurvey(t, "", "seeds", "--shards", "3", path)
 	for i, c := range counts {
-		line := fmt.Sprintf("shard %d/%d: %d seeds\n", i, n, c)
+		line := fmt.Sprintf("shard %d/%d: %s\n", i, n, plural(c, "seed", "seeds"))
 		if code != exitOK || !strings.Contains(stdout, line) {
 			t.Errorf("exit %d\n%s\nwant %q", code, stdout, line)
 		}
