@@ -41,8 +41,10 @@ type Report struct {
 	Sections  []SectionResult
 	// Outcomes are the fetch outcomes' definitions, in precedence order,
 	// with the number of fetches of the crawl in each.
-	Outcomes  []OutcomeCount
-	Locations []registry.Location
+	Outcomes []OutcomeCount
+	// Locations are the registry's locations that the crawl fetched, in
+	// fetch order; NotFetched the others (survey crawl --locations).
+	Locations, NotFetched []registry.Location
 }
 
 // SectionResult is a section with what its query returned.
@@ -78,14 +80,25 @@ func Build(ctx context.Context, db *sql.DB, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Report{Title: o.Title, Generated: o.Generated, Version: survey.Version, Crawl: c, Locations: registry.Locations()}
+	fetched, err := fetchedLocations(ctx, db, id)
+	if err != nil {
+		return nil, err
+	}
+	r := &Report{Title: o.Title, Generated: o.Generated, Version: survey.Version, Crawl: c}
+	for _, l := range registry.Locations() {
+		if fetched[l.ID] {
+			r.Locations = append(r.Locations, l)
+		} else {
+			r.NotFetched = append(r.NotFetched, l)
+		}
+	}
 	if r.Title == "" {
 		r.Title = "Agent-policy survey: crawl " + id
 	}
 	if r.Generated.IsZero() {
 		r.Generated = time.Now()
 	}
-	if r.Headlines, err = readHeadlines(ctx, db, id); err != nil {
+	if r.Headlines, err = readHeadlines(ctx, db, id, fetched); err != nil {
 		return nil, err
 	}
 	if r.Outcomes, err = readOutcomes(ctx, db, id); err != nil {

@@ -88,15 +88,12 @@ func pathsOf(ids []registry.LocationID) string {
 	return strings.Join(out, ", ")
 }
 
-// readHeadlines computes the headline figures of crawl id. A figure of
-// locations the crawl did not fetch (survey crawl --locations) is left
-// out, and one of a group of locations that it fetched in part says so: it
-// would otherwise read as measured.
-func readHeadlines(ctx context.Context, db *sql.DB, id string) ([]Headline, error) {
-	fetched, err := fetchedLocations(ctx, db, id)
-	if err != nil {
-		return nil, err
-	}
+// readHeadlines computes the headline figures of crawl id, which fetched
+// the locations fetched (see fetchedLocations). A figure of locations the
+// crawl did not fetch (survey crawl --locations) is left out, and one of a
+// group of locations that it fetched in part says so: it would otherwise
+// read as measured.
+func readHeadlines(ctx context.Context, db *sql.DB, id string, fetched map[registry.LocationID]bool) ([]Headline, error) {
 	robotsLocs := fetchedOf([]registry.LocationID{registry.LocRobots}, fetched)
 	policyLocs := fetchedOf(agentPolicyLocations(), fetched)
 	aiLocs := fetchedOf(aiUsageLocations(), fetched)

@@ -6,12 +6,14 @@ import (
 	"testing"
 
 	"github.com/agentpolicy/survey/internal/simcrawl"
+	"github.com/agentpolicy/survey/registry"
 )
 
 // TestHeadlines_CrawlOfSomeLocations: the headlines of a crawl of some
 // locations (--locations robots,llms-txt) leave out the figure of the
 // agent-policy files, none of which it fetched, and say that the AI-usage
-// figure covers /llms.txt alone.
+// figure covers /llms.txt alone; the methodology names the locations it
+// fetched and those it did not.
 func TestHeadlines_CrawlOfSomeLocations(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crawls the simulated web (skipped with -short)")
@@ -35,6 +37,21 @@ func TestHeadlines_CrawlOfSomeLocations(t *testing.T) {
 	want := "at /llms.txt (the crawl did not fetch /ai.txt, /.well-known/tdmrep.json)."
 	if !ok || !strings.HasSuffix(ai.Definition, want) {
 		t.Errorf("Publish an AI-usage file: %+v, want a definition ending %q", ai, want)
+	}
+	// The methodology lists the locations fetched, and names the others.
+	var fetched []string
+	for _, l := range r.Locations {
+		fetched = append(fetched, string(l.ID))
+	}
+	if strings.Join(fetched, " ") != "robots canary llms-txt" || len(r.NotFetched) != len(registry.Locations())-3 {
+		t.Errorf("locations %v, %d not fetched; want robots canary llms-txt and the other %d", fetched, len(r.NotFetched), len(registry.Locations())-3)
+	}
+	var page strings.Builder
+	if err := r.WriteHTML(&page); err != nil {
+		t.Fatal(err)
+	}
+	if want := "It did not fetch /agents.txt, /AGENTS.md,"; !strings.Contains(page.String(), want) {
+		t.Errorf("the page does not say %q", want)
 	}
 	for _, row := range run(t, db, "adoption", "sim").rows {
 		if row["location"] == "llms-txt" && row.int("in_format") != ai.Value {

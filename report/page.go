@@ -9,6 +9,7 @@ import (
 
 	"github.com/agentpolicy/survey/internal/shell"
 	"github.com/agentpolicy/survey/queries"
+	"github.com/agentpolicy/survey/registry"
 )
 
 // page is the view the template renders: every text already formatted
@@ -23,6 +24,7 @@ type page struct {
 	Options                   []Option
 	Outcomes                  []outcomeView
 	Locations                 []locationView
+	NotFetched                string // the paths of the locations not fetched
 }
 
 type crawlView struct {
@@ -152,6 +154,11 @@ func (r *Report) view() page {
 		}
 		p.Locations = append(p.Locations, locationView{ID: string(l.ID), Path: path, Formats: strings.Join(formats, ", "), Doc: l.Doc})
 	}
+	var notFetched []registry.LocationID
+	for _, l := range r.NotFetched {
+		notFetched = append(notFetched, l.ID)
+	}
+	p.NotFetched = pathsOf(notFetched)
 
 	ids := map[string]bool{"headlines": true, "methodology": true, "contents": true}
 	figure := 0
