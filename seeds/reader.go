@@ -12,8 +12,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/agentpolicy/survey/diag"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 )
@@ -242,24 +242,7 @@ func isRank(f string) bool {
 }
 
 func (r *Reader) lineError(input, reason string) *LineError {
-	return &LineError{File: r.name, Line: r.line, Input: shorten(input), Reason: reason}
-}
-
-// maxInputShown is the longest offending text a LineError quotes, in bytes:
-// a domain name is at most 253, but a line that long is rarely one.
-const maxInputShown = 120
-
-// shorten cuts s to maxInputShown bytes, at a rune boundary, marking the
-// cut with "…".
-func shorten(s string) string {
-	if len(s) <= maxInputShown {
-		return s
-	}
-	cut := maxInputShown
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
+	return &LineError{File: r.name, Line: r.line, Input: diag.Clip(input), Reason: reason}
 }
 
 // hostSet remembers the hosts returned so far as 64-bit hashes in an

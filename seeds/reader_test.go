@@ -107,9 +107,9 @@ func TestReader_LongLineIsReportedAndSkipped(t *testing.T) {
 }
 
 // TestReader_BinaryAndLongBadLines: a line with a NUL byte is reported as
-// binary data, and a bad line's text is quoted cut to 120 bytes (at a rune
-// boundary), so that a binary file given as a seed list does not print
-// kilobytes per line.
+// binary data, and a bad line's text is quoted clipped (diag.Clip: 80
+// bytes, at a rune boundary), so that a binary file given as a seed list
+// does not print kilobytes per line.
 func TestReader_BinaryAndLongBadLines(t *testing.T) {
 	long := strings.Repeat("é", 100) + " .example" // 209 bytes, white space
 	in := "\x7fELF\x00\x01\nok.example\n" + long + "\n"
@@ -120,7 +120,7 @@ func TestReader_BinaryAndLongBadLines(t *testing.T) {
 	if want := `s.bin:1: binary data (a NUL byte), not a line of text: is this a seed list?: "\x7fELF\x00\x01"`; bad[0].Error() != want {
 		t.Errorf("got  %s\nwant %s", bad[0].Error(), want)
 	}
-	if want := strings.Repeat("é", 60) + "…"; bad[1].Input != want || bad[1].Reason != "contains white space" {
+	if want := strings.Repeat("é", 40) + "…"; bad[1].Input != want || bad[1].Reason != "contains white space" {
 		t.Errorf("long line: input %q (%d bytes), reason %q; want %q", bad[1].Input, len(bad[1].Input), bad[1].Reason, want)
 	}
 }
