@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
@@ -30,8 +29,10 @@ type PartRows struct {
 // before the renames leaves the batch as it was, and only a kill between
 // two renames leaves the first parts replaced and the rest not. Give last
 // the part that tells a rewritten batch (reparse gives documents last, whose
-// parser_version says which parser wrote the batch). Temporary files that
-// an earlier, killed replace of the batch left are removed first.
+// parser_version says which parser wrote the batch). The temporary file of
+// a part has a fixed name (.NAME.replace.tmp), so a replace of the batch
+// truncates and reuses what an earlier, killed one left, without reading
+// the partition's directory.
 func ReplaceParts(dir, crawlID, name string, parts []PartRows) error {
 	if err := checkCrawlID(crawlID); err != nil {
 		return err
@@ -68,11 +69,11 @@ func ReplaceParts(dir, crawlID, name string, parts []PartRows) error {
 			removeTemps()
 			return err
 		}
-		if err := removeStaleTemps(ts.dir, name); err != nil {
-			removeTemps()
-			return err
+		tmp := filepath.Join(ts.dir, "."+name+".replace"+tempSuffix)
+		f, err := os.OpenFile(tmp, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
+		if err == nil {
+			err = w.writeTemp(ts, f)
 		}
-		tmp, err := w.writeTemp(ts, name)
 		if err != nil {
 			removeTemps()
 			return fmt.Errorf("sink: replace part %s of %s: %w", name, ts.table.Name, err)
@@ -90,21 +91,4 @@ func ReplaceParts(dir, crawlID, name string, parts []PartRows) error {
 		errs = append(errs, syncDir(ts.dir))
 	}
 	return errors.Join(errs...)
-}
-
-// removeStaleTemps removes the temporary files of the part name in pdir
-// (.NAME.RANDOM.tmp), which a killed writer of that part left.
-func removeStaleTemps(pdir, name string) error {
-	entries, err := os.ReadDir(pdir)
-	if err != nil {
-		return fmt.Errorf("sink: %w", err)
-	}
-	for _, e := range entries {
-		if n := e.Name(); strings.HasPrefix(n, "."+name+".") && strings.HasSuffix(n, tempSuffix) {
-			if err := os.Remove(filepath.Join(pdir, n)); err != nil {
-				return fmt.Errorf("sink: %w", err)
-			}
-		}
-	}
-	return nil
 }

@@ -71,7 +71,7 @@ func TestReplaceParts_RewritesOneBatch(t *testing.T) {
 	name := oneBatch(t, dir)
 	docs, diags := tableNamed(t, TableDocuments), tableNamed(t, TableDiagnostics)
 	docsDir := filepath.Join(dir, TableDocuments, "crawl=c1")
-	stale := filepath.Join(docsDir, "."+name+".123456.tmp") // a killed replace's
+	stale := filepath.Join(docsDir, "."+name+".replace.tmp") // a killed replace's
 	if err := os.WriteFile(stale, []byte("half a part"), 0o644); err != nil {
 		t.Fatal(err)
 	}

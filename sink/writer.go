@@ -365,38 +365,35 @@ func (w *Writer) writePart(ts *tableState, seq int) error {
 // writePartNamed writes the committed rows of ts as the part name, through
 // a temporary file that is synced and renamed when complete.
 func (w *Writer) writePartNamed(ts *tableState, name string) error {
-	tmp, err := w.writeTemp(ts, name)
+	f, err := os.CreateTemp(ts.dir, "."+name+".*"+tempSuffix)
 	if err != nil {
 		return err
 	}
-	return os.Rename(tmp, filepath.Join(ts.dir, name))
+	if err := w.writeTemp(ts, f); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), filepath.Join(ts.dir, name))
 }
 
-// writeTemp writes the committed rows of ts to a new temporary file of the
-// part name (.NAME.RANDOM.tmp), synced and closed, and returns its path; on
-// error it leaves no file.
-func (w *Writer) writeTemp(ts *tableState, name string) (tmp string, err error) {
-	f, err := os.CreateTemp(ts.dir, "."+name+".*"+tempSuffix)
-	if err != nil {
-		return "", err
-	}
-	tmp = f.Name()
+// writeTemp writes the committed rows of ts to f, a new temporary file of
+// a part, then syncs and closes it; on error it removes f.
+func (w *Writer) writeTemp(ts *tableState, f *os.File) (err error) {
 	defer func() {
 		if err != nil {
 			f.Close()
-			os.Remove(tmp)
+			os.Remove(f.Name())
 		}
 	}()
 	if err := w.encodePart(ts, bufio.NewWriterSize(f, 64<<10)); err != nil {
-		return "", err
+		return err
 	}
 	if err := f.Chmod(0o644); err != nil {
-		return "", err
+		return err
 	}
 	if err := f.Sync(); err != nil {
-		return "", err
+		return err
 	}
-	return tmp, f.Close()
+	return f.Close()
 }
 
 // encodePart writes the committed rows of one table as a Parquet file to bw
