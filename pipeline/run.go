@@ -186,6 +186,11 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	if st.Options, err = json.Marshal(optionsRecord(&effective, st.CanaryPath)); err != nil {
 		return nil, err
 	}
+	if opts.Resume {
+		if err := checkMeasuredAlike(previous, st.Options); err != nil {
+			return nil, err
+		}
+	}
 
 	w, err := sink.Create(opts.Out, sink.Options{CrawlID: st.CrawlID, Shard: shard, BatchRows: opts.BatchRows, BatchAge: opts.BatchAge})
 	if err != nil {
@@ -503,6 +508,9 @@ func prepareState(opts *Options, shard string) (*State, error) {
 				return nil, errComplete(st, shard, opts.Out)
 			}
 			return nil, errors.New("cannot resume a crawl whose seeds came from standard input")
+		}
+		if opts.CrawlID != "" && opts.CrawlID != st.CrawlID {
+			return nil, fmt.Errorf("--resume: %s holds crawl %s (shard %s), not %s", opts.Out, st.CrawlID, shard, opts.CrawlID)
 		}
 		if opts.SeedsPath != "" && opts.SeedsPath != st.SeedsPath {
 			return nil, fmt.Errorf("--resume: the crawl read seeds from %s, not %s", st.SeedsPath, opts.SeedsPath)

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/agentpolicy/survey/pipeline"
+	"github.com/agentpolicy/survey/registry"
 	"github.com/agentpolicy/survey/sink"
 )
 
@@ -77,5 +79,58 @@ func TestRun_KilledRunKeepsItsOptions(t *testing.T) {
 		if agent != c.agent || concurrency != c.concurrency {
 			t.Errorf("the %s run: User-Agent %q, concurrency %s; want %q, %s", c.status, agent, concurrency, c.agent, c.concurrency)
 		}
+	}
+}
+
+// TestRun_ResumeMeasuresAlike resumes an interrupted crawl with options
+// that would change what it measures, and with another crawl id: each is
+// refused, names what differs and leaves the crawl resumable; options that
+// change only how it runs are taken.
+func TestRun_ResumeMeasuresAlike(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls the simulated web")
+	}
+	w, seedFile := startWeb(t, 20)
+	out := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // run 1 is interrupted at once
+	if _, err := pipeline.Run(ctx, pipeline.Options{Out: out, SeedsPath: seedFile, CrawlID: "m", Crawl: simConfig(w)}); err != nil {
+		t.Fatal(err)
+	}
+	resume := func(change func(*pipeline.Options)) (*pipeline.Summary, error) {
+		o := pipeline.Options{Out: out, Resume: true, Crawl: simConfig(w)}
+		change(&o)
+		return pipeline.Run(context.Background(), o)
+	}
+	locs, err := registry.SelectLocations("robots,llms-txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name   string
+		change func(*pipeline.Options)
+		want   []string
+	}{
+		{"locations", func(o *pipeline.Options) { o.Crawl.Locations = locs }, []string{"--locations robots,canary,llms-txt (the crawl: robots,canary,"}},
+		{"body cap", func(o *pipeline.Options) { o.Crawl.MaxBody = 1024 }, []string{"--max-body 1024 (the crawl: 1048576)"}},
+		{"private", func(o *pipeline.Options) { o.Crawl.AllowPrivate = !o.Crawl.AllowPrivate }, []string{"--allow-private"}},
+		{"two at once", func(o *pipeline.Options) { o.Crawl.MaxBody, o.Crawl.Robots = 1024, pipeline.RobotsRules("survey") },
+			[]string{"--max-body 1024", "--respect-robots true (the crawl: false)"}},
+		{"crawl id", func(o *pipeline.Options) { o.CrawlID = "other" }, []string{"holds crawl m (shard 0/1), not other"}},
+	} {
+		_, err := resume(c.change)
+		if err == nil {
+			t.Errorf("%s: resumed; want it refused", c.name)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: %v\nwant it to name %q", c.name, err, w)
+			}
+		}
+	}
+	sum, err := resume(func(o *pipeline.Options) { o.Crawl.Concurrency, o.Crawl.UserAgent = 2, "other-agent/1.0" })
+	if err != nil || sum.Status != "complete" {
+		t.Fatalf("resume with another concurrency and User-Agent: %v %+v", err, sum)
 	}
 }
