@@ -89,8 +89,8 @@ func (r *Reader) Next() (Seed, error) {
 		if r.line == 1 {
 			text = strings.TrimPrefix(text, "\ufeff")
 		}
-		text = strings.TrimSpace(text)
-		if text == "" || strings.HasPrefix(text, "#") {
+		text = strings.TrimSpace(stripComment(text))
+		if text == "" {
 			continue
 		}
 		s, err := r.parse(text)
@@ -110,6 +110,19 @@ func (r *Reader) Next() (Seed, error) {
 		r.stats.Seeds++
 		return s, nil
 	}
+}
+
+// stripComment removes a comment from a line: all of it when it starts
+// with "#", else from a "#" that follows white space ("example.com  # a
+// note"). A "#" within a seed (an origin's fragment) is left for the
+// parser to report.
+func stripComment(line string) string {
+	for i := 0; i < len(line); i++ {
+		if line[i] == '#' && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t') {
+			return line[:i]
+		}
+	}
+	return line
 }
 
 // Stats returns the counts so far.

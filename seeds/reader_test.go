@@ -56,6 +56,8 @@ func TestReader_MixedFile(t *testing.T) {
 		"https|[2001:db8::1]:8443|0|8",
 		"http|example.net|0|15",
 		"|example.org|0|16",
+		"|example.edu|0|18",
+		"|example.info|0|19",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("seeds:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -78,8 +80,8 @@ func TestReader_MixedFile(t *testing.T) {
 		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(msgs, "\n"), strings.Join(wantBad, "\n"))
 	}
 	st := r.Stats()
-	if st.Lines != 17 || st.Seeds != 7 || st.Bad != 7 || st.Duplicates != 1 {
-		t.Errorf("stats = %+v, want 17 lines, 7 seeds, 7 bad, 1 duplicate", st)
+	if st.Lines != 19 || st.Seeds != 9 || st.Bad != 7 || st.Duplicates != 1 {
+		t.Errorf("stats = %+v, want 19 lines, 9 seeds, 7 bad, 1 duplicate", st)
 	}
 }
 
