@@ -33,6 +33,8 @@ type ShardOutput struct {
 	// FromStdin is set when the shard's seeds came from standard input
 	// (--seeds -), which cannot be read again: it cannot be resumed.
 	FromStdin bool
+
+	measured map[string]string // its measured options, by flag (see measuredOptions)
 }
 
 // CrawlOutputs is what a set of output directories holds of one crawl.
@@ -44,6 +46,11 @@ type CrawlOutputs struct {
 	// SeedsDigests are the digests of the seed lists its shards read, when
 	// they read more than one: shards of one crawl are meant to share one.
 	SeedsDigests []string
+	// MeasuredUnalike names each option deciding what is measured
+	// (--locations, --max-body, --allow-private, --respect-robots) on
+	// which its shards differ, with each value and its shards; empty when
+	// they agree.
+	MeasuredUnalike []string
 }
 
 // Complete reports whether every shard of the crawl is there and complete,
@@ -109,7 +116,7 @@ func ReadOutputs(dirs []string) ([]CrawlOutputs, error) {
 			if len(s.Runs) > 0 {
 				last = s.Runs[len(s.Runs)-1].Status
 			}
-			so := ShardOutput{Dir: dir, Shard: shard, SeedsDigest: s.SeedsDigest, Complete: s.Complete, LastRun: last, FromStdin: s.SeedsPath == "-"}
+			so := ShardOutput{Dir: dir, Shard: shard, SeedsDigest: s.SeedsDigest, Complete: s.Complete, LastRun: last, FromStdin: s.SeedsPath == "-", measured: measured(s.Options)}
 			// The lock only informs the problems: one that cannot be
 			// looked at (no locks, no permission) leaves them unsure. The
 			// holder is empty when the lock is free.
@@ -140,6 +147,7 @@ func ReadOutputs(dirs []string) ([]CrawlOutputs, error) {
 		if len(c.SeedsDigests) == 1 {
 			c.SeedsDigests = nil
 		}
+		c.MeasuredUnalike = measuredUnalike(c.Shards)
 		out = append(out, *c)
 	}
 	return out, nil
@@ -216,6 +224,9 @@ func (c CrawlOutputs) Problems() []string {
 		}
 		lines = append(lines, fmt.Sprintf("crawl %q: its shards read %d different seed lists, so together they are not the shares of one list: %s",
 			c.CrawlID, len(groups), strings.Join(groups, "; ")))
+	}
+	for _, m := range c.MeasuredUnalike {
+		lines = append(lines, fmt.Sprintf("crawl %q: its shards did not measure alike, so their domains do not compare: %s", c.CrawlID, m))
 	}
 	return lines
 }

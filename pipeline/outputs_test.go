@@ -172,3 +172,32 @@ func TestResumeCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestReadOutputs_ShardsMeasuredUnalike: shards of one crawl that fetched
+// other locations, or cut bodies elsewhere, are named with each value,
+// whether or not they completed; options that only change how a shard ran
+// are not.
+func TestReadOutputs_ShardsMeasuredUnalike(t *testing.T) {
+	dir := t.TempDir()
+	for _, s := range []struct{ shard, options string }{
+		{"0/3", `{"locations":["robots","canary"],"max_body":1024,"concurrency":5,"respect_robots":false}`},
+		{"1/3", `{"locations":["robots","canary","llms-txt"],"max_body":1024,"concurrency":50,"respect_robots":false}`},
+		{"2/3", `{"locations":["robots","canary"],"max_body":1048576,"concurrency":5}`},
+	} {
+		st := &State{CrawlID: "c", Shard: s.shard, SeedsDigest: "d", Options: []byte(s.options), Runs: []RunState{{Run: 1, Status: "complete"}}, Complete: true}
+		if err := st.save(dir); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := ReadOutputs([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`crawl "c": its shards did not measure alike, so their domains do not compare: --locations robots,canary (0/3, 2/3); robots,canary,llms-txt (1/3)`,
+		`crawl "c": its shards did not measure alike, so their domains do not compare: --max-body 1024 (0/3, 1/3); 1048576 (2/3)`,
+	}
+	if len(got) != 1 || !slices.Equal(got[0].Problems(), want) {
+		t.Fatalf("%+v\nproblems:\n%s\nwant:\n%s", got, strings.Join(got[0].Problems(), "\n"), strings.Join(want, "\n"))
+	}
+}

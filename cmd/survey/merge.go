@@ -28,7 +28,9 @@ split into different numbers of shards), whose domains the database would
 count twice, and it names every shard that is missing or did not complete,
 with the command that resumes it, and every shard a crawl is writing now, with
 the process its lock names. --require-complete makes such a crawl an error
-instead of a warning, before anything is built.
+instead of a warning, before anything is built. It also warns when the shards
+of one crawl read different seed lists, or measured differently (another
+--locations, --max-body, --allow-private or --respect-robots).
 
 A committed part that cannot be read (damaged storage, a file changed by hand)
 stops the merge, naming it. --skip-damaged builds the database without the
