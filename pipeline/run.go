@@ -515,6 +515,9 @@ func prepareState(opts *Options, shard string) (*State, error) {
 		if opts.SeedsPath != "" && opts.SeedsPath != st.SeedsPath {
 			return nil, fmt.Errorf("--resume: the crawl read seeds from %s, not %s", st.SeedsPath, opts.SeedsPath)
 		}
+		if c := opts.Crawl.CanaryPath; c != "" && c != st.CanaryPath {
+			return nil, fmt.Errorf("--resume: the crawl's canary is %s, not %s (a canary tells soft 404s by comparison, so a crawl keeps one)", st.CanaryPath, c)
+		}
 		opts.SeedsPath = st.SeedsPath
 		if st.SeedsDigest != "" {
 			if d, err := seeds.FileDigest(st.SeedsPath); err == nil && d != st.SeedsDigest {

@@ -117,6 +117,7 @@ func TestRun_ResumeMeasuresAlike(t *testing.T) {
 		{"two at once", func(o *pipeline.Options) { o.Crawl.MaxBody, o.Crawl.Robots = 1024, pipeline.RobotsRules("survey") },
 			[]string{"--max-body 1024", "--respect-robots true (the crawl: false)"}},
 		{"crawl id", func(o *pipeline.Options) { o.CrawlID = "other" }, []string{"holds crawl m (shard 0/1), not other"}},
+		{"canary", func(o *pipeline.Options) { o.Crawl.CanaryPath = registry.CanaryPath("other") }, []string{"the crawl's canary is " + simConfig(w).CanaryPath + ", not " + registry.CanaryPath("other")}},
 	} {
 		_, err := resume(c.change)
 		if err == nil {
