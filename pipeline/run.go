@@ -182,6 +182,8 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	// table says what the crawler actually did.
 	effective := opts
 	effective.Crawl = cfg
+	// The seed list as given, not as a resume from elsewhere resolved it.
+	effective.SeedsPath = st.SeedsPath
 	previous := st.Options // the last run's, which a killed run's row records
 	if st.Options, err = json.Marshal(optionsRecord(&effective, st.CanaryPath)); err != nil {
 		return nil, err
@@ -518,10 +520,10 @@ func prepareState(opts *Options, shard string) (*State, error) {
 		if c := opts.Crawl.CanaryPath; c != "" && c != st.CanaryPath {
 			return nil, fmt.Errorf("--resume: the crawl's canary is %s, not %s (a canary tells soft 404s by comparison, so a crawl keeps one)", st.CanaryPath, c)
 		}
-		opts.SeedsPath = st.SeedsPath
+		opts.SeedsPath = st.InWorkDir(st.SeedsPath)
 		if st.SeedsDigest != "" {
-			if d, err := seeds.FileDigest(st.SeedsPath); err == nil && d != st.SeedsDigest {
-				return nil, fmt.Errorf("--resume: %s has changed since the crawl started (SHA-256 %s, was %s)", st.SeedsPath, d, st.SeedsDigest)
+			if d, err := seeds.FileDigest(opts.SeedsPath); err == nil && d != st.SeedsDigest {
+				return nil, fmt.Errorf("--resume: %s has changed since the crawl started (SHA-256 %s, was %s)", opts.SeedsPath, d, st.SeedsDigest)
 			}
 		}
 		return st, nil
@@ -546,6 +548,9 @@ func prepareState(opts *Options, shard string) (*State, error) {
 		return nil, err
 	}
 	st := &State{CrawlID: id, Shard: shard, SeedsPath: opts.SeedsPath, CanaryPath: canary, Options: optsJSON, Args: opts.Args}
+	if wd, err := os.Getwd(); err == nil {
+		st.WorkDir = wd
+	}
 	if opts.SeedsPath != "-" {
 		d, err := seeds.FileDigest(opts.SeedsPath)
 		if err != nil {

@@ -21,8 +21,11 @@ type State struct {
 	CanaryPath  string          `json:"canary_path"`
 	Options     json.RawMessage `json:"options"`
 	Args        []string        `json:"args,omitempty"` // the command line's flags, replayed by --resume
-	Runs        []RunState      `json:"runs"`
-	Complete    bool            `json:"complete"`
+	// WorkDir is the working directory the crawl started in, against
+	// which --resume resolves the relative paths of its flags and seeds.
+	WorkDir  string     `json:"work_dir,omitempty"`
+	Runs     []RunState `json:"runs"`
+	Complete bool       `json:"complete"`
 }
 
 // RunState is one run of a crawl.
@@ -46,6 +49,16 @@ func shardFile(dir, shard, ext string) string {
 func fileShard(path string) string {
 	name := strings.TrimPrefix(filepath.Base(path), "shard-")
 	return strings.Replace(strings.TrimSuffix(name, filepath.Ext(name)), "of", "/", 1)
+}
+
+// InWorkDir returns path resolved against the crawl's working directory
+// when it is relative and the directory is recorded, so that a resume
+// started elsewhere finds the files the crawl was given.
+func (s *State) InWorkDir(path string) string {
+	if path == "" || path == "-" || filepath.IsAbs(path) || s.WorkDir == "" {
+		return path
+	}
+	return filepath.Join(s.WorkDir, path)
 }
 
 // LoadState returns the state of a shard ("i/n") of the crawl in dir, so

@@ -112,6 +112,9 @@ func runCrawl(e *env, args []string) int {
 		if err := fs.Parse(st.Args); err != nil {
 			return fail(e, "crawl", fmt.Errorf("replaying the crawl's flags %q: %w", st.Args, err))
 		}
+		// A replayed relative path names a file of the directory the crawl
+		// started in; a path given now, one of the current directory.
+		*caFile = st.InWorkDir(*caFile)
 		if err := fs.Parse(args); err != nil {
 			return exitUsage
 		}

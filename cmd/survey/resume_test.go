@@ -300,3 +300,66 @@ func TestCrawl_InterruptedStdinCrawl(t *testing.T) {
 		t.Errorf("resume of another shard: exit %d, want %d, %q and no resume command:\n%s", code, exitUsage, held, errs)
 	}
 }
+
+// TestCrawl_ResumeFromAnotherDirectory starts a crawl with relative paths
+// (--seeds, --ca-file) and resumes it from another working directory: the
+// replayed paths are those of the directory the crawl started in, and the
+// dataset records the seed list as it was given.
+func TestCrawl_ResumeFromAnotherDirectory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls the simulated web")
+	}
+	flags := simFlags(t, 20, 29)
+	seedsPath, flags := withoutSeeds(flags)
+	start, elsewhere, out := t.TempDir(), t.TempDir(), filepath.Join(t.TempDir(), "out")
+	for i := 0; i < len(flags); i++ {
+		if flags[i] == "--ca-file" {
+			copyFile(t, flags[i+1], filepath.Join(start, "ca.pem"))
+			flags[i+1] = "ca.pem"
+		}
+	}
+	copyFile(t, seedsPath, filepath.Join(start, "seeds.txt"))
+	crawl := func(dir string, args ...string) {
+		t.Helper()
+		cmd := child(t, args...)
+		cmd.Dir = dir
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("survey %s in %s: %v\n%s", strings.Join(args, " "), dir, err, b)
+		}
+	}
+	crawl(start, append([]string{"crawl", "--seeds", "seeds.txt", "--out", out, "--crawl-id", "wd"}, flags...)...)
+	// The crawl as an interrupted one leaves it.
+	state := filepath.Join(out, "_state", "shard-0of1.json")
+	b, err := os.ReadFile(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(state, []byte(strings.Replace(string(b), `"complete": true`, `"complete": false`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	crawl(elsewhere, "crawl", "--resume", "--out", out)
+	db, err := sql.Open("duckdb", filepath.Join(out, "survey.duckdb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var paths string
+	if err := db.QueryRow(`SELECT string_agg(DISTINCT seeds_path || ' ' || json_extract_string(options, '$.seeds'), ';') FROM crawls`).Scan(&paths); err != nil {
+		t.Fatal(err)
+	}
+	if paths != "seeds.txt seeds.txt" {
+		t.Errorf("crawls record the seeds as %q, want seeds.txt as given", paths)
+	}
+}
+
+// copyFile copies the file from to the file to.
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
