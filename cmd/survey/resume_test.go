@@ -243,15 +243,7 @@ func TestCrawl_ResumeNamesTheShardsHeld(t *testing.T) {
 			t.Fatalf("crawl of shard %s: exit %d\n%s\n%s", shard, code, out, errs)
 		}
 	}
-	// Shard 2/4 as a crawl interrupted before completion leaves it.
-	state := filepath.Join(dir, "_state", "shard-2of4.json")
-	b, err := os.ReadFile(state)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(state, []byte(strings.Replace(string(b), `"complete": true`, `"complete": false`, 1)), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	markIncomplete(t, dir, "2of4") // as a crawl interrupted before completion leaves it
 	want := "nothing to resume in " + dir + " for shard 0/1: "
 	held := "; " + dir + " holds shard 1/4 of crawl s, complete; shard 2/4 of crawl s, not complete (resume it with: survey crawl --resume --out " + dir + " --shard 2/4)\n"
 	if code, _, errs := runSurvey(t, "", "crawl", "--resume", "--out", dir); code != exitUsage || !strings.Contains(errs, want) || !strings.HasSuffix(errs, held) {
@@ -328,15 +320,7 @@ func TestCrawl_ResumeFromAnotherDirectory(t *testing.T) {
 		}
 	}
 	crawl(start, append([]string{"crawl", "--seeds", "seeds.txt", "--out", out, "--crawl-id", "wd"}, flags...)...)
-	// The crawl as an interrupted one leaves it.
-	state := filepath.Join(out, "_state", "shard-0of1.json")
-	b, err := os.ReadFile(state)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(state, []byte(strings.Replace(string(b), `"complete": true`, `"complete": false`, 1)), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	markIncomplete(t, out, "0of1")
 	crawl(elsewhere, "crawl", "--resume", "--out", out)
 	db, err := sql.Open("duckdb", filepath.Join(out, "survey.duckdb"))
 	if err != nil {
@@ -349,6 +333,20 @@ func TestCrawl_ResumeFromAnotherDirectory(t *testing.T) {
 	}
 	if paths != "seeds.txt seeds.txt" {
 		t.Errorf("crawls record the seeds as %q, want seeds.txt as given", paths)
+	}
+}
+
+// markIncomplete makes the state of a complete crawl's shard ("IofN") in
+// dir what an interrupted crawl leaves: not complete.
+func markIncomplete(t *testing.T, dir, shard string) {
+	t.Helper()
+	state := filepath.Join(dir, "_state", "shard-"+shard+".json")
+	b, err := os.ReadFile(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(state, []byte(strings.Replace(string(b), `"complete": true`, `"complete": false`, 1)), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
