@@ -20,12 +20,10 @@ type State struct {
 	SeedsDigest string          `json:"seeds_digest"`
 	CanaryPath  string          `json:"canary_path"`
 	Options     json.RawMessage `json:"options"`
-	Args        []string        `json:"args,omitempty"` // the command line's flags, replayed by --resume
-	// WorkDir is the working directory the crawl started in, against
-	// which --resume resolves the relative paths of its flags and seeds.
-	WorkDir  string     `json:"work_dir,omitempty"`
-	Runs     []RunState `json:"runs"`
-	Complete bool       `json:"complete"`
+	Args        []string        `json:"args,omitempty"`     // the command line's flags, replayed by --resume
+	WorkDir     string          `json:"work_dir,omitempty"` // where the crawl started; --resume resolves relative paths against it
+	Runs        []RunState      `json:"runs"`
+	Complete    bool            `json:"complete"`
 }
 
 // RunState is one run of a crawl.
