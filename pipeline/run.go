@@ -155,7 +155,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	if st.Complete {
 		// A complete crawl is resumed only for seeds whose batch is no
 		// longer committed (its targets part moved aside, being damaged).
-		n, err := pending(st.SeedsPath, opts.Shard, done)
+		n, err := pending(opts.SeedsPath, opts.Shard, done)
 		if err != nil {
 			return nil, err
 		}
@@ -520,6 +520,8 @@ func prepareState(opts *Options, shard string) (*State, error) {
 		if c := opts.Crawl.CanaryPath; c != "" && c != st.CanaryPath {
 			return nil, fmt.Errorf("--resume: the crawl's canary is %s, not %s (a canary tells soft 404s by comparison, so a crawl keeps one)", st.CanaryPath, c)
 		}
+		// From here on opts.SeedsPath is the file to read, wherever the
+		// resume runs; st.SeedsPath stays as given, for the record.
 		opts.SeedsPath = st.InWorkDir(st.SeedsPath)
 		if st.SeedsDigest != "" {
 			if d, err := seeds.FileDigest(opts.SeedsPath); err == nil && d != st.SeedsDigest {

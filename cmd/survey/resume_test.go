@@ -294,9 +294,10 @@ func TestCrawl_InterruptedStdinCrawl(t *testing.T) {
 }
 
 // TestCrawl_ResumeFromAnotherDirectory starts a crawl with relative paths
-// (--seeds, --ca-file) and resumes it from another working directory: the
-// replayed paths are those of the directory the crawl started in, and the
-// dataset records the seed list as it was given.
+// (--seeds, --ca-file) and resumes it from another working directory, once
+// unfinished and once complete with a batch moved aside: the replayed paths
+// are those of the directory the crawl started in, and the dataset records
+// the seed list as it was given.
 func TestCrawl_ResumeFromAnotherDirectory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crawls the simulated web")
@@ -321,6 +322,16 @@ func TestCrawl_ResumeFromAnotherDirectory(t *testing.T) {
 	}
 	crawl(start, append([]string{"crawl", "--seeds", "seeds.txt", "--out", out, "--crawl-id", "wd"}, flags...)...)
 	markIncomplete(t, out, "0of1")
+	crawl(elsewhere, "crawl", "--resume", "--out", out)
+	// A complete crawl resumed for a batch whose targets part was moved
+	// aside reads its seed list too, to find that batch's seeds.
+	parts, _ := filepath.Glob(filepath.Join(out, "targets", "crawl=wd", "*.parquet"))
+	if len(parts) == 0 {
+		t.Fatal("no targets part")
+	}
+	if err := os.Rename(parts[0], parts[0]+".damaged"); err != nil {
+		t.Fatal(err)
+	}
 	crawl(elsewhere, "crawl", "--resume", "--out", out)
 	db, err := sql.Open("duckdb", filepath.Join(out, "survey.duckdb"))
 	if err != nil {
