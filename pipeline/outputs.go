@@ -178,7 +178,8 @@ func (s ShardOutput) HowToContinue() string {
 // Problems describes, one line each, what keeps the crawl from being
 // whole: shards in no directory, shards that did not complete (with how to
 // go on with each: see ShardOutput.HowToContinue), and shards that read
-// different seed lists (which a complete crawl can have too).
+// different seed lists or measured differently (MeasuredUnalike), which a
+// complete crawl can have too.
 func (c CrawlOutputs) Problems() []string {
 	var lines []string
 	if len(c.Missing) > 0 {

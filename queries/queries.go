@@ -2,6 +2,7 @@ package queries
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"database/sql"
 	"embed"
@@ -173,11 +174,7 @@ func (q Query) session(ctx context.Context, db *sql.DB, params map[string]string
 	}
 	for name := range params {
 		if !slices.Contains(names, name) {
-			has := strings.Join(names, ", ")
-			if has == "" {
-				has = "none"
-			}
-			return nil, fmt.Errorf("query %s has no parameter %q (it has: %s)", q.Name, name, has)
+			return nil, fmt.Errorf("query %s has no parameter %q (it has: %s)", q.Name, name, cmp.Or(strings.Join(names, ", "), "none"))
 		}
 	}
 	conn, err := db.Conn(ctx)
