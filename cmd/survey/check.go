@@ -311,7 +311,7 @@ func writeCheckText(w io.Writer, name string, doc extract.Document) {
 	verdict := "valid"
 	switch {
 	case doc.OtherFormat != "":
-		verdict = "not a " + string(doc.Format) + " file: it follows another convention (" + doc.OtherFormat + ")"
+		verdict = "not " + withArticle(string(doc.Format)) + " file: it follows another convention (" + doc.OtherFormat + ")"
 	case !doc.Valid:
 		verdict = "invalid"
 	}
@@ -323,6 +323,15 @@ func writeCheckText(w io.Writer, name string, doc extract.Document) {
 		fmt.Fprintf(w, "; effective policy: %s", doc.Effective)
 	}
 	fmt.Fprintln(w)
+}
+
+// withArticle returns name after its indefinite article, by its spelling:
+// "an agents-txt", "a robots".
+func withArticle(name string) string {
+	if name != "" && strings.ContainsRune("aeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
 }
 
 // decide answers q with doc's evaluator, for the JSON contract.

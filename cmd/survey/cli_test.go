@@ -150,6 +150,15 @@ func TestCheck_TextOutputAndExitCodes(t *testing.T) {
 		t.Errorf("draft example: exit %d\n%s", code, out)
 	}
 
+	// A file of another convention at the location says so, with its article.
+	other := filepath.Join(dir, "other", "agents.txt")
+	os.MkdirAll(filepath.Dir(other), 0o755)
+	os.WriteFile(other, []byte("User-agent: *\nDisallow: /private\n"), 0o644)
+	code, out, _ = runSurvey(t, "", "check", other)
+	if want := other + ": agents-txt: not an agents-txt file: it follows another convention (robots-style)"; code != exitFindings || !strings.Contains(out, want) {
+		t.Errorf("robots-style agents.txt: exit %d, want %q in\n%s", code, want, out)
+	}
+
 	// Standard input with an explicit type; usage and I/O errors exit 2.
 	if code, out, _ := runSurvey(t, "scope: /\nallowed-methods: GET\n\n", "check", "--type", "autoctl", "-"); code != exitOK {
 		t.Errorf("autoctl from stdin: exit %d\n%s", code, out)
