@@ -35,9 +35,41 @@ func TestChartDataWideForm(t *testing.T) {
 	if d.series[0].kind != kindPercent || d.series[1].color != "#123456" || d.series[0].color != chartPalette()[0] {
 		t.Errorf("series %+v", d.series)
 	}
-	// NULL is zero, not missing: the row has the measure.
-	if d.values[1][0] != 3.5 || d.values[1][1] != 0 || d.values[2][1] != 98.5 {
-		t.Errorf("values %v", d.values)
+	// NULL is no value, not zero: the chart draws no bar for it.
+	if d.values[1][0] != 3.5 || !math.IsNaN(d.values[1][1]) || !d.nulls[cell{1, 1}] || d.values[2][1] != 98.5 {
+		t.Errorf("values %v, NULLs %v", d.values, d.nulls)
+	}
+	if d.oneSeriesEach() {
+		t.Error("oneSeriesEach is true; every location has two measures, agents-txt's second NULL")
+	}
+}
+
+// A NULL measure is written as a dash where its bar would be, not drawn as
+// a bar of zero: the query says the measure does not apply.
+func TestLayoutNullIsADash(t *testing.T) {
+	d, err := chartDataOf(Chart{Kind: Bar, X: "location", Y: []string{"pct_with_file", "pct_valid"}}, adoptionResult())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := layoutChart(d, Bar, false, "c-x", "Adoption", "desc", "Location", "Share")
+	if len(c.Bars) != 5 {
+		t.Errorf("%d bars, want 5 (three locations, two measures, agents-txt's second NULL)", len(c.Bars))
+	}
+	var values []string
+	var dash svgText
+	for _, tx := range c.Texts {
+		if tx.Class == "value" {
+			values = append(values, tx.Text)
+		}
+		if tx.Text == "—" {
+			dash = tx
+		}
+	}
+	if want := []string{"80.0%", "78.7%", "3.5%", "—", "98.5%", "98.5%"}; !reflect.DeepEqual(values, want) {
+		t.Errorf("value labels %q, want %q", values, want)
+	}
+	if dash.Tip != "agents-txt — pct_valid: no value" {
+		t.Errorf("the dash's tip is %q", dash.Tip)
 	}
 }
 

@@ -14,9 +14,13 @@ import (
 type chartData struct {
 	categories []string
 	series     []series
-	values     [][]float64 // [category][series]; NaN where the result has none
-	omitted    int         // categories beyond MaxBars, not drawn
+	values     [][]float64   // [category][series]; NaN where the result has none or NULL
+	nulls      map[cell]bool // the values that are NULL: no bar, a dash, not zero
+	omitted    int           // categories beyond MaxBars, not drawn
 }
+
+// cell is a category and a series: one value of a chart.
+type cell struct{ category, series int }
 
 // series is one measure of a chart.
 type series struct {
@@ -86,7 +90,8 @@ func chartDataOf(c Chart, res *queries.Result) (*chartData, error) {
 		}
 	}
 
-	d := &chartData{}
+	d := &chartData{nulls: map[cell]bool{}}
+	seen := map[cell]bool{}
 	catIndex := map[string]int{}
 	seriesIndex := map[string]int{}
 	addSeries := func(key string, k kind) int {
@@ -147,16 +152,18 @@ func chartDataOf(c Chart, res *queries.Result) (*chartData, error) {
 			if si >= 0 {
 				sj = addSeries(label(row[si]), ykinds[0])
 			}
-			v := row[yi[j]]
-			f := 0.0
-			if v != nil {
-				var ok bool
-				if f, _, ok = number(v); !ok {
-					return nil, fmt.Errorf("the chart's measure column %q holds %q, not a number", c.Y[j], queries.Text(v))
-				}
-			}
-			if !math.IsNaN(d.values[ci][sj]) {
+			if seen[cell{ci, sj}] {
 				return nil, fmt.Errorf("the result has more than one row for %s %q and series %q; the chart needs a Series or Where to tell them apart", c.X, cat, d.series[sj].key)
+			}
+			seen[cell{ci, sj}] = true
+			v := row[yi[j]]
+			if v == nil {
+				d.nulls[cell{ci, sj}] = true
+				continue
+			}
+			f, _, ok := number(v)
+			if !ok {
+				return nil, fmt.Errorf("the chart's measure column %q holds %q, not a number", c.Y[j], queries.Text(v))
 			}
 			if math.IsNaN(f) || math.IsInf(f, 0) {
 				f = 0
@@ -177,13 +184,14 @@ func chartDataOf(c Chart, res *queries.Result) (*chartData, error) {
 	return d, nil
 }
 
-// oneSeriesEach reports whether every category has a value in one series
-// at most, so that a bar chart needs no side-by-side bars.
+// oneSeriesEach reports whether every category has a value (a number or
+// NULL) in one series at most, so that a bar chart needs no side-by-side
+// bars.
 func (d *chartData) oneSeriesEach() bool {
-	for _, vals := range d.values {
+	for i, vals := range d.values {
 		n := 0
-		for _, v := range vals {
-			if !math.IsNaN(v) {
+		for j, v := range vals {
+			if !math.IsNaN(v) || d.nulls[cell{i, j}] {
 				n++
 			}
 		}

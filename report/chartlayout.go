@@ -228,18 +228,22 @@ func layoutChart(d *chartData, k ChartKind, legend bool, id, title, desc, xLabel
 		x := left
 		total := 0.0
 		for j, s := range d.series {
+			by := bandTop // a Bar's top
+			if perBand > 1 {
+				by += float64(j) * barH
+			}
 			v := d.values[i][j]
 			if math.IsNaN(v) {
+				if k == Bar && d.nulls[cell{i, j}] {
+					// NULL is no value, not zero: a dash where the bar's value would be.
+					c.Texts = append(c.Texts, svgText{X: left + valueLabelPad, Y: by + barH/2 + 3.5, Text: "—", Tip: cat + " — " + s.name + ": no value", Anchor: "start", Class: "value"})
+				}
 				continue
 			}
 			w := math.Max(v, 0) * scale
 			value := formatMeasure(v, s.kind)
 			tipText := cat + " — " + s.name + ": " + value
 			if k == Bar {
-				by := bandTop
-				if perBand > 1 {
-					by += float64(j) * barH
-				}
 				if w > 0 {
 					c.Bars = append(c.Bars, svgRect{X: left, Y: by, W: w, H: barH - 1, Fill: s.color, Tip: tipText, Series: j})
 				}

@@ -57,6 +57,16 @@ func Sections() []Section {
 			},
 		},
 		{
+			Title: "AI preferences: the mechanisms side by side",
+			Query: "ai_signals",
+			Chart: Chart{
+				Kind: Bar, X: "mechanism", Y: []string{"pct_using", "pct_restricting"},
+				XLabel: "Mechanism", YLabel: "Share of reachable domains",
+				Names:  map[string]string{"pct_using": "use it", "pct_restricting": "restrict AI use with it"},
+				Colors: map[string]string{"pct_using": colorInfo, "pct_restricting": colorBad},
+			},
+		},
+		{
 			Title: "Validity of each format",
 			Query: "validity",
 			Chart: Chart{
