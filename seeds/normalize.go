@@ -33,6 +33,7 @@ var (
 	errSingle     = errors.New("single-label name (not a public domain)")
 	errNumericTLD = errors.New("top-level label is numeric")
 	errUTF8       = errors.New("not valid UTF-8 (save the seed list as UTF-8)")
+	errEmptyLabel = errors.New("has an empty label (a leading dot or two dots in a row)")
 )
 
 // normalizeDomain normalizes a plain domain name. One trailing slash, the
@@ -69,6 +70,10 @@ func normalizeHost(s string) (string, error) {
 	s = strings.TrimRight(s, ".")
 	if s == "" {
 		return "", errEmpty
+	}
+	if strings.HasPrefix(s, ".") || strings.Contains(s, "..") {
+		// x/net/idna would say "invalid label" and quote the whole name.
+		return "", errEmptyLabel
 	}
 	ascii, err := profile.ToASCII(s)
 	if err != nil {

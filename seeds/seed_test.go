@@ -23,4 +23,9 @@ func TestParse(t *testing.T) {
 			t.Errorf("Parse(%q): %v, want an error naming the input", bad, err)
 		}
 	}
+	for _, bad := range []string{"a..example.com", ".example.com", "https://www..example.com"} {
+		if _, err := Parse(bad); err == nil || !strings.Contains(err.Error(), "empty label") {
+			t.Errorf("Parse(%q): %v, want an error saying it has an empty label", bad, err)
+		}
+	}
 }
