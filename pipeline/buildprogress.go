@@ -64,7 +64,7 @@ func (m *buildDisplay) report(p sink.BuildProgress) {
 func buildLine(what string, p sink.BuildProgress, elapsed time.Duration) string {
 	s := fmt.Sprintf("building %s: %d/%d parts", what, p.PartsDone, p.Parts)
 	if p.Bytes > 0 {
-		s += fmt.Sprintf(" (%.0f%% of %.1f MB)", 100*float64(p.BytesDone)/float64(p.Bytes), float64(p.Bytes)/1e6)
+		s += fmt.Sprintf(" (%d%% of %.1f MB)", percentDone(p.BytesDone, p.Bytes), float64(p.Bytes)/1e6)
 	}
 	if p.Table != "" {
 		s += ", last into " + p.Table

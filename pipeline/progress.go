@@ -108,15 +108,21 @@ func (p *progress) line() string {
 	rate := float64(done) / el.Seconds()
 	s := fmt.Sprintf("crawled %d", done)
 	if p.total > 0 {
-		s += fmt.Sprintf("/%d domains (%.0f%%)", p.total, 100*float64(done)/float64(p.total))
+		s += fmt.Sprintf("/%d domains (%d%%)", p.total, percentDone(done, p.total))
 	} else {
 		s += " domains"
 	}
 	s += fmt.Sprintf(", %.1f/s, %d fetch errors, %d bad seed lines", rate, p.errs.Load(), p.seedBad.Load())
 	if p.total > done && rate > 0 {
-		s += ", ETA " + (time.Duration(float64(p.total-done)/rate) * time.Second).Round(time.Second).String()
+		s += ", ETA " + time.Duration(float64(p.total-done)/rate*float64(time.Second)).Round(time.Second).String()
 	}
 	return s
+}
+
+// percentDone is done of total in whole percent, rounded down: 100% means
+// done, not 1,999 of 2,000.
+func percentDone(done, total int64) int64 {
+	return 100 * done / total
 }
 
 func (p *progress) finish() {
