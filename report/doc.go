@@ -11,7 +11,8 @@
 // still appears, as a table, after the declared ones. A section whose
 // query does not exist, fails or returns no rows shows a "no data" note
 // instead (Report.Problems lists them), so a report can always be
-// written.
+// written; when the crawl did not fetch the locations the section is about
+// (Section.Locations), the note says that.
 //
 // The methodology comes from the data and from code, never from copied
 // text: the crawl's runs, user agent, seed list and digest, and every

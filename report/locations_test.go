@@ -53,6 +53,20 @@ func TestHeadlines_CrawlOfSomeLocations(t *testing.T) {
 	if want := "It did not fetch /agents.txt, /AGENTS.md,"; !strings.Contains(page.String(), want) {
 		t.Errorf("the page does not say %q", want)
 	}
+	// A question about files the crawl did not fetch says so, not that its
+	// query returned no rows; one about robots.txt is answered.
+	for _, want := range []string{
+		"Crawl " + r.Crawl.ID + " did not fetch /agents.txt (survey crawl --locations), so it cannot answer this question.",
+		"Crawl " + r.Crawl.ID + " did not fetch /AGENTS.md, /.well-known/agents.md (survey crawl --locations)",
+		"Crawl " + r.Crawl.ID + " did not fetch /.well-known/agent-feed.xml (survey crawl --locations)",
+	} {
+		if !strings.Contains(page.String(), want) {
+			t.Errorf("the page does not say %q", want)
+		}
+	}
+	if bad := "did not fetch /robots.txt"; strings.Contains(page.String(), bad) {
+		t.Errorf("the page says %q of a crawl that fetched it", bad)
+	}
 	for _, row := range run(t, db, "adoption", "sim").rows {
 		if row["location"] == "llms-txt" && row.int("in_format") != ai.Value {
 			t.Errorf("Publish an AI-usage file: %d, want adoption's %d llms.txt files in their format", ai.Value, row.int("in_format"))

@@ -160,10 +160,14 @@ func (r *Report) view() page {
 	}
 	p.NotFetched = pathsOf(notFetched)
 
+	fetched := map[registry.LocationID]bool{}
+	for _, l := range r.Locations {
+		fetched[l.ID] = true
+	}
 	ids := map[string]bool{"headlines": true, "methodology": true, "contents": true}
 	figure := 0
 	for _, s := range r.Sections {
-		sv := viewSection(s, r.Crawl.ID, ids)
+		sv := viewSection(s, r.Crawl.ID, fetched, ids)
 		if sv.Chart != nil {
 			figure++
 			sv.Figure = figure
@@ -173,8 +177,9 @@ func (r *Report) view() page {
 	return p
 }
 
-// viewSection prepares one section; ids holds the anchors taken so far.
-func viewSection(s SectionResult, crawlID string, ids map[string]bool) sectionView {
+// viewSection prepares one section of crawl crawlID, which fetched the
+// locations in fetched; ids holds the anchors taken so far.
+func viewSection(s SectionResult, crawlID string, fetched map[registry.LocationID]bool, ids map[string]bool) sectionView {
 	sec := s.Section
 	v := sectionView{ID: anchor(firstNonEmpty(sec.ID, sec.Query, sec.Title), ids), Title: sec.Title, Query: sec.Query}
 	if v.Title == "" {
@@ -193,6 +198,9 @@ func viewSection(s SectionResult, crawlID string, ids map[string]bool) sectionVi
 		return v
 	case s.Err != nil:
 		v.Note = fmt.Sprintf("The query %s failed on this database: %v", sec.Query, s.Err)
+		return v
+	case (s.Result == nil || len(s.Result.Rows) == 0) && len(sec.Locations) > 0 && len(fetchedOf(sec.Locations, fetched)) == 0:
+		v.Note = fmt.Sprintf("Crawl %s did not fetch %s (survey crawl --locations), so it cannot answer this question.", crawlID, pathsOf(sec.Locations))
 		return v
 	case s.Result == nil || len(s.Result.Rows) == 0:
 		v.Note = fmt.Sprintf("The query %s returned no rows for crawl %s.", sec.Query, crawlID)

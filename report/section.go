@@ -1,5 +1,7 @@
 package report
 
+import "github.com/agentpolicy/survey/registry"
+
 // Section declares one question of the report: the named query that
 // answers it, how its result is charted and which of its columns the table
 // shows. Adding a question to the report is adding one Section to
@@ -13,6 +15,10 @@ type Section struct {
 	// Query is the name of the named query (queries.Get) whose result the
 	// section shows.
 	Query string
+	// Locations are the locations whose files the question is about; nil
+	// means any. When the crawl fetched none of them (survey crawl
+	// --locations), the section says so instead of showing an empty result.
+	Locations []registry.LocationID
 	// Params are parameters passed to the query besides crawl, which the
 	// report sets to the crawl it describes when the query declares it.
 	Params map[string]string

@@ -1,5 +1,7 @@
 package report
 
+import "github.com/agentpolicy/survey/registry"
+
 // Colours with a meaning, shared by the sections: good, bad, in between,
 // neutral.
 const (
@@ -16,6 +18,10 @@ const (
 // Options.Sections).
 func Sections() []Section {
 	notHome := map[string][]string{"location": {"home"}}
+	robots := []registry.LocationID{registry.LocRobots}
+	agentsTxt := []registry.LocationID{registry.LocAgentsTxt}
+	agentsMD := []registry.LocationID{registry.LocAgentsMD, registry.LocAgentsMDWK}
+	agentFeed := []registry.LocationID{registry.LocAgentFeed}
 	return []Section{
 		{
 			Title: "Adoption of each agent-policy file",
@@ -37,8 +43,9 @@ func Sections() []Section {
 			},
 		},
 		{
-			Title: "Stance toward each AI crawler",
-			Query: "ai_crawler_stance",
+			Title:     "Stance toward each AI crawler",
+			Query:     "ai_crawler_stance",
+			Locations: robots,
 			Chart: Chart{
 				Kind: Stacked, X: "token", Y: []string{"pct_blocked", "pct_partial", "pct_allowed"}, MaxBars: 30,
 				XLabel: "AI crawler token", YLabel: "Share of robots.txt files",
@@ -47,8 +54,9 @@ func Sections() []Section {
 			},
 		},
 		{
-			Title: "Stance toward each AI operator",
-			Query: "ai_operator_stance",
+			Title:     "Stance toward each AI operator",
+			Query:     "ai_operator_stance",
+			Locations: robots,
 			Chart: Chart{
 				Kind: Stacked, X: "operator", Y: []string{"pct_blocked", "pct_partial", "pct_allowed"}, MaxBars: 30,
 				XLabel: "Operator", YLabel: "Share of robots.txt files",
@@ -100,8 +108,9 @@ func Sections() []Section {
 			},
 		},
 		{
-			Title: "agents.txt: how the hash goes wrong",
-			Query: "agents_txt_hash",
+			Title:     "agents.txt: how the hash goes wrong",
+			Query:     "agents_txt_hash",
+			Locations: agentsTxt,
 			Chart: Chart{
 				Kind: Bar, X: "hash_status", XWith: []string{"near_miss"}, Y: []string{"pct_files"},
 				XLabel: "Hash status · near miss", YLabel: "Share of agents.txt files in the format",
@@ -109,24 +118,27 @@ func Sections() []Section {
 			},
 		},
 		{
-			Title: "AGENTS.md: the fields policies set",
-			Query: "agents_md_fields",
+			Title:     "AGENTS.md: the fields policies set",
+			Query:     "agents_md_fields",
+			Locations: agentsMD,
 			Chart: Chart{
 				Kind: Bar, X: "section", XWith: []string{"key"}, Y: []string{"pct_policies"}, MaxBars: 50,
 				XLabel: "Section · field", YLabel: "Share of valid AGENTS.md policies setting the field",
 			},
 		},
 		{
-			Title: "AGENTS.md: the values policies choose",
-			Query: "agents_md_values",
+			Title:     "AGENTS.md: the values policies choose",
+			Query:     "agents_md_values",
+			Locations: agentsMD,
 			Chart: Chart{
 				Kind: Bar, X: "key", XWith: []string{"value"}, Y: []string{"pct_policies"}, MaxBars: 60,
 				XLabel: "Field · value", YLabel: "Share of valid AGENTS.md policies with the value",
 			},
 		},
 		{
-			Title: "Agent feeds: state and signature verification",
-			Query: "agent_feeds",
+			Title:     "Agent feeds: state and signature verification",
+			Query:     "agent_feeds",
+			Locations: agentFeed,
 			Chart: Chart{
 				Kind: Bar, X: "state", XWith: []string{"key_resolution"}, Y: []string{"pct_verified", "pct_canonical"},
 				XLabel: "Feed state · key resolution", YLabel: "Share of the feeds' entries",
