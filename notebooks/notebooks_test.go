@@ -39,7 +39,7 @@ func figures() map[string][]string {
 	return map[string][]string{
 		"adoption":    {"adoption-by-location", "fetch-outcomes-by-location", "adoption-by-rank-band", "files-per-site"},
 		"conformance": {"validity-by-format", "top-diagnostics", "broken-sections"},
-		"ai_stance":   {"ai-stance-by-token", "ai-stance-by-operator", "ai-stance-by-purpose", "ai-blocked-per-file"},
+		"ai_stance":   {"ai-stance-by-token", "ai-stance-by-operator", "ai-stance-by-purpose", "ai-blocked-per-file", "ai-signals-by-mechanism"},
 	}
 }
 
@@ -574,6 +574,8 @@ func expectedFacts(t *testing.T, db *sql.DB, crawl string) map[string]map[string
 			"files_blocking_any":   count(`SELECT count(DISTINCT domain) `+stance+` AND stance = 'blocked'`, crawl),
 			"gptbot_blocked":       count(`SELECT count(*) `+stance+` AND token = 'GPTBot' AND stance = 'blocked'`, crawl),
 			"gptbot_blocked_named": count(`SELECT count(*) `+stance+` AND token = 'GPTBot' AND stance = 'blocked' AND applies = 'named'`, crawl),
+			"sites_noai": count(`SELECT count(*) FROM home_signals WHERE crawl_id = $1 AND (noai OR noimageai)
+				AND domain IN (`+ok+`)`, crawl),
 		},
 	}
 }
