@@ -44,8 +44,7 @@ func runBody(e *env, args []string) int {
 	case byFetch && (*domain == "" || *location == ""):
 		return fail(e, "body", errors.New("--domain and --location go together (and --crawl needs them)"))
 	case !byFetch && fs.NArg() != 1:
-		fs.Usage()
-		return exitUsage
+		return badUsage(e, fs, "give one digest, or --domain and --location; got "+arguments(fs.Args()))
 	}
 	var ref fetchRef
 	if byFetch {

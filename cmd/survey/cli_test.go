@@ -41,6 +41,32 @@ func TestHelp_EveryCommand(t *testing.T) {
 	}
 }
 
+// A command line missing what a command needs prints the usage, then, as
+// its last line, what is missing or too much.
+func TestUsage_SaysWhatIsWrong(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		last string
+	}{
+		{[]string{"crawl", "--out", "x"}, "survey crawl: --seeds is required (or --resume --out DIR to continue a crawl)"},
+		{[]string{"query", "--db", "x", "select", "1"}, `survey query: give one named query (--list) or one SQL text, quoted; got 2 arguments ("select", "1")`},
+		{[]string{"report", "--db", "x"}, "survey report: --out FILE is required"},
+		{[]string{"report", "--out", "r.html", "x.duckdb"}, `survey report: takes no argument (the database is --db); got 1 argument ("x.duckdb")`},
+		{[]string{"seeds"}, "survey seeds: give one seed file, or - for standard input; got no argument"},
+		{[]string{"merge", "--db", "x"}, "survey merge: give the output directories to merge"},
+		{[]string{"reparse"}, "survey reparse: give one output directory; got no argument"},
+		{[]string{"check", "a", "b"}, `survey check: give one file, URL or -, or --site DOMAIN; got 2 arguments ("a", "b")`},
+		{[]string{"body"}, "survey body: give one digest, or --domain and --location; got no argument"},
+	} {
+		code, out, errs := runSurvey(t, "", c.args...)
+		lines := strings.Split(strings.TrimSpace(errs), "\n")
+		if code != exitUsage || out != "" || !strings.HasPrefix(errs, "Usage: survey "+c.args[0]) || lines[len(lines)-1] != c.last {
+			t.Errorf("survey %s: exit %d, stdout %q, stderr ending %q; want exit %d, the usage, then %q",
+				strings.Join(c.args, " "), code, firstChars(out), lines[len(lines)-1], exitUsage, c.last)
+		}
+	}
+}
+
 func firstChars(s string) string {
 	if len(s) > 80 {
 		return s[:80] + "…"

@@ -14,6 +14,7 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/agentpolicy/survey"
@@ -113,6 +114,30 @@ func newFlags(e *env, name, synopsis, about string) *flag.FlagSet {
 		fs.PrintDefaults()
 	}
 	return fs
+}
+
+// badUsage prints fs's usage, then what is wrong with the command line as
+// its last line, where a terminal leaves it in view, and returns exitUsage.
+func badUsage(e *env, fs *flag.FlagSet, problem string) int {
+	fs.Usage()
+	fmt.Fprintf(fs.Output(), "survey %s: %s\n", fs.Name(), problem)
+	return exitUsage
+}
+
+// arguments describes a command line's arguments, for badUsage: "no
+// argument" or "3 arguments (a, b, c)".
+func arguments(args []string) string {
+	switch len(args) {
+	case 0:
+		return "no argument"
+	case 1:
+		return fmt.Sprintf("1 argument (%q)", args[0])
+	}
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = strconv.Quote(a)
+	}
+	return fmt.Sprintf("%d arguments (%s)", len(args), strings.Join(quoted, ", "))
 }
 
 // parseFlags parses args; it returns an exit code and false when the

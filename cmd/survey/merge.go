@@ -50,8 +50,7 @@ func runMerge(e *env, args []string) int {
 		return code
 	}
 	if fs.NArg() == 0 {
-		fs.Usage()
-		return exitUsage
+		return badUsage(e, fs, "give the output directories to merge")
 	}
 	for _, dir := range fs.Args() {
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {

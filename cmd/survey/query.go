@@ -55,8 +55,7 @@ func runQuery(e *env, args []string) int {
 		return exitOK
 	}
 	if fs.NArg() != 1 {
-		fs.Usage()
-		return exitUsage
+		return badUsage(e, fs, "give one named query (--list) or one SQL text, quoted; got "+arguments(fs.Args()))
 	}
 	arg := fs.Arg(0)
 	named, namedErr := queries.Get(arg)

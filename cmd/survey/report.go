@@ -34,9 +34,11 @@ func runReport(e *env, args []string) int {
 	if code, ok := parseFlags(e, fs, args); !ok {
 		return code
 	}
-	if *out == "" || fs.NArg() != 0 {
-		fs.Usage()
-		return exitUsage
+	switch {
+	case *out == "":
+		return badUsage(e, fs, "--out FILE is required")
+	case fs.NArg() != 0:
+		return badUsage(e, fs, "takes no argument (the database is --db); got "+arguments(fs.Args()))
 	}
 	conn, err := sink.OpenLimit(*db, *memory)
 	if err != nil {
