@@ -4,7 +4,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/agentpolicy/survey/registry"
@@ -30,7 +29,7 @@ bot wall's challenge).`
 
 func runBody(e *env, args []string) int {
 	fs := newFlags(e, "body", "[--db PATH] DIGEST | --domain DOMAIN --location LOCATION [--crawl ID]", bodyAbout)
-	db := fs.String("db", filepath.Join("survey-data", "survey.duckdb"), "DuckDB database file")
+	db := fs.String("db", defaultDB, "DuckDB database file")
 	domain := fs.String("domain", "", "print the body the fetch of --location received for this domain, instead of naming a digest")
 	location := fs.String("location", "", "with --domain: the location ("+strings.Join(registry.LocationIDs(), ", ")+")")
 	crawl := fs.String("crawl", "", "with --domain: the crawl to look in (default: the most recent crawl that fetched the location for the domain)")

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentpolicy/survey/internal/shell"
 	"github.com/agentpolicy/survey/pipeline"
 	"github.com/agentpolicy/survey/sink"
 )
@@ -316,6 +317,8 @@ func TestQueryAndMerge(t *testing.T) {
 	merged := filepath.Join(t.TempDir(), "merged.duckdb")
 	if code, stdout, errs := runSurvey(t, "", "merge", "--db", merged, out); code != exitOK || !strings.Contains(stdout, "merged 1 directory into "+merged+": 80 domains of 1 crawl\n") {
 		t.Errorf("merge: exit %d %q %q", code, stdout, errs)
+	} else if want := "survey query, report and body read it with --db " + shell.Quote(merged) + " (their default is survey-data/survey.duckdb)\n"; !strings.Contains(stdout, want) {
+		t.Errorf("merge into a database the queries do not open by default does not say how to read it: %q, want %q", stdout, want)
 	}
 	checkMergeOverlapAndCompleteness(t, out)
 
@@ -385,7 +388,7 @@ func checkMergeOverlapAndCompleteness(t *testing.T, out string) {
 	}
 	defer os.WriteFile(state, b, 0o644)
 	warning := `survey merge: crawl "q": shard 0/1 in ` + out + " is not complete (its last run interrupted); resume it with: survey crawl --resume --out " + out + "\n"
-	if code, stdout, errs := runSurvey(t, "", "merge", "--db", db, out); code != exitOK || errs != warning || !strings.HasSuffix(stdout, ", 1 crawl incomplete (see above)\n") {
+	if code, stdout, errs := runSurvey(t, "", "merge", "--db", db, out); code != exitOK || errs != warning || !strings.Contains(stdout, ", 1 crawl incomplete (see above)\n") {
 		t.Errorf("merge of an incomplete crawl: exit %d %q %q", code, stdout, errs)
 	}
 	strict := filepath.Join(t.TempDir(), "strict.duckdb")

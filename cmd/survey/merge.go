@@ -112,6 +112,9 @@ func runMerge(e *env, args []string) int {
 		return exitFindings
 	}
 	fmt.Fprintln(e.stdout)
+	if *db != defaultDB {
+		fmt.Fprintf(e.stdout, "  survey query, report and body read it with --db %s (their default is %s)\n", shell.Quote(*db), defaultDB)
+	}
 	return exitOK
 }
 

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/agentpolicy/survey/queries"
@@ -30,7 +29,7 @@ lines, by the file's extension), and survey prints how many rows.`
 
 func runQuery(e *env, args []string) int {
 	fs := newFlags(e, "query", "[flags] 'SQL'", queryAbout)
-	db := fs.String("db", filepath.Join("survey-data", "survey.duckdb"), "DuckDB database file")
+	db := fs.String("db", defaultDB, "DuckDB database file")
 	format := fs.String("format", "table", "output format: "+strings.Join(queries.FormatNames(), ", "))
 	memory := fs.String("memory-limit", sink.DefaultMemoryLimit, "DuckDB memory limit (it spills to disk beyond it where it can)")
 	list := fs.Bool("list", false, "list the named queries with the questions they answer")

@@ -26,7 +26,7 @@ the command exits 1.`
 
 func runReport(e *env, args []string) int {
 	fs := newFlags(e, "report", "[flags] --out FILE", reportAbout)
-	db := fs.String("db", filepath.Join("survey-data", "survey.duckdb"), "DuckDB database file")
+	db := fs.String("db", defaultDB, "DuckDB database file")
 	memory := fs.String("memory-limit", sink.DefaultMemoryLimit, "DuckDB memory limit (it spills to disk beyond it where it can)")
 	out := fs.String("out", "", "HTML file to write (- for standard output)")
 	crawlID := fs.String("crawl", "", "crawl to report (default: the most recent crawl)")
