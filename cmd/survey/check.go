@@ -369,6 +369,9 @@ func fetchFile(c *crawl.Crawler, u string, loc registry.LocationID) (*crawl.Fetc
 		if detail == "" && f.Status != 0 {
 			detail = fmt.Sprintf("HTTP %d", f.Status)
 		}
+		if r.Reason == classify.ReasonAddressGuard {
+			detail += " (--allow-private allows it)"
+		}
 		return nil, fmt.Errorf("%s: no file: %s (%s) %s", u, r.Outcome, r.Reason, detail)
 	}
 	return f, nil

@@ -95,8 +95,9 @@ func TestCheck_HomePage(t *testing.T) {
 	if code, _, errs := runSurvey(t, "", "check", "--allow-private", "--header", "X-Robots-Tag: noai", srv.URL+"/"); code != exitUsage || !strings.Contains(errs, "--header") {
 		t.Errorf("--header with a URL: exit %d, %q", code, errs)
 	}
-	// Without --allow-private, survey check keeps the crawler's guard.
-	if code, _, errs := runSurvey(t, "", "check", srv.URL+"/"); code != exitUsage || errs == "" {
+	// Without --allow-private, survey check keeps the crawler's guard, and
+	// says which flag lifts it.
+	if code, _, errs := runSurvey(t, "", "check", srv.URL+"/"); code != exitUsage || !strings.Contains(errs, "network_error (address_guard)") || !strings.HasSuffix(errs, " (--allow-private allows it)\n") {
 		t.Errorf("a loopback URL without --allow-private: exit %d, %q", code, errs)
 	}
 }
