@@ -43,7 +43,7 @@ func runBody(e *env, args []string) int {
 	case byFetch && (*domain == "" || *location == ""):
 		return fail(e, "body", errors.New("--domain and --location go together (and --crawl needs them)"))
 	case !byFetch && fs.NArg() != 1:
-		return badUsage(e, fs, "give one digest, or --domain and --location; got "+arguments(fs.Args()))
+		return badUsage(fs, "give one digest, or --domain and --location; got "+arguments(fs.Args()))
 	}
 	var ref fetchRef
 	if byFetch {

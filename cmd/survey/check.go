@@ -140,7 +140,7 @@ func runCheck(e *env, args []string) int {
 		return checkSite(e, *site, *format, q, cfg)
 	}
 	if fs.NArg() != 1 {
-		return badUsage(e, fs, "give one file, URL or -, or --site DOMAIN; got "+arguments(fs.Args()))
+		return badUsage(fs, "give one file, URL or -, or --site DOMAIN; got "+arguments(fs.Args()))
 	}
 	name := fs.Arg(0)
 	in := extract.Input{}

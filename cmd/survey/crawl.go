@@ -120,7 +120,7 @@ func runCrawl(e *env, args []string) int {
 		}
 	}
 	if *seedsPath == "" && !*resume {
-		return badUsage(e, fs, "--seeds is required (or --resume --out DIR to continue a crawl)")
+		return badUsage(fs, "--seeds is required (or --resume --out DIR to continue a crawl)")
 	}
 	// crawl.Config takes a zero as "the default"; on the command line a
 	// zero or negative limit is a mistake, not a wish for the default.

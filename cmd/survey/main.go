@@ -122,14 +122,14 @@ const defaultDB = "survey-data/survey.duckdb"
 
 // badUsage prints fs's usage, then what is wrong with the command line as
 // its last line, where a terminal leaves it in view, and returns exitUsage.
-func badUsage(e *env, fs *flag.FlagSet, problem string) int {
+func badUsage(fs *flag.FlagSet, problem string) int {
 	fs.Usage()
 	fmt.Fprintf(fs.Output(), "survey %s: %s\n", fs.Name(), problem)
 	return exitUsage
 }
 
 // arguments describes a command line's arguments, for badUsage: "no
-// argument" or "3 arguments (a, b, c)".
+// argument" or `3 arguments ("a", "b", "c")`.
 func arguments(args []string) string {
 	switch len(args) {
 	case 0:

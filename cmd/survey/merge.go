@@ -50,7 +50,7 @@ func runMerge(e *env, args []string) int {
 		return code
 	}
 	if fs.NArg() == 0 {
-		return badUsage(e, fs, "give the output directories to merge")
+		return badUsage(fs, "give the output directories to merge")
 	}
 	for _, dir := range fs.Args() {
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
@@ -112,7 +112,7 @@ func runMerge(e *env, args []string) int {
 		return exitFindings
 	}
 	fmt.Fprintln(e.stdout)
-	if *db != defaultDB {
+	if filepath.Clean(*db) != filepath.Clean(defaultDB) {
 		fmt.Fprintf(e.stdout, "  survey query, report and body read it with --db %s (their default is %s)\n", shell.Quote(*db), defaultDB)
 	}
 	return exitOK

@@ -54,7 +54,7 @@ func runQuery(e *env, args []string) int {
 		return exitOK
 	}
 	if fs.NArg() != 1 {
-		return badUsage(e, fs, "give one named query (--list) or one SQL text, quoted; got "+arguments(fs.Args()))
+		return badUsage(fs, "give one named query (--list) or one SQL text, quoted; got "+arguments(fs.Args()))
 	}
 	arg := fs.Arg(0)
 	named, namedErr := queries.Get(arg)

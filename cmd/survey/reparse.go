@@ -26,7 +26,7 @@ func runReparse(e *env, args []string) int {
 		return code
 	}
 	if fs.NArg() != 1 {
-		return badUsage(e, fs, "give one output directory; got "+arguments(fs.Args()))
+		return badUsage(fs, "give one output directory; got "+arguments(fs.Args()))
 	}
 	sum, err := pipeline.Reparse(context.Background(), pipeline.ReparseOptions{
 		Dir: fs.Arg(0), CrawlID: *crawlID, NoBuild: *noBuild, Progress: e.stderr, TTY: e.stderrTTY,

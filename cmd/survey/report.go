@@ -36,9 +36,9 @@ func runReport(e *env, args []string) int {
 	}
 	switch {
 	case *out == "":
-		return badUsage(e, fs, "--out FILE is required")
+		return badUsage(fs, "--out FILE is required")
 	case fs.NArg() != 0:
-		return badUsage(e, fs, "takes no argument (the database is --db); got "+arguments(fs.Args()))
+		return badUsage(fs, "takes no argument (the database is --db); got "+arguments(fs.Args()))
 	}
 	conn, err := sink.OpenLimit(*db, *memory)
 	if err != nil {

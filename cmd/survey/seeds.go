@@ -40,7 +40,7 @@ func runSeeds(e *env, args []string) int {
 		return code
 	}
 	if fs.NArg() != 1 {
-		return badUsage(e, fs, "give one seed file, or - for standard input; got "+arguments(fs.Args()))
+		return badUsage(fs, "give one seed file, or - for standard input; got "+arguments(fs.Args()))
 	}
 	var shard seeds.Shard
 	switch {
