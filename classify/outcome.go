@@ -88,6 +88,7 @@ const (
 	ReasonReset        = "reset"         // network_error: connection reset or closed early
 	ReasonAddressGuard = "address_guard" // network_error: refused to connect to a private/loopback/link-local address
 	ReasonProtocol     = "protocol"      // network_error: malformed HTTP response
+	ReasonHeaderCap    = "header_cap"    // network_error: response headers over crawl.MaxHeaderBytes, not read
 	ReasonNetwork      = "network"       // network_error: anything else
 
 	ReasonLoop        = "loop"         // redirect_error: a URL repeated in the chain
@@ -107,7 +108,7 @@ func ChallengeReason(vendor string) string { return "challenge_" + vendor }
 func (o Outcome) Description() string {
 	switch o {
 	case NetworkError:
-		return "No HTTP response: DNS failure, connection refused, TLS failure, connection reset, a refused private address (address guard) or a malformed response."
+		return "No HTTP response: DNS failure, connection refused, TLS failure, connection reset, a refused private address (address guard), a malformed response or one whose headers are over the cap."
 	case Timeout:
 		return "No complete response in time: the request timeout, the domain's deadline, a host that timed out twice before (not requested), or the crawl was stopped."
 	case RedirectError:

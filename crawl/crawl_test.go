@@ -173,6 +173,32 @@ func TestCrawl_BodyCapIsAppliedAfterDecompressionAndFlagged(t *testing.T) {
 	}
 }
 
+// A response whose header block is over MaxHeaderBytes is not read: its
+// fetch fails with ErrHeaderCap (the server answered), and the domain's
+// other locations are fetched as usual.
+func TestCrawl_HeaderCap(t *testing.T) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			for i := range 2 * MaxHeaderBytes / 100 {
+				w.Header().Set(fmt.Sprintf("X-Padding-%d", i), strings.Repeat("x", 100))
+			}
+			w.Write([]byte("User-agent: *\nDisallow: /\n"))
+		case "/llms.txt":
+			w.Write([]byte("# Title\n"))
+		default:
+			http.NotFound(w, r)
+		}
+	})
+	res := crawlOne(t, newTestServer(t, h), seeds.Seed{Host: "example.test"}, nil)
+	if robots := res.Fetch(registry.LocRobots); robots.ErrKind != ErrHeaderCap || robots.Status != 0 || len(robots.Body) != 0 {
+		t.Errorf("robots.txt with %d KiB of headers: kind %q, status %d, %d bytes (%s); want %q", 2*MaxHeaderBytes>>10, robots.ErrKind, robots.Status, len(robots.Body), robots.Err, ErrHeaderCap)
+	}
+	if llms := res.Fetch(registry.LocLLMsTxt); llms.ErrKind != ErrNone || llms.Status != 200 || string(llms.Body) != "# Title\n" {
+		t.Errorf("llms.txt after it: kind %q, status %d, body %q", llms.ErrKind, llms.Status, llms.Body)
+	}
+}
+
 func gzipBomb(t *testing.T, size int) []byte {
 	t.Helper()
 	var buf bytes.Buffer

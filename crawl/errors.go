@@ -65,6 +65,11 @@ func kindOf(err error, ph phases, domainCtx, parent context.Context) ErrorKind {
 		errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF),
 		strings.Contains(err.Error(), "server closed"), strings.Contains(err.Error(), "connection reset"):
 		return ErrReset
+	case strings.Contains(err.Error(), "server response headers exceeded"):
+		// net/http's message when the header block passes
+		// Transport.MaxResponseHeaderBytes: the server answered, with more
+		// headers than survey reads.
+		return ErrHeaderCap
 	case strings.Contains(err.Error(), "malformed"), strings.Contains(err.Error(), "gzip:"),
 		strings.Contains(err.Error(), "deflate:"), strings.Contains(err.Error(), "flate:"),
 		strings.Contains(err.Error(), "zlib:"), strings.Contains(err.Error(), "unsupported transfer encoding"),

@@ -19,6 +19,13 @@ import (
 	"time"
 )
 
+// MaxHeaderBytes caps a response's header block. A response with more is
+// not read: its fetch is a network_error with reason header_cap. Browsers
+// read more (Chromium up to 256 KiB); 64 KiB bounds the memory a hostile
+// server can take per connection, and the reason in the data shows how
+// often a site needs more.
+const MaxHeaderBytes = 64 << 10
+
 // newBaseTransport returns the shared HTTP/1.1 transport: one connection per
 // host, kept alive between a domain's requests; compression handled by the
 // recorder, not by net/http; no proxies from the environment.
@@ -34,7 +41,7 @@ func newBaseTransport(cfg Config, d *dialer) *http.Transport {
 		MaxIdleConnsPerHost:    1,
 		MaxIdleConns:           cfg.Concurrency,
 		IdleConnTimeout:        5 * time.Second,
-		MaxResponseHeaderBytes: 64 << 10,
+		MaxResponseHeaderBytes: MaxHeaderBytes,
 		// An empty map disables HTTP/2: one request at a time per host is
 		// the politeness rule, and HTTP/1.1 keeps it simple to honour.
 		TLSNextProto: map[string]func(string, *tls.Conn) http.RoundTripper{},
