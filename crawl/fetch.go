@@ -28,7 +28,7 @@ const (
 	ErrReset            ErrorKind = "reset"
 	ErrGuard            ErrorKind = "address_guard"
 	ErrProtocol         ErrorKind = "protocol"
-	ErrHeaderCap        ErrorKind = "header_cap" // the response's header block was over MaxResponseHeaderBytes; not read
+	ErrHeaderCap        ErrorKind = "header_cap" // the response's header block was over MaxHeaderBytes; not read
 	ErrNetwork          ErrorKind = "network"
 	ErrTimeout          ErrorKind = "request_timeout"
 	ErrDomainDeadline   ErrorKind = "domain_deadline"
