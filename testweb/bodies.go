@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 )
 
 // Content types of testweb's own bodies.
@@ -37,7 +38,12 @@ type ownBodies struct {
 	bomb            *file // body built once, on demand (bigBomb)
 	gzipFile        *file
 	badBytesRobots  *file
+	hugeHeaders     *file // a robots.txt behind hugeHeaderBytes of headers
 }
+
+// hugeHeaderBytes is about the size of the huge-headers kind's header
+// block: twice the crawler's cap (crawl.MaxHeaderBytes).
+const hugeHeaderBytes = 128 << 10
 
 // static returns a body function that serves b for every host.
 func static(b []byte) func(string) []byte { return func(string) []byte { return b } }
@@ -72,6 +78,11 @@ func newOwnBodies() (ownBodies, error) {
 		return b, fmt.Errorf("testweb: compressing the mislabelled robots.txt: %w", err)
 	}
 	b.gzipFile = ownFile("gzip-mislabeled", typeGzip, gz.Bytes(), nil)
+	cookies := make([]string, hugeHeaderBytes/2048)
+	for i := range cookies {
+		cookies[i] = fmt.Sprintf("tracking-%03d=%s; Path=/; Max-Age=31536000", i, strings.Repeat("z", 2000))
+	}
+	b.hugeHeaders = ownFile("huge-headers", typeText, []byte("User-agent: *\nDisallow: /private/\n"), http.Header{"Set-Cookie": cookies})
 	b.badBytesRobots = ownFile("bad-bytes-robots", typeText, []byte("User-agent: *\nDisallow: /caf\xe9/\nDisallow: /a\x00b/\nDisallow: /tmp/\n"), nil)
 	return b, nil
 }

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/agentpolicy/survey/classify"
+	"github.com/agentpolicy/survey/crawl"
 	"github.com/agentpolicy/survey/registry"
 )
 
@@ -55,6 +56,7 @@ func newTestCrawler(w *Web, addrs Addrs, dns bool, timeout time.Duration) *testC
 		return d.DialContext(ctx, "udp", addrs.DNS)
 	}}
 	c.tr = w.Transport(addrs.HTTP)
+	c.tr.MaxResponseHeaderBytes = crawl.MaxHeaderBytes // the crawler's cap
 	c.tr.DialContext = func(ctx context.Context, _, address string) (net.Conn, error) {
 		host, _, err := net.SplitHostPort(address)
 		if err != nil {
@@ -197,6 +199,8 @@ func (o observation) errorReason() (classify.Outcome, string) {
 		return classify.Timeout, classify.ReasonRequestTimeout
 	case o.tlsFailed || strings.Contains(err.Error(), "tls: ") || strings.Contains(err.Error(), "x509: "):
 		return classify.NetworkError, classify.ReasonTLS
+	case strings.Contains(err.Error(), "server response headers exceeded"):
+		return classify.NetworkError, classify.ReasonHeaderCap
 	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.EPIPE), errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF),
 		strings.Contains(err.Error(), "connection reset"):
 		return classify.NetworkError, classify.ReasonReset

@@ -63,6 +63,9 @@
 //     locations, not requested, blocked/rate_limited.
 //   - reset-midbody cuts only non-empty 2xx bodies; its 404s and empty
 //     files are whole.
+//   - huge-headers sends robots.txt behind more header bytes than the
+//     crawler reads (crawl.MaxHeaderBytes): network_error/header_cap; its
+//     other locations are a normal site's.
 //   - redirect-offsite keeps the home page on the site; redirect-downgrade
 //     sends every path, the home page included, to HTTP (so the home page
 //     is "downgraded").
@@ -79,7 +82,8 @@
 //
 // The truth assumes the crawler's defaults: a request timeout above
 // Latency.Max and SlowDelay, a domain deadline that fits thirteen slow
-// responses or three stalls, and a body cap of Config.MaxBody.
+// responses or three stalls, a body cap of Config.MaxBody, and a cap on a
+// response's headers of crawl.MaxHeaderBytes.
 //
 // # Serving
 //

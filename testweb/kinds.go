@@ -47,6 +47,7 @@ const (
 	kindGzipBomb
 	kindGzipMislabeled
 	kindBadBytes
+	kindHugeHeaders
 	kindNXDomain
 	kindPrivateDNS
 	numKinds
@@ -112,6 +113,7 @@ func kindTable() []kindSpec {
 		{kindGzipBomb, "gzip-bomb", false, 200, "robots.txt is served with Content-Encoding: gzip and expands to Config.BombSize (1 GiB)"},
 		{kindGzipMislabeled, "gzip-mislabeled", false, 200, "robots.txt is a gzip file served as application/gzip without Content-Encoding"},
 		{kindBadBytes, "bad-bytes", false, 200, "text files hold invalid UTF-8 and NUL bytes"},
+		{kindHugeHeaders, "huge-headers", false, 200, "robots.txt answers 200 with 128 KiB of Set-Cookie headers, over the crawler's 64 KiB cap on a response's headers"},
 		{kindNXDomain, "nxdomain", true, 1500, "the DNS server answers NXDOMAIN (only with Config.DNS)"},
 		{kindPrivateDNS, "private-dns", true, 200, "the DNS server answers a private, loopback or link-local address (only with Config.DNS)"},
 	}

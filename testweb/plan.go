@@ -175,6 +175,10 @@ func (w *Web) plan(hi hostInfo, scheme, path, query string) reply {
 		if loc == registry.LocRobots {
 			return reply{op: opRespond, status: http.StatusOK, file: w.own.gzipFile}
 		}
+	case kindHugeHeaders:
+		if loc == registry.LocRobots {
+			return reply{op: opRespond, status: http.StatusOK, file: w.own.hugeHeaders}
+		}
 	case kindBadBytes:
 		if bad := w.cat.badBytes[loc]; len(bad) > 0 {
 			f := bad[draw(hi.h, "bad-bytes/"+string(loc))%uint64(len(bad))]

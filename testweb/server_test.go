@@ -17,6 +17,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/agentpolicy/survey/crawl"
 	"github.com/agentpolicy/survey/registry"
 )
 
@@ -134,6 +135,13 @@ func TestServe_Kinds(t *testing.T) {
 			}
 		}
 	}
+	headerBlockOver := func(n int) check {
+		return func(t *testing.T, resp *http.Response, _ []byte) {
+			if got := headerBytes(resp.Header); got <= n {
+				t.Errorf("%d bytes of headers, want over %d", got, n)
+			}
+		}
+	}
 	contains := func(s string) check {
 		return func(t *testing.T, _ *http.Response, body []byte) {
 			if !bytes.Contains(body, []byte(s)) {
@@ -176,6 +184,7 @@ func TestServe_Kinds(t *testing.T) {
 		{"oversized", url("oversized", "/robots.txt"), []check{status(200), header("Content-Length", strconv.Itoa(oversizeLen)), contains("Disallow: /archive/")}},
 		{"gzip-bomb", url("gzip-bomb", "/robots.txt"), []check{status(200), header("Content-Encoding", "gzip"), header("Content-Type", typeText)}},
 		{"gzip-mislabeled", url("gzip-mislabeled", "/robots.txt"), []check{status(200), header("Content-Type", typeGzip), header("Content-Encoding", ""), contains("\x1f\x8b")}},
+		{"huge-headers", url("huge-headers", "/robots.txt"), []check{status(200), headerBlockOver(crawl.MaxHeaderBytes), contains("Disallow: /private/")}},
 		{"unknown host", "https://example.test/robots.txt", []check{status(421)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

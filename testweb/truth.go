@@ -16,6 +16,7 @@ import (
 	"golang.org/x/net/publicsuffix"
 
 	"github.com/agentpolicy/survey/classify"
+	"github.com/agentpolicy/survey/crawl"
 	"github.com/agentpolicy/survey/registry"
 )
 
@@ -242,6 +243,9 @@ func (w *Web) simulate(s site, scheme, path string, hosts *hostMemo) fetchSim {
 			}
 		}
 		rep := w.plan(hi, cur.Scheme, cur.Path, cur.RawQuery)
+		if rep.file != nil && headerBytes(rep.file.header) > crawl.MaxHeaderBytes {
+			return fail(classify.NetworkError, classify.ReasonHeaderCap)
+		}
 		switch rep.op {
 		case opStall:
 			return fail(classify.Timeout, classify.ReasonRequestTimeout)
@@ -281,6 +285,18 @@ func (w *Web) simulate(s site, scheme, path string, hosts *hostMemo) fetchSim {
 		f.got, f.rep = true, rep
 		return f
 	}
+}
+
+// headerBytes is the size of h as written in a response: "Key: value\r\n"
+// for every value.
+func headerBytes(h http.Header) int {
+	n := 0
+	for k, vs := range h {
+		for _, v := range vs {
+			n += len(k) + len(": ") + len(v) + len("\r\n")
+		}
+	}
+	return n
 }
 
 // failed returns f ended without a usable response; scheme is the scheme

@@ -265,6 +265,8 @@ func TestTruth_KindRules(t *testing.T) {
 		{"gzip-bomb", "robots", classify.TooLarge, "body_cap", "https", false, false, false, true},
 		{"gzip-mislabeled", "robots", classify.Present, "ok", "https", false, false, false, false},
 		{"bad-bytes", "robots", classify.Present, "ok", "https", false, false, false, false},
+		{"huge-headers", "robots", classify.NetworkError, "header_cap", "https", false, false, false, false},
+		{"huge-headers", "llms-txt", classify.Absent, "status_404", "https", false, false, false, false},
 		{"nxdomain", "robots", classify.NetworkError, "dns", "https", false, false, false, false},
 		{"nxdomain", "home", classify.NetworkError, "dns", "https", false, false, false, false},
 		{"private-dns", "agents-md", classify.NetworkError, "address_guard", "https", false, false, false, false},
