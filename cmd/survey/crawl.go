@@ -39,10 +39,11 @@ zip archive of one file (as Tranco publishes its lists); see seeds/README.md.
 
 Locations (--locations, comma-separated; default all):
 ` + "LOCATIONS" + `
+
 The crawler is a guest: it sends an honest User-Agent (add your contact with
 --contact), makes one request at a time per host and a few per IP address,
-caps bodies and time, and never connects to private, loopback or link-local
-addresses unless --allow-private is given.
+caps headers, bodies and time, and never connects to private, loopback or
+link-local addresses unless --allow-private is given.
 
 Ctrl-C stops cleanly (in-flight domains are abandoned, everything committed is
 kept); continue with --resume. Exit status: 0 complete, 1 complete with
