@@ -28,9 +28,10 @@ diagnostic, compiler style:
   FILE:LINE: severity: message [code, spec section]
 
 With --agent and --url (and --method), also answers whether that agent may
-do that there (EVALUATORS). With --format json, prints the
-documented contract: {"type", "valid", "diagnostics", "result", "decision"}
-(see docs/check-json.md). --codes prints the catalogue of diagnostic codes.
+do that there (EVALUATORS).
+With --format json, prints the documented contract: {"type", "valid",
+"diagnostics", "result", "decision"} (see docs/check-json.md). --codes
+prints the catalogue of diagnostic codes.
 
 --site DOMAIN checks a whole site instead: every agent-policy location,
 fetched, classified and parsed as survey crawl does, with each location's
