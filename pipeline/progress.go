@@ -30,6 +30,18 @@ type progress struct {
 	stop  chan struct{}
 	wg    sync.WaitGroup
 	start time.Time
+	marks []mark // the plain line's recent counts, oldest first (line only)
+}
+
+// etaWindow is how far back the plain line looks for the rate its ETA
+// assumes: long enough to smooth, short enough to see a crawl slow down,
+// as it does at its end while its last domains stall until their deadline.
+const etaWindow = 30 * time.Second
+
+// mark is how many domains were done at a moment.
+type mark struct {
+	at   time.Time
+	done int64
 }
 
 func newProgress(w io.Writer, tty bool, total int64, every time.Duration) *progress {
@@ -95,17 +107,22 @@ func (p *progress) loop() {
 			if p.bar != nil {
 				p.bar.Describe(fmt.Sprintf("crawling (%d fetch errors, %d bad seed lines)", p.errs.Load(), p.seedBad.Load()))
 			} else {
-				fmt.Fprintln(p.w, p.line())
+				fmt.Fprintln(p.w, p.line(time.Now()))
 			}
 		}
 	}
 }
 
-// line is the plain progress line.
-func (p *progress) line() string {
+// line is the plain progress line at now. Its rate is the crawl's since it
+// started; its ETA assumes the rate of the last etaWindow or so, once the
+// line has a third of that history.
+func (p *progress) line(now time.Time) string {
 	done := p.done.Load()
-	el := time.Since(p.start)
-	rate := float64(done) / el.Seconds()
+	p.marks = append(p.marks, mark{now, done})
+	for len(p.marks) > 1 && now.Sub(p.marks[1].at) >= etaWindow {
+		p.marks = p.marks[1:]
+	}
+	rate := float64(done) / now.Sub(p.start).Seconds()
 	s := fmt.Sprintf("crawled %d", done)
 	if p.total > 0 {
 		s += fmt.Sprintf("/%d domains (%d%%)", p.total, percentDone(done, p.total))
@@ -113,8 +130,16 @@ func (p *progress) line() string {
 		s += " domains"
 	}
 	s += fmt.Sprintf(", %.1f/s, %d fetch errors, %d bad seed lines", rate, p.errs.Load(), p.seedBad.Load())
-	if p.total > done && rate > 0 {
-		s += ", ETA " + time.Duration(float64(p.total-done)/rate*float64(time.Second)).Round(time.Second).String()
+	if p.total > done && done > 0 {
+		recent, since := rate, now.Sub(p.marks[0].at)
+		if since >= etaWindow/3 {
+			recent = float64(done-p.marks[0].done) / since.Seconds()
+		}
+		if recent > 0 {
+			s += ", ETA " + time.Duration(float64(p.total-done)/recent*float64(time.Second)).Round(time.Second).String()
+		} else {
+			s += ", ETA unknown: no domain finished in the last " + since.Round(time.Second).String()
+		}
 	}
 	return s
 }

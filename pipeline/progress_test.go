@@ -11,14 +11,40 @@ import (
 func TestProgress_Line(t *testing.T) {
 	p := &progress{total: 2000, start: time.Now().Add(-10 * time.Second)}
 	p.done.Store(1999)
-	if got := p.line(); !strings.HasPrefix(got, "crawled 1999/2000 domains (99%), ") {
+	if got := p.line(time.Now()); !strings.HasPrefix(got, "crawled 1999/2000 domains (99%), ") {
 		t.Errorf("one domain short of done: %q", got)
 	}
 
 	// 282 of 300 in 10 s: 28.2 domains/s, 18 left, 0.64 s.
 	p = &progress{total: 300, start: time.Now().Add(-10 * time.Second)}
 	p.done.Store(282)
-	if got := p.line(); !strings.HasPrefix(got, "crawled 282/300 domains (94%), 28.2/s, ") || !strings.HasSuffix(got, ", ETA 1s") {
+	if got := p.line(time.Now()); !strings.HasPrefix(got, "crawled 282/300 domains (94%), 28.2/s, ") || !strings.HasSuffix(got, ", ETA 1s") {
 		t.Errorf("18 domains left at 28.2/s: %q", got)
+	}
+}
+
+// Once the line has some history, its ETA assumes the recent rate, not the
+// average since the start: a crawl that slows down, or stops finishing
+// domains while its last ones stall, says so.
+func TestProgress_LineETAFollowsTheRecentRate(t *testing.T) {
+	now := time.Now()
+	p := &progress{total: 300, start: now.Add(-100 * time.Second), marks: []mark{{now.Add(-60 * time.Second), 200}}}
+	p.done.Store(282)
+	// 2.82 domains/s on average (ETA 6s), 82 in the last minute (ETA 13s).
+	if got := p.line(now); !strings.HasSuffix(got, ", ETA 13s") {
+		t.Errorf("82 domains in the last minute, 18 left: %q", got)
+	}
+
+	p = &progress{total: 300, start: now.Add(-10 * time.Minute), marks: []mark{{now.Add(-70 * time.Second), 282}, {now.Add(-5 * time.Second), 282}}}
+	p.done.Store(282)
+	if got := p.line(now); !strings.HasSuffix(got, ", ETA unknown: no domain finished in the last 1m10s") {
+		t.Errorf("none finished in 70 s: %q", got)
+	}
+	if len(p.marks) != 3 {
+		t.Errorf("%d marks kept, want 3 (the one a window old or more, and the later two)", len(p.marks))
+	}
+	p.line(now.Add(2 * time.Minute))
+	if len(p.marks) != 2 {
+		t.Errorf("%d marks kept two minutes later, want 2", len(p.marks))
 	}
 }
