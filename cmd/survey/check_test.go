@@ -272,6 +272,15 @@ func TestCheck_Site(t *testing.T) {
 		}
 	}
 
+	// A site refused by the address guard says which flag lifts it; one
+	// that does not exist does not.
+	for kind, hint := range map[string]bool{"private-dns": true, "nxdomain": false} {
+		_, _, errs := runSurvey(t, "", append([]string{"check", "--site", want[kind]}, flags...)...)
+		if got := strings.HasSuffix(errs, "; --allow-private allows them)\n"); got != hint {
+			t.Errorf("%s (%s): the hint about --allow-private is there: %v, want %v\n%s", want[kind], kind, got, hint, errs)
+		}
+	}
+
 	// The text form names every location and ends with the site's line.
 	code, out, errs := runSurvey(t, "", append([]string{"check", "--site", want["normal"]}, flags...)...)
 	if code == exitUsage || !strings.Contains(out, "https://"+want["normal"]+"/robots.txt: robots: ") ||

@@ -114,7 +114,11 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 		fmt.Fprintln(e.stdout)
 	}
 	if site.Outcome != classify.DomainOK {
-		return fail(e, "check", fmt.Errorf("%s: %s: no location could be read", site.Domain, site.Outcome))
+		hint := ""
+		if site.Reason == classify.ReasonAddressGuard {
+			hint = " (its addresses are private, loopback or link-local; --allow-private allows them)"
+		}
+		return fail(e, "check", fmt.Errorf("%s: %s: no location could be read%s", site.Domain, site.Outcome, hint))
 	}
 	if invalid > 0 {
 		return exitFindings
