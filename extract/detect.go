@@ -40,6 +40,9 @@ func detectName(name string) registry.FormatID {
 
 var (
 	agentsTxtHash = regexp.MustCompile(`(?m)^\s*\*[0-9a-fA-F]{64}\s*$`)
+	// agentsTxtRule is an agents.txt directive, "<path> ALLOW|DISALLOW":
+	// a file without its hash line is still an agents.txt (an invalid one).
+	agentsTxtRule = regexp.MustCompile(`(?m)^\s*/\S*[ \t]+(ALLOW|DISALLOW)([ \t]|$)`)
 	robotsLine    = regexp.MustCompile(`(?im)^\s*(user-agent|disallow|allow|sitemap)\s*:`)
 	autoctlLine   = regexp.MustCompile(`(?im)^\s*(scope|allowed-methods|allowed-purposes)\s*:`)
 	agentsMDTitle = regexp.MustCompile(`(?im)^#\s*AGENTS\.md\s*$`)
@@ -68,7 +71,7 @@ func detectContent(body []byte) registry.FormatID {
 		return ""
 	case b[0] == '{' || b[0] == '[':
 		return detectJSON(body)
-	case agentsTxtHash.Match(b):
+	case agentsTxtHash.Match(b), agentsTxtRule.Match(b):
 		return registry.AgentsTxt
 	case agentsMDTitle.Match(b):
 		return registry.AgentsMD

@@ -24,6 +24,8 @@ func TestDetect(t *testing.T) {
 		{"agent-card.json", "", registry.AgentCard},
 		{"-", "User-agent: *\nDisallow: /\n", registry.Robots},
 		{"-", "# v\n*e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\n/a ALLOW\n", registry.AgentsTxt},
+		{"-", "# version: 1.0\n/status ALLOW\n/admin DISALLOW\n", registry.AgentsTxt}, // no hash line: not llms.txt for its "# "
+		{"-", "# Notes\n\n/admin DISALLOWED\n", registry.LLMsTxt},                     // DISALLOWED is not the action
 		{"-", "# AGENTS.md\n\n## Identity\n- site: x\n", registry.AgentsMD},
 		{"-", "scope: /\nallowed-methods: GET\n", registry.Autoctl},
 		{"-", `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom" xmlns:af="https://agent-feed.dev/ns/v0">`, registry.AgentFeed},
