@@ -58,16 +58,18 @@ func detectContent(body []byte) registry.FormatID {
 	if len(b) > 64<<10 {
 		b = b[:64<<10]
 	}
-	switch {
-	case len(b) == 0:
-		return ""
-	case b[0] == '<':
+	if len(b) > 0 && b[0] == '<' {
 		if bytes.Contains(b, []byte("https://agent-feed.dev/ns/v0")) || bytes.Contains(b, []byte("<feed")) {
 			return registry.AgentFeed
 		}
 		if htmlStart.Match(b) {
 			return registry.HomePage
 		}
+		// Not markup, or not ours: a text format may open with an
+		// <!-- --> line, as the automation-preferences draft's sample does.
+	}
+	switch {
+	case len(b) == 0:
 		return ""
 	case b[0] == '{' || b[0] == '[':
 		return detectJSON(body)

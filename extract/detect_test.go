@@ -28,6 +28,7 @@ func TestDetect(t *testing.T) {
 		{"-", "# Notes\n\n/admin DISALLOWED\n", registry.LLMsTxt},                     // DISALLOWED is not the action
 		{"-", "# AGENTS.md\n\n## Identity\n- site: x\n", registry.AgentsMD},
 		{"-", "scope: /\nallowed-methods: GET\n", registry.Autoctl},
+		{"-", "<!-- Automation preferences for example.com -->\n\nscope: /\nallowed-methods: GET\n", registry.Autoctl}, // the draft's sample opens so
 		{"-", `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom" xmlns:af="https://agent-feed.dev/ns/v0">`, registry.AgentFeed},
 		{"-", `{"id":"did:web:example.com","verificationMethod":[]}`, registry.DID},
 		{"-", `[{"location":"/","tdm-reservation":1}]`, registry.TDMRep},
