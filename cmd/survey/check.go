@@ -271,7 +271,7 @@ func runCheck(e *env, args []string) int {
 	if q != nil {
 		d, err := decide(doc, *q)
 		if err != nil && *typ == "" {
-			err = fmt.Errorf("%s was read as %s, from its name and content (--type says otherwise): %w", name, f, err)
+			err = fmt.Errorf("%s was read as %s, from its name and content (give --type to say otherwise): %w", name, f, err)
 		}
 		if err != nil {
 			return fail(e, "check", err)

@@ -205,7 +205,7 @@ func TestCheck_TextOutputAndExitCodes(t *testing.T) {
 	// A type told from the file says so: the user did not ask for it.
 	notes := filepath.Join(dir, "notes.txt")
 	os.WriteFile(notes, []byte("# Notes\n\n> A summary\n"), 0o644)
-	if code, _, errs := runSurvey(t, "", "check", "--agent", "x", "--url", "/", notes); code != exitUsage || !strings.Contains(errs, notes+" was read as llms-txt, from its name and content (--type says otherwise): format llms-txt has no evaluator") {
+	if code, _, errs := runSurvey(t, "", "check", "--agent", "x", "--url", "/", notes); code != exitUsage || !strings.Contains(errs, notes+" was read as llms-txt, from its name and content (give --type to say otherwise): format llms-txt has no evaluator") {
 		t.Errorf("decision for a detected format without an evaluator: exit %d, %q", code, errs)
 	}
 }
