@@ -83,18 +83,10 @@ func checkMeasuredAlike(previous, next json.RawMessage) error {
 func measuredUnalike(shards []ShardOutput) []string {
 	var lines []string
 	for _, o := range measuredOptions {
-		var values []string
-		byValue := map[string][]string{}
-		for _, s := range shards {
+		values, byValue := shardsByValue(shards, func(s ShardOutput) (string, bool) {
 			v, ok := s.measured[o.flag]
-			if !ok {
-				continue
-			}
-			if _, seen := byValue[v]; !seen {
-				values = append(values, v)
-			}
-			byValue[v] = append(byValue[v], s.Shard.String())
-		}
+			return v, ok
+		})
 		if len(values) < 2 {
 			continue
 		}

@@ -139,11 +139,7 @@ func ReadOutputs(dirs []string) ([]CrawlOutputs, error) {
 		for ; next < c.Count; next++ {
 			c.Missing = append(c.Missing, next)
 		}
-		for _, s := range c.Shards {
-			if !slices.Contains(c.SeedsDigests, s.SeedsDigest) {
-				c.SeedsDigests = append(c.SeedsDigests, s.SeedsDigest)
-			}
-		}
+		c.SeedsDigests, _ = shardsByValue(c.Shards, shardSeeds)
 		if len(c.SeedsDigests) == 1 {
 			c.SeedsDigests = nil
 		}
@@ -174,6 +170,27 @@ func (s ShardOutput) HowToContinue() string {
 	}
 	return "resume it with: " + ResumeCommand(s.Dir, s.Shard)
 }
+
+// shardsByValue groups the shards by a value of theirs: the values in the
+// order they first appear, and the shards ("i/n") that have each. A shard
+// for which value reports false has none.
+func shardsByValue(shards []ShardOutput, value func(ShardOutput) (string, bool)) (values []string, byValue map[string][]string) {
+	byValue = map[string][]string{}
+	for _, s := range shards {
+		v, ok := value(s)
+		if !ok {
+			continue
+		}
+		if _, seen := byValue[v]; !seen {
+			values = append(values, v)
+		}
+		byValue[v] = append(byValue[v], s.Shard.String())
+	}
+	return values, byValue
+}
+
+// shardSeeds is a shard's seed-list digest, for shardsByValue.
+func shardSeeds(s ShardOutput) (string, bool) { return s.SeedsDigest, true }
 
 // Problems describes, one line each, what keeps the crawl from being
 // whole: shards in no directory, shards that did not complete (with how to
@@ -213,15 +230,10 @@ func (c CrawlOutputs) Problems() []string {
 		lines = append(lines, fmt.Sprintf("crawl %q: shard %s in %s is not complete (%s); %s", c.CrawlID, s.Shard, s.Dir, how, s.HowToContinue()))
 	}
 	if len(c.SeedsDigests) > 0 {
+		_, byDigest := shardsByValue(c.Shards, shardSeeds)
 		groups := make([]string, len(c.SeedsDigests))
 		for i, d := range c.SeedsDigests {
-			var shards []string
-			for _, s := range c.Shards {
-				if s.SeedsDigest == d {
-					shards = append(shards, s.Shard.String())
-				}
-			}
-			groups[i] = fmt.Sprintf("%.12s (%s)", d, strings.Join(shards, ", "))
+			groups[i] = fmt.Sprintf("%.12s (%s)", d, strings.Join(byDigest[d], ", "))
 		}
 		lines = append(lines, fmt.Sprintf("crawl %q: its shards read %d different seed lists, so together they are not the shares of one list: %s",
 			c.CrawlID, len(groups), strings.Join(groups, "; ")))

@@ -91,7 +91,6 @@ func chartDataOf(c Chart, res *queries.Result) (*chartData, error) {
 	}
 
 	d := &chartData{nulls: map[cell]bool{}}
-	seen := map[cell]bool{}
 	catIndex := map[string]int{}
 	seriesIndex := map[string]int{}
 	addSeries := func(key string, k kind) int {
@@ -152,10 +151,9 @@ func chartDataOf(c Chart, res *queries.Result) (*chartData, error) {
 			if si >= 0 {
 				sj = addSeries(label(row[si]), ykinds[0])
 			}
-			if seen[cell{ci, sj}] {
+			if d.has(ci, sj) {
 				return nil, fmt.Errorf("the result has more than one row for %s %q and series %q; the chart needs a Series or Where to tell them apart", c.X, cat, d.series[sj].key)
 			}
-			seen[cell{ci, sj}] = true
 			v := row[yi[j]]
 			if v == nil {
 				d.nulls[cell{ci, sj}] = true
@@ -184,14 +182,20 @@ func chartDataOf(c Chart, res *queries.Result) (*chartData, error) {
 	return d, nil
 }
 
+// has reports whether the result gave category i a value in series j: a
+// number or NULL.
+func (d *chartData) has(i, j int) bool {
+	return !math.IsNaN(d.values[i][j]) || d.nulls[cell{i, j}]
+}
+
 // oneSeriesEach reports whether every category has a value (a number or
 // NULL) in one series at most, so that a bar chart needs no side-by-side
 // bars.
 func (d *chartData) oneSeriesEach() bool {
 	for i, vals := range d.values {
 		n := 0
-		for j, v := range vals {
-			if !math.IsNaN(v) || d.nulls[cell{i, j}] {
+		for j := range vals {
+			if d.has(i, j) {
 				n++
 			}
 		}

@@ -57,7 +57,7 @@ func runCrawl(e *env, args []string) int {
 	fs := newFlags(e, "crawl", "--seeds FILE|- [flags]", strings.Replace(crawlAbout, "LOCATIONS\n", locDoc.String(), 1))
 	var (
 		seedsPath      = fs.String("seeds", "", "seed file (text, gzip or zip), or - for standard input (text or gzip)")
-		out            = fs.String("out", "./survey-data", "output directory")
+		out            = fs.String("out", "./"+defaultOut, "output directory")
 		crawlID        = fs.String("crawl-id", "", "crawl identifier (default: the start time, e.g. 20261121T101500Z); shards of one crawl share it")
 		resume         = fs.Bool("resume", false, "continue the interrupted crawl in --out, with its seeds and options; flags given with it (a lower --concurrency, say) apply from this run on, and the crawls table records each run's options; flags that change what is measured (--locations, --max-body, --allow-private, --respect-robots, --canary) must keep the crawl's values")
 		restartable    = fs.Bool("restartable", false, "resume when --out already holds this shard's crawl, else start it (for batch schedulers that restart tasks)")

@@ -116,9 +116,12 @@ func newFlags(e *env, name, synopsis, about string) *flag.FlagSet {
 	return fs
 }
 
-// defaultDB is the database the commands that read one open by default:
-// that of survey crawl's default --out, ./survey-data.
-const defaultDB = "survey-data/survey.duckdb"
+// defaultOut is survey crawl's default --out, and defaultDB the database
+// in it, which the commands that read one open by default.
+const (
+	defaultOut = "survey-data"
+	defaultDB  = defaultOut + "/survey.duckdb"
+)
 
 // badUsage prints fs's usage, then what is wrong with the command line as
 // its last line, where a terminal leaves it in view, and returns exitUsage.
