@@ -151,7 +151,7 @@ var (
 	codeUnverified = diag.Code{ID: "agent-feed.unverified-entry", Severity: diag.Error, Spec: "agent-feed v0 §2.5",
 		Summary: "An entry's signature does not verify under the key it claims (or names a key did.json does not have): the entry is not applied. Publishers must sign every entry."}
 	codeUnknownType = diag.Code{ID: "agent-feed.unknown-entry-type", Severity: diag.Error, Spec: specUnknown + "; agent-feed v0 §8.2",
-		Summary: "A verified entry's af:type is not endpoint-announcement, schema-change or deprecation: readers skip it, and publishers must keep af:type in the v0 vocabulary."}
+		Summary: "An entry's af:type is not endpoint-announcement, schema-change or deprecation: publishers must keep af:type in the v0 vocabulary, and readers skip such an entry when it verifies. Reported whether or not the entry verifies or a key resolved."}
 	codeDeprecationOfUnknown = diag.Code{ID: "agent-feed.deprecation-of-unknown", Severity: diag.Warning, Spec: specApply,
 		Summary: "A verified deprecation names an endpoint-id no earlier applied entry announced; it is ignored (compaction may explain it)."}
 	codeReplayMismatch = diag.Code{ID: "agent-feed.replay-mismatch", Severity: diag.Error, Spec: specIdem + "; " + specStream,

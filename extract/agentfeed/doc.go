@@ -40,7 +40,8 @@
 //     used only when it meets all of §3.3 (type, controller, key).
 //   - Severities answer "is this feed document a valid v0 feed". Errors:
 //     unverified-entry (publishers must sign every entry), unknown-entry-type
-//     (publishers must keep af:type in the v0 vocabulary; readers skip it),
+//     (publishers must keep af:type in the v0 vocabulary; readers skip it;
+//     reported with or without a key),
 //     replay-mismatch and duplicate ids (ids are unique and never reused),
 //     an af:spec-version other than 0 (it is not a v0 feed), a missing or
 //     unknown af:feed-status, and envelope and payload schema violations.

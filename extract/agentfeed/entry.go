@@ -68,8 +68,14 @@ func (p *parser) readEntry(el *element) Entry {
 	if typeEl != nil {
 		e.Type = typeEl.trimmedText()
 	}
-	if e.Type == "" {
+	switch e.Type {
+	case "":
 		p.add(codeMissingType, el.line, "entry %q has no af:type", e.ID)
+	case TypeEndpointAnnouncement, TypeSchemaChange, TypeDeprecation:
+	default:
+		// A fact about the document (§8.2), reported whether or not the
+		// entry verifies; a reader skips a verified one (§2.6, State.Ingest).
+		p.add(codeUnknownType, typeEl.line, "entry %q has af:type %q, which v0 does not define; readers skip it", e.ID, truncate(e.Type, 40))
 	}
 	if titleEl == nil {
 		p.add(codeMissingTitle, el.line, "entry %q has no <title>", e.ID)

@@ -41,14 +41,14 @@ func TestParse_Section5_1_Envelope(t *testing.T) {
 		{"updated not RFC 3339", []string{"<updated>2026-04-27T12:00:00Z</updated>\n    <af:type>", "<updated>Mon, 27 Apr 2026 12:00:00 GMT</updated>\n    <af:type>"}, []string{"bad-updated"}, EntryApplied},
 		{"missing title", []string{"<title>endpoint-announcement</title>", ""}, []string{"entry-missing-title"}, EntryApplied},
 		{"title differs", []string{"<title>endpoint-announcement</title>", "<title>New A2A endpoint</title>"}, []string{"title-differs"}, EntryApplied},
-		{"missing type", []string{"<af:type>endpoint-announcement</af:type>", ""}, []string{"entry-missing-type", "unknown-entry-type"}, EntryUnknownType},
+		{"missing type", []string{"<af:type>endpoint-announcement</af:type>", ""}, []string{"entry-missing-type"}, EntryUnknownType},
 		{"missing content", []string{`<content type="application/json">`, `<summary>`, `</content>`, `</summary>`}, []string{"missing-content", "unverified-entry"}, EntryUnverified},
 		{"content type text", []string{`<content type="application/json">`, `<content>`}, []string{"content-type"}, EntryApplied},
 		{"content type with charset", []string{`<content type="application/json">`, `<content type="application/json; charset=utf-8">`}, nil, EntryApplied},
 		{"missing sig", []string{`<af:sig type="ed25519">`, `<!--`, `</af:sig>`, `-->`}, []string{"missing-signature", "unverified-entry"}, EntryUnverified},
 		{"duplicate sig", []string{`</entry>`, `<af:sig type="ed25519">AAAA</af:sig></entry>`}, []string{"duplicate-element"}, EntryApplied},
 		{"unknown af element", []string{`</entry>`, `<af:priority>high</af:priority></entry>`}, []string{"unknown-element"}, EntryApplied},
-		{"type without prefix", []string{`<af:type>endpoint-announcement</af:type>`, `<type>endpoint-announcement</type>`}, []string{"foreign-namespace", "entry-missing-type", "unknown-entry-type"}, EntryUnknownType},
+		{"type without prefix", []string{`<af:type>endpoint-announcement</af:type>`, `<type>endpoint-announcement</type>`}, []string{"foreign-namespace", "entry-missing-type"}, EntryUnknownType},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -283,6 +283,36 @@ func TestParse_Section2_6_UnknownEntryType(t *testing.T) {
 	}
 }
 
+// TestParse_Section8_2_UnknownEntryTypeWithoutKey: an af:type outside the
+// v0 vocabulary is a fault of the document (§8.2), reported whether or not
+// a key resolved or the entry verified.
+func TestParse_Section8_2_UnknownEntryTypeWithoutKey(t *testing.T) {
+	status := EntrySpec{ID: "urn:af:example.com:1", Updated: at(1), Type: "status", Key: key(1),
+		Payload: map[string]any{"endpoint-id": "a2a", "status": "degraded"}}
+	body := feed(t, "", status)
+	for _, tc := range []struct {
+		name string
+		did  Related
+	}{
+		{"no did.json given", Related{}},
+		{"did.json unreachable", Related{Provided: true, Reason: "network_error"}},
+		{"signed by another key", Related{Provided: true, Fetched: true, Body: didBody(t, 2), URL: "https://example.com/.well-known/did.json"}},
+	} {
+		o := opts(t)
+		o.DID = tc.did
+		_, diags := parse(t, body, o)
+		n := 0
+		for _, d := range diags {
+			if d.Code == codeUnknownType.ID {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: %d unknown-entry-type diagnostics, want 1\n%s", tc.name, n, diagString(diags))
+		}
+	}
+}
+
 // TestParse_Section2_7_Terminated: terminated sets the trust flag to false;
 // entries are verified but not applied.
 func TestParse_Section2_7_Terminated(t *testing.T) {

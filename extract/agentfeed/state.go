@@ -35,13 +35,12 @@ const (
 )
 
 // eventCode maps an event to its diagnostic code; feed-status and DID
-// events are reported where they are detected.
+// events are reported where they are detected, and an unknown af:type
+// where the entry is read, whether or not the entry verifies.
 func eventCode(kind string) (c diag.Code, ok bool) {
 	switch kind {
 	case EventUnverifiedEntry:
 		return codeUnverified, true
-	case EventUnknownEntryType:
-		return codeUnknownType, true
 	case EventDeprecationOfUnknown:
 		return codeDeprecationOfUnknown, true
 	case EventReplayMismatch:
