@@ -81,7 +81,7 @@ var (
 	codeEntryMissingID = diag.Code{ID: "agent-feed.entry-missing-id", Severity: diag.Error, Spec: specEnvelope,
 		Summary: "An entry has no (or an empty) Atom <id>; it cannot take part in idempotency and is not applied."}
 	codeDuplicateEntryID = diag.Code{ID: "agent-feed.duplicate-entry-id", Severity: diag.Error, Spec: specEnvelope,
-		Summary: "An entry repeats an earlier entry's id with the same payload; ids must be unique within the feed. The repeat is skipped."}
+		Summary: "An entry repeats an earlier entry's id with the same payload, or the id of an earlier entry that did not verify; ids must be unique within the feed. A repeat of a verified (or unchecked) entry is skipped; the repeat of an unverified one is read in its place, since an unverified entry is not an entry (§2.5)."}
 	codeMissingUpdated = diag.Code{ID: "agent-feed.entry-missing-updated", Severity: diag.Error, Spec: specEnvelope,
 		Summary: "An entry has no Atom <updated>."}
 	codeBadUpdated = diag.Code{ID: "agent-feed.bad-updated", Severity: diag.Error, Spec: specEnvelope,

@@ -74,8 +74,10 @@
 //     is not read.
 //   - Within one document the first entry with an id claims it: a later
 //     entry with the same id and payload is a duplicate (error, skipped);
-//     with another payload it is a replay-mismatch (error, not applied),
-//     whether or not either verifies. Across documents, State skips
+//     with another payload it is a replay-mismatch (error, not applied).
+//     An entry that does not verify claims no id ("not an entry — it is
+//     bytes", §2.5): a later entry with its id is read in its place, and
+//     the reuse is a duplicate-entry-id error. Across documents, State skips
 //     already-applied ids silently and reports other payloads as
 //     replay-mismatch (§2.9).
 //   - §2.4 "deprecated: keep-existing-or-clear-if-replacement-now-known" is

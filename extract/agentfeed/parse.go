@@ -116,8 +116,11 @@ func Parse(body []byte, opt Options) (*Feed, diag.List) {
 		}
 	}
 	for _, e := range f.Entries {
-		if e.Status == EntryDuplicate {
+		switch {
+		case e.Status == EntryDuplicate:
 			p.add(codeDuplicateEntryID, e.Line, "entry id %q repeats the entry at line %d with the same payload; ids must be unique within the feed", e.ID, f.Entries[e.repeatOf-1].Line)
+		case e.repeatOf > 0 && e.Status != EntryReplay:
+			p.add(codeDuplicateEntryID, e.Line, "entry id %q repeats the id of the unverified entry at line %d; ids must be unique within the feed (an unverified entry is not an entry, §2.5, so this one is read in its place)", e.ID, f.Entries[e.repeatOf-1].Line)
 		}
 	}
 	f.Endpoints = st.Endpoints()

@@ -396,6 +396,26 @@ func TestParse_Section2_9_ReplayWithinDocument(t *testing.T) {
 	}
 }
 
+// TestParse_Section2_5_UnverifiedClaimsNoID: an entry that does not
+// verify is not an entry (§2.5), so a correctly signed entry with its id,
+// later in the document, is applied; the reuse is still reported.
+func TestParse_Section2_5_UnverifiedClaimsNoID(t *testing.T) {
+	real := announce(0, "a2a", "/a2a/v1", "a2a", "1.0")
+	for _, tc := range []struct {
+		name    string
+		version string // the forged copy's
+	}{{"other payload", "9.9"}, {"same payload", "1.0"}} {
+		forged := announce(0, "a2a", "/a2a/v1", "a2a", tc.version)
+		forged.Key = key(7) // not in did.json
+		f, diags := parse(t, feed(t, "", forged, real), opts(t))
+		wantStatuses(t, f, EntryUnverified, EntryApplied)
+		if len(f.Endpoints) != 1 || f.Endpoints[0].Version != "1.0" {
+			t.Errorf("%s: endpoints %+v", tc.name, f.Endpoints)
+		}
+		wantCodes(t, diags, "unverified-entry", "duplicate-entry-id")
+	}
+}
+
 // TestState_Section7_2_NoAutomaticRetrust: toggling back to active does
 // not re-trust the origin; only the operator (Retrust) does.
 func TestState_Section7_2_NoAutomaticRetrust(t *testing.T) {

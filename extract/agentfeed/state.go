@@ -158,13 +158,18 @@ func (s *State) Ingest(f *Feed) []Event {
 		id := payloadIdentity(e)
 		if j, ok := seen[e.ID]; ok {
 			e.repeatOf = j
-			if payloadIdentity(&f.Entries[j-1]) == id {
-				e.Status = EntryDuplicate
-			} else {
-				e.Status = EntryReplay
-				emit(EventReplayMismatch, e, "entry id %q was used at line %d for a different payload; not applied", e.ID, f.Entries[j-1].Line)
+			// An entry that does not verify "is not an entry — it is bytes"
+			// (§2.5): it claims no id, and this one is read in its place
+			// (the reuse is still reported, as duplicate-entry-id).
+			if f.Entries[j-1].Status != EntryUnverified {
+				if payloadIdentity(&f.Entries[j-1]) == id {
+					e.Status = EntryDuplicate
+				} else {
+					e.Status = EntryReplay
+					emit(EventReplayMismatch, e, "entry id %q was used at line %d for a different payload; not applied", e.ID, f.Entries[j-1].Line)
+				}
+				continue
 			}
-			continue
 		}
 		seen[e.ID] = i + 1
 		if !f.keyResolved || e.parts.noKey {
