@@ -1,9 +1,11 @@
 package agentfeed
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
+	"github.com/agentpolicy/survey/extract/did"
 	"github.com/multiformats/go-multibase"
 )
 
@@ -186,5 +188,39 @@ func TestParse_Section6_3_SignatureType(t *testing.T) {
 	wantCodes(t, diags, "signature-type", "unverified-entry")
 	if f.Entries[0].Verified {
 		t.Error("an rsa signature verified")
+	}
+}
+
+// TestParse_Section3_4_DefaultKeyUnusable: entries without af:signer use
+// the first Ed25519VerificationKey2020; when that method cannot verify,
+// the origin has no resolvable key (§3.4), whatever other methods did.json
+// holds, and the feed is untrusted, not active.
+func TestParse_Section3_4_DefaultKeyUnusable(t *testing.T) {
+	good := didBody(t, 9, 1) // key-1 is pub(9), key-2 pub(1)
+	bad := bytes.Replace(good, []byte(did.EncodePublicKeyMultibase(pub(9))), []byte("z0000"), 1)
+	if bytes.Equal(bad, good) {
+		t.Fatal("did.json fixture unchanged")
+	}
+	o := opts(t)
+	o.DID.Body = bad
+	for _, tc := range []struct {
+		name    string
+		entries []EntrySpec
+	}{
+		{"entries without af:signer", []EntrySpec{announce(0, "a2a", "/a2a/v1", "a2a", "1.0")}},
+		{"no entries", nil},
+	} {
+		f, diags := parse(t, feed(t, "", tc.entries...), o)
+		if f.Key != "malformed" || f.State != StateUntrusted || f.Trusted || len(f.Endpoints) != 0 {
+			t.Errorf("%s: key %s state %s trusted %v endpoints %v\n%s", tc.name, f.Key, f.State, f.Trusted, f.Endpoints, diagString(diags))
+		}
+		wantCodes(t, diags, "did-malformed")
+	}
+	// An entry naming the usable key-2 makes the key resolved.
+	named := announce(0, "a2a", "/a2a/v1", "a2a", "1.0")
+	named.Signer = "did:web:example.com#key-2"
+	f, diags := parse(t, feed(t, "", named), o)
+	if f.Key != "resolved" || f.State != StateActive || len(f.Endpoints) != 1 {
+		t.Errorf("named key-2: key %s state %s endpoints %v\n%s", f.Key, f.State, f.Endpoints, diagString(diags))
 	}
 }

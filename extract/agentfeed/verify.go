@@ -63,15 +63,22 @@ func firstError(l diag.List) string {
 
 // verify checks every entry's signature over its content bytes as served
 // (§2.3, §6.4; specs README: agent-feed), with the key its af:signer names
-// or the first Ed25519VerificationKey2020 (§3.4).
+// or the first Ed25519VerificationKey2020 (§3.4). When neither that default
+// method nor any method an entry names can verify, the origin has no
+// resolvable key (§3.4: "If any step fails, the reader treats the origin as
+// having no resolvable key"): the feed's key is "malformed", not resolved.
 func (p *parser) verify(f *Feed, doc *did.Document) {
+	if doc == nil {
+		for i := range f.Entries {
+			f.Entries[i].parts.noKey = true
+		}
+		return
+	}
 	lookup := doc.Resolver()
+	def, _ := doc.Default()
+	someKey := def.Usable()
 	for i := range f.Entries {
 		e := &f.Entries[i]
-		if doc == nil {
-			e.parts.noKey = true
-			continue
-		}
 		var m did.Method
 		if e.Signer != "" {
 			var ok bool
@@ -91,7 +98,7 @@ func (p *parser) verify(f *Feed, doc *did.Document) {
 			}
 			continue
 		}
-		e.KeyID = m.ID
+		e.KeyID, someKey = m.ID, true
 		switch {
 		case !e.parts.hasContent:
 			e.parts.why = "the entry has no JSON text content"
@@ -103,6 +110,12 @@ func (p *parser) verify(f *Feed, doc *did.Document) {
 			e.parts.why = "the signature does not verify over the content bytes as served"
 			p.nearMiss(e, m.Key)
 		}
+	}
+	if !someKey {
+		if len(f.Entries) == 0 {
+			p.add(codeDIDMalformed, 0, "verification method %q cannot verify entries: %s", def.ID, def.Problem)
+		}
+		f.Key, f.keyResolved = "malformed", false
 	}
 }
 
