@@ -49,7 +49,8 @@ type Decision struct {
 
 // Evaluate says what the policy allows for a request with method to a URL
 // path (§9, §12.2). The path may carry a query, which is ignored; the method
-// defaults to GET.
+// defaults to GET. Its dot segments are removed first, as the agent's HTTP
+// client removes them (RFC 3986 §5.2.4).
 //
 // The most specific matching pattern of the three Restrictions lists decides
 // (§9.2 rule 4; see Pattern.moreSpecific for "specific"). When patterns of
@@ -66,7 +67,7 @@ func (r *Result) Evaluate(path, method string) Decision {
 		method = http.MethodGet
 	}
 	reads := method == http.MethodGet || method == http.MethodHead
-	path = normalizePath(cleanPath(path))
+	path = requestPath(path)
 
 	var best Pattern
 	bestRule := ""

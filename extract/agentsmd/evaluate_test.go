@@ -96,6 +96,34 @@ func TestEvaluate_Section9_2_Rule4_MoreSpecificWins(t *testing.T) {
 	}
 }
 
+// TestEvaluate_DotSegments: a path is matched as the agent's HTTP client
+// sends it, with its dot segments removed (RFC 3986 §5.2.4), "%2E" counting
+// as a dot: "/docs/../admin/x" is a request for /admin/x, which
+// disallowed-paths refuses, not a read-only /docs/ path.
+func TestEvaluate_DotSegments(t *testing.T) {
+	res, _ := parse(t, "# AGENTS.md\n## Identity\n- site: example.com\n## Restrictions\n- disallowed-paths: /admin/**, /secret\n- read-only-paths: /admin/public/*, /docs/**\n")
+	for _, tt := range []struct {
+		path    string
+		verdict Verdict
+	}{
+		{"/docs/../admin/x", VerdictDisallowed},
+		{"/docs/%2E%2E/admin/x", VerdictDisallowed},
+		{"/docs/%2e./admin/x", VerdictDisallowed},
+		{"/docs/./../secret", VerdictDisallowed},
+		{"/admin/public/../../docs/a", VerdictReadOnly},
+		{"/admin/./public/a", VerdictReadOnly},
+		{"/docs/..%2Fadmin/x", VerdictReadOnly}, // "%2F" is no separator: one segment
+		{"/docs/...", VerdictReadOnly},
+	} {
+		if d := res.Evaluate(tt.path, "GET"); d.Verdict != tt.verdict {
+			t.Errorf("Evaluate(%q) = %+v, want %s", tt.path, d, tt.verdict)
+		}
+	}
+	if p, _ := NewPattern("/admin/**"); !p.Match("/docs/../admin/x") {
+		t.Error(`Pattern "/admin/**" does not match "/docs/../admin/x"`)
+	}
+}
+
 // TestEvaluate_Section12_2_ReadContent: a read that no pattern refuses is
 // disallowed when read-content is false (§12.2 step 8); other methods are
 // not mapped to actions.

@@ -110,10 +110,11 @@ func (p Pattern) literal() string {
 
 // Match reports whether the pattern matches a URL path (§9.1, §9.2).
 // Matching is case-sensitive; percent-encoded octets other than `%2F` are
-// decoded in both the pattern and the path before comparing. An invalid
-// pattern matches nothing.
+// decoded in both the pattern and the path before comparing, and the
+// path's dot segments are removed (see requestPath). An invalid pattern
+// matches nothing.
 func (p Pattern) Match(path string) bool {
-	return p.match(normalizePath(cleanPath(path)))
+	return p.match(requestPath(path))
 }
 
 // match matches a normalized path.
@@ -175,6 +176,15 @@ func cleanPath(path string) string {
 		return "/"
 	}
 	return path
+}
+
+// requestPath returns the path of a request target as an agent's HTTP
+// client sends it, normalized for matching: without query or fragment,
+// percent-decoded (normalizePath), and without "." and ".." segments (RFC
+// 3986 §5.2.4), so that "/docs/../admin/x" and "/docs/%2E%2E/admin/x" are
+// matched as "/admin/x", the path the server is asked for.
+func requestPath(path string) string {
+	return pathnorm.RemoveDotSegments(normalizePath(cleanPath(path)))
 }
 
 // normalizePath decodes percent-encoded octets except `%2F` (which would

@@ -5,6 +5,8 @@
 // is the rule of agents.txt and automation-preferences.txt); the
 // percent-encoding helpers (hex digits, unreserved characters, escapes)
 // serve the formats whose rules differ further (AGENTS.md).
+// RemoveDotSegments removes the "." and ".." segments of a request's path
+// (RFC 3986 §5.2.4), as the HTTP client that sends it does.
 package pathnorm
 
 import "strings"
