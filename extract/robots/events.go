@@ -157,10 +157,18 @@ func ParseEvents(body []byte, h Handler) {
 		start++
 	}
 	info.BOM = start == len(bom)
+	if !info.BOM && start > 0 {
+		// The bytes of a BOM's start may begin a character instead
+		// ("＃" is EF BC 83): then they are text, not a broken BOM.
+		if r, size := utf8.DecodeRuneInString(text); r != utf8.RuneError || size > 1 {
+			start = 0
+		}
+	}
 	info.PartialBOM = start > 0 && !info.BOM
 	line := 0
+	ends := lineEnds{text: text, lf: -1}
 	for pos := start; pos < len(text); {
-		end := lineEnd(text, pos)
+		end := ends.at(pos)
 		next := len(text)
 		if end < len(text) {
 			next = end + 1
@@ -170,7 +178,7 @@ func ParseEvents(body []byte, h Handler) {
 		}
 		line++
 		l, value := lexLine(text[pos:end], line, pos)
-		if next > SizeLimit && info.LimitLine == 0 {
+		if end > SizeLimit && info.LimitLine == 0 {
 			info.LimitLine = line
 		}
 		l.BeyondLimit = info.LimitLine != 0
@@ -183,16 +191,27 @@ func ParseEvents(body []byte, h Handler) {
 
 const bom = "\xEF\xBB\xBF"
 
-// lineEnd returns the index of the first CR or LF at or after pos, or
-// len(text).
-func lineEnd(text string, pos int) int {
-	end := len(text)
-	if i := strings.IndexByte(text[pos:], '\n'); i >= 0 {
-		end = pos + i
+// lineEnds finds where lines end, in time linear in the text: the next
+// LF is looked up once and kept until the scan passes it, so that a body
+// whose lines end in CR alone is not searched to its end for each line.
+type lineEnds struct {
+	text string
+	lf   int // index of the next LF at or after the last position, len(text) when none; -1 before the first call
+}
+
+// at returns the index of the first CR or LF at or after pos, or
+// len(text). Positions must not decrease between calls.
+func (l *lineEnds) at(pos int) int {
+	if l.lf < pos {
+		l.lf = len(l.text)
+		if i := strings.IndexByte(l.text[pos:], '\n'); i >= 0 {
+			l.lf = pos + i
+		}
 	}
+	end := l.lf
 	// A CR ends a line too (alone, or before the LF): look for one only
 	// up to the LF, so that each line is scanned once.
-	if i := strings.IndexByte(text[pos:end], '\r'); i >= 0 {
+	if i := strings.IndexByte(l.text[pos:end], '\r'); i >= 0 {
 		end = pos + i
 	}
 	return end

@@ -169,6 +169,14 @@ func TestParseEvents_BOM(t *testing.T) {
 	if r := events("User-Agent: foo\n\xEF\xBB\xBFAllow: /\n"); len(r.events) != 2 || !strings.HasPrefix(r.events[1], "2 unknown(") {
 		t.Errorf("a BOM in the middle must not be skipped: %q", r.events)
 	}
+	// A character whose UTF-8 form begins with a BOM's first bytes is text,
+	// not a broken BOM: "＃" is EF BC 83, "ﻀ" EF BB 80.
+	for _, body := range []string{"＃ comment\nUser-Agent: foo\n", "\uFEC0\nUser-Agent: foo\n"} {
+		r := events(body)
+		if r.info.PartialBOM || r.lines[0].InvalidUTF8 {
+			t.Errorf("%q: partial BOM %v, line 1 invalid UTF-8 %v; want neither", body, r.info.PartialBOM, r.lines[0].InvalidUTF8)
+		}
+	}
 }
 
 // TestParseEvents_Section2_5_LimitLine checks that the first line extending
@@ -190,6 +198,32 @@ func TestParseEvents_Section2_5_LimitLine(t *testing.T) {
 	}
 }
 
+// TestParseEvents_Section2_5_LimitEdge: a line whose text ends at the
+// limit is within it even when its line break is past it.
+func TestParseEvents_Section2_5_LimitEdge(t *testing.T) {
+	head := "User-agent: *\n" + "Disallow: /"
+	body := head + strings.Repeat("a", SizeLimit-len(head)) + "\nDisallow: /last\n"
+	r := events(body)
+	if r.info.LimitLine != 3 || r.lines[1].BeyondLimit || !r.lines[2].BeyondLimit {
+		t.Errorf("LimitLine %d, line 2 beyond %v, line 3 beyond %v; want 3, false, true", r.info.LimitLine, r.lines[1].BeyondLimit, r.lines[2].BeyondLimit)
+	}
+}
+
+// TestParseEvents_LineEnds: LF, CR and CRLF each end a line, in any mix,
+// a CR-only body included.
+func TestParseEvents_LineEnds(t *testing.T) {
+	for body, want := range map[string]int{
+		"Allow: /a\rAllow: /b\r\nAllow: /c\nAllow: /d": 4,
+		strings.Repeat("Allow: /a\r", 1000):            1000,
+		"\r\r\n\n\r":                                   4,
+		"Allow: /a\n\rAllow: /b\r\rAllow: /c\n":        5,
+	} {
+		if r := events(body); r.info.Lines != want {
+			t.Errorf("%.40q: %d lines, want %d", body, r.info.Lines, want)
+		}
+	}
+}
+
 // TestParseEvents_LineFacts checks the lexical facts reported per line.
 func TestParseEvents_LineFacts(t *testing.T) {
 	r := events("Allow: /a\x00b\nAllow: /\xff\nAllow: /\x7f\nAllow: /ok\t\n")
@@ -205,7 +239,7 @@ func TestParseEvents_LineFacts(t *testing.T) {
 }
 
 // TestSniff_Section2_1 checks the not-text and HTML detection (RFC 9309
-// §2.1: the file MUST be UTF-8 text/plain).
+// §2.3: the file MUST be UTF-8 text/plain).
 func TestSniff_Section2_1(t *testing.T) {
 	utf16 := []byte{}
 	for _, c := range []byte("User-agent: *\nDisallow: /\n") {

@@ -12,6 +12,8 @@ func pathologicalBodies() map[string][]byte {
 		"one-line-of-colons":   []byte("User-agent: " + strings.Repeat(":", 1<<20)),
 		"one-line-of-stars":    []byte("User-agent: *\nDisallow: /" + strings.Repeat("*", 1<<20)),
 		"many-empty-lines":     []byte(strings.Repeat("\r\n", 1<<19)),
+		"many-bare-crs":        []byte(strings.Repeat("\r", 1<<20)),
+		"cr-only-line-ends":    []byte("User-agent: *\r" + strings.Repeat("Disallow: /a\r", 1<<16)),
 		"many-user-agents":     []byte(strings.Repeat("User-agent: a\nDisallow: /\n", 1<<15)),
 		"long-app-directives":  []byte("User-agent: *\nApp-Directives: " + strings.Repeat("a;b=1;", 1<<16) + "\n"),
 		"long-content-usage":   []byte("User-agent: *\nContent-Usage: / " + strings.Repeat("train-ai=n, ", 1<<16) + "search=y\n"),
