@@ -8,15 +8,15 @@ import "github.com/agentpolicy/survey/diag"
 // (a neutral observation, recorded so that it can be counted).
 var (
 	// Whole body.
-	codeNotText = diag.Code{ID: "robots.not-text", Severity: diag.Error, Spec: "RFC 9309 §2.1",
+	codeNotText = diag.Code{ID: "robots.not-text", Severity: diag.Error, Spec: "RFC 9309 §2.3",
 		Summary: "The body is not UTF-8 text (binary data, or UTF-16/UTF-32); crawlers cannot read rules from it."}
-	codeHTML = diag.Code{ID: "robots.html-document", Severity: diag.Warning, Spec: "RFC 9309 §2.1",
+	codeHTML = diag.Code{ID: "robots.html-document", Severity: diag.Warning, Spec: "RFC 9309 §2.3",
 		Summary: "The body is an HTML document, not a robots.txt file; a crawler finds no rules in it."}
-	codeContentType = diag.Code{ID: "robots.content-type", Severity: diag.Warning, Spec: "RFC 9309 §2.1",
+	codeContentType = diag.Code{ID: "robots.content-type", Severity: diag.Warning, Spec: "RFC 9309 §2.3",
 		Summary: "The response's Content-Type is not text/plain (with no charset or charset UTF-8), which RFC 9309 requires; the body was parsed anyway."}
-	codeBOM = diag.Code{ID: "robots.bom", Severity: diag.Info, Spec: "RFC 9309 §2.1",
+	codeBOM = diag.Code{ID: "robots.bom", Severity: diag.Info, Spec: "RFC 9309 §2.3",
 		Summary: "The file starts with a UTF-8 byte order mark, which was skipped."}
-	codePartialBOM = diag.Code{ID: "robots.partial-bom", Severity: diag.Warning, Spec: "RFC 9309 §2.1",
+	codePartialBOM = diag.Code{ID: "robots.partial-bom", Severity: diag.Warning, Spec: "RFC 9309 §2.3",
 		Summary: "The file starts with an incomplete UTF-8 byte order mark, which was skipped as google/robotstxt does."}
 	codeOverLimit = diag.Code{ID: "robots.over-size-limit", Severity: diag.Warning, Spec: "RFC 9309 §2.5",
 		Summary: "The file is larger than 500 KiB; conforming crawlers may ignore the rules beyond that point (survey parsed them all)."}

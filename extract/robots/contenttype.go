@@ -8,7 +8,7 @@ import (
 )
 
 // CheckContentType checks a robots.txt response's Content-Type header
-// against RFC 9309 §2.1 (the file MUST be UTF-8 text/plain). It returns a
+// against RFC 9309 §2.3 (the file MUST be UTF-8 text/plain). It returns a
 // warning and true when the header is present and is not text/plain with no
 // charset or charset UTF-8; an absent header is not diagnosed.
 func CheckContentType(contentType string) (diag.Diagnostic, bool) {
