@@ -28,7 +28,7 @@ type Decision struct {
 // here): a directive applies when its path is a prefix of the target's
 // path and query, the longest such path decides, DISALLOW wins a tie, and
 // a target no directive matches is allowed. Paths are compared after
-// percent-encoding non-ASCII bytes and upper-casing percent escapes.
+// normalizing their percent-encoding (see matchPath).
 //
 // An invalid file restricts the whole site (§5): nothing is allowed. So
 // does a file that follows another convention, since a conforming agent
@@ -47,7 +47,7 @@ func (f *File) Allowed(target string) Decision {
 	}
 	best := -1
 	for i, d := range f.Directives {
-		p := pathnorm.Normalize(d.Path)
+		p := matchPath(d.Path)
 		if d.Malformed || !strings.HasPrefix(path, p) {
 			continue
 		}
@@ -55,7 +55,7 @@ func (f *File) Allowed(target string) Decision {
 			best = i
 			continue
 		}
-		bp := pathnorm.Normalize(f.Directives[best].Path)
+		bp := matchPath(f.Directives[best].Path)
 		if len(p) > len(bp) || (len(p) == len(bp) && d.Action == Disallow) {
 			best = i
 		}
@@ -89,5 +89,18 @@ func targetPath(target string) (string, error) {
 	if u.RawQuery != "" || u.ForceQuery {
 		p += "?" + u.RawQuery
 	}
-	return pathnorm.Normalize(p), nil
+	return matchPath(p), nil
 }
+
+// matchPath normalizes the percent-encoding of a directive's path or a
+// target so that equivalent forms compare equal octet by octet, as RFC 9309
+// §2.2.2 asks: an escaped unreserved character is decoded ("/%61dmin" is
+// "/admin"), other escapes get upper-case hex digits, and non-ASCII bytes,
+// spaces and controls are percent-encoded. Reserved characters are left as
+// they are: "/" and "%2F" stay distinct.
+func matchPath(p string) string {
+	return pathnorm.Canonical(p, true, escapeInPath)
+}
+
+// escapeInPath reports whether matchPath percent-encodes c.
+func escapeInPath(c byte, _ bool) bool { return c >= 0x80 || c <= 0x20 || c == 0x7f }

@@ -51,6 +51,41 @@ func TestAllowed_LongestPrefix(t *testing.T) {
 	}
 }
 
+// RFC 9309 §2.2.2, whose matching the evaluator uses: percent-encoded
+// unreserved characters are decoded on both sides before comparing, so an
+// escaped letter does not get past a DISALLOW; a reserved character and its
+// escape stay distinct.
+func TestAllowed_DecodesUnreserved(t *testing.T) {
+	f, diags := Parse([]byte(signed(
+		"/ ALLOW",
+		"/admin DISALLOW",
+		"/admin/public ALLOW",
+		"/a%2Fb DISALLOW",
+		"/%7Euser DISALLOW",
+	)), Options{})
+	if f.Effective != Rules {
+		t.Fatalf("effective %q\n%s", f.Effective, describe(diags))
+	}
+	for _, tc := range []struct {
+		target  string
+		allowed bool
+		line    int
+	}{
+		{"https://example.com/%61dmin", false, 3},
+		{"/%61%64%6D%69%6E/x", false, 3},
+		{"/admin/%70ublic", true, 4},
+		{"/~user", false, 6},
+		{"/%7euser/page", false, 6},
+		{"/a%2fb", false, 5},
+		{"/a/b", true, 2}, // "/" is not "%2F"
+	} {
+		d := f.Allowed(tc.target)
+		if d.Allowed != tc.allowed || d.Line != tc.line {
+			t.Errorf("Allowed(%q) = %+v, want allowed=%v line=%d", tc.target, d, tc.allowed, tc.line)
+		}
+	}
+}
+
 // §5: an invalid file restricts everything; so does the zero File.
 func TestAllowed_Section5_Restricted(t *testing.T) {
 	var zero File

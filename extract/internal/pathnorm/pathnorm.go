@@ -2,7 +2,7 @@
 // evaluators of the text policy formats, so that a path written raw and
 // the same path percent-escaped compare equal. Canonical is the rewrite
 // every format runs with its own rule of which bytes it escapes (Normalize
-// is the rule of agents.txt and automation-preferences.txt); the
+// is the rule of automation-preferences.txt); the
 // percent-encoding helpers (hex digits, unreserved characters, escapes)
 // serve the formats whose rules differ further (AGENTS.md).
 // RemoveDotSegments removes the "." and ".." segments of a request's path
