@@ -75,8 +75,11 @@ func (f *File) Allowed(target string) Decision {
 	return Decision{Allowed: d.Action == Allow, Reason: reason, Line: d.Line}
 }
 
-// targetPath returns the escaped path and query of an absolute URL or a
-// path, "/" when the path is empty.
+// targetPath returns the path and query of an absolute URL or a path, "/"
+// when the path is empty, as an agent's HTTP client sends them: with the
+// percent-encoding normalized (matchPath) and then the path's "." and ".."
+// segments removed (RFC 3986 §5.2.4), so that "/docs/../admin" and
+// "/docs/%2E%2E/admin" are "/admin".
 func targetPath(target string) (string, error) {
 	u, err := url.Parse(target)
 	if err != nil {
@@ -89,7 +92,7 @@ func targetPath(target string) (string, error) {
 	if u.RawQuery != "" || u.ForceQuery {
 		p += "?" + u.RawQuery
 	}
-	return matchPath(p), nil
+	return pathnorm.RemoveDotSegments(matchPath(p)), nil
 }
 
 // matchPath normalizes the percent-encoding of a directive's path or a

@@ -86,6 +86,40 @@ func TestAllowed_DecodesUnreserved(t *testing.T) {
 	}
 }
 
+// The target is matched as an agent's HTTP client sends it, with its dot
+// segments removed (RFC 3986 §5.2.4), "%2E" counting as a dot; the query
+// is left as it is.
+func TestAllowed_DotSegments(t *testing.T) {
+	f, diags := Parse([]byte(signed(
+		"/ ALLOW",
+		"/admin DISALLOW",
+		"/admin/public ALLOW",
+		"/docs ALLOW",
+	)), Options{})
+	if f.Effective != Rules {
+		t.Fatalf("effective %q\n%s", f.Effective, describe(diags))
+	}
+	for _, tc := range []struct {
+		target  string
+		allowed bool
+		line    int
+	}{
+		{"https://example.com/docs/../admin/x", false, 3},
+		{"/docs/%2E%2E/admin", false, 3},
+		{"/docs/.%2e/admin", false, 3},
+		{"/./admin", false, 3},
+		{"/admin/public/../x", false, 3},
+		{"/admin/x/../public/y", true, 4},
+		{"/docs/..%2Fadmin", true, 5}, // "%2F" is no separator
+		{"/docs?next=/../admin", true, 5},
+	} {
+		d := f.Allowed(tc.target)
+		if d.Allowed != tc.allowed || d.Line != tc.line {
+			t.Errorf("Allowed(%q) = %+v, want allowed=%v line=%d", tc.target, d, tc.allowed, tc.line)
+		}
+	}
+}
+
 // §5: an invalid file restricts everything; so does the zero File.
 func TestAllowed_Section5_Restricted(t *testing.T) {
 	var zero File
