@@ -44,6 +44,8 @@ var (
 		Summary: "A host value holds characters that cannot appear in a host name (for example \"/\" or \"_\", or a whole URL); it is kept as written and is unlikely to match."}
 	codeScopeNotPath = diag.Code{ID: "autoctl.scope-not-path", Severity: diag.Warning, Spec: draft + " §3.4, §4 (url-pattern)",
 		Summary: "A scope does not start with \"/\" or \"*\"; survey reads it as an absolute URL or as host/path (\"path/authority matcher\")."}
+	codeHTMLCommentedDirective = diag.Code{ID: "autoctl.html-commented-directive", Severity: diag.Warning, Spec: draft + " §4; " + readme,
+		Summary: "Directive lines lie between a \"<!--\" line and the \"-->\" that closes it (or after a \"<!--\" never closed) and look commented out, but \"<!-- -->\" is not a comment under the ABNF: a conforming reader applies them, and so does survey."}
 	codeBOM = diag.Code{ID: "autoctl.bom", Severity: diag.Warning, Spec: draft + " §4",
 		Summary: "The file starts with a UTF-8 byte order mark, which the ABNF does not allow; survey ignores it."}
 )
@@ -69,7 +71,7 @@ func Codes() []diag.Code {
 		codeControlCharacter, codeTab, codeInvalidUTF8, codeMissingScope, codeMalformedLine,
 		codeEmptyValue, codeUnknownMethod, codeUserAgentSyntax, codePurposeSyntax,
 		codeContentType, codeCharset,
-		codeCharsetMissing, codeMethodCase, codeHostSyntax, codeScopeNotPath, codeBOM,
+		codeCharsetMissing, codeMethodCase, codeHostSyntax, codeScopeNotPath, codeHTMLCommentedDirective, codeBOM,
 		codeHTMLComment, codeUnknownDirective, codeScopeNotFirst, codeMultipleValues, codeNoFinalBlankLine,
 	}
 }

@@ -34,11 +34,15 @@
 //     as GET with a warning. A method outside the list ("*", "ANY",
 //     "PROPFIND") is an error and allows nothing.
 //   - Directive names are case-insensitive for the same reason.
-//   - "<!-- ... -->" lines, used by the draft's examples, are not comments
-//     under the ABNF: each is an info, ignored, and does not fail the file.
-//     A "<!--" line without "-->" runs to the next line holding "-->" (or
-//     is a one-line comment when no line does). The draft's sample file
-//     parses without errors.
+//   - "<!-- ... -->" lines, used by the draft's examples (one line each),
+//     are not comments under the ABNF: each is an info, ignored, and does
+//     not fail the file. Only the lines that carry the markers are
+//     ignored: the lines between a "<!--" line and the line holding its
+//     "-->", or after a "<!--" never closed, are read as usual, as a
+//     conforming reader reads them, and directives among them get a
+//     warning (autoctl.html-commented-directive) since they look commented
+//     out. The closing line is ignored unless it is a directive. The
+//     draft's sample file parses without errors or warnings.
 //   - Unknown directives are ignored by the policy, as the draft requires,
 //     and recorded with an info diagnostic so that their use can be
 //     counted. A line that is not "name: value" at all is an error.

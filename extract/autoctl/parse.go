@@ -1,6 +1,7 @@
 package autoctl
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/agentpolicy/survey/diag"
@@ -137,14 +138,15 @@ type parser struct {
 	// lastGroupClosed is true when the last group was ended by a blank
 	// line.
 	lastGroupClosed bool
+	// open is the HTML comment left open by a "<!--" line, nil when none.
+	open *htmlComment
 }
 
 // lines reads the file line by line: blank lines end groups, comments and
-// HTML comments are skipped, every other line is a directive.
+// the lines of HTML comment markers are skipped, every other line is a
+// directive.
 func (p *parser) lines(lines []line) {
-	closes := htmlCommentCloses(lines)
-	for i := 0; i < len(lines); i++ {
-		l := lines[i]
+	for _, l := range lines {
 		t := trimWS(l.text)
 		switch {
 		case t == "":
@@ -153,45 +155,35 @@ func (p *parser) lines(lines []line) {
 		case t[0] == '#':
 			continue
 		case strings.HasPrefix(t, "<!--"):
-			end := i
-			if !strings.Contains(t[len("<!--"):], "-->") && i+1 < len(lines) && closes[i+1] >= 0 {
-				end = closes[i+1]
-			}
-			p.f.HTMLComments++
-			if end > i {
-				p.diags.Add(codeHTMLComment, l.num, "an HTML comment (lines %d–%d) is not a comment under the ABNF; ignored", l.num, lines[end].num)
-			} else {
-				p.diags.Add(codeHTMLComment, l.num, "an HTML comment is not a comment under the ABNF; ignored")
-			}
-			i = end
+			p.htmlMarker(l.num, t)
+			continue
+		case p.closesHTMLComment(t):
+			p.closeHTMLComment(l.num)
 			continue
 		}
 		name, value, ok := strings.Cut(t, ":")
 		name = trimWS(name)
 		if !ok || !isName(name) {
-			p.diags.Add(codeMalformedLine, l.num, "the line is not a directive (name, colon, value), a comment or blank: %.60q", t)
+			inside := ""
+			if p.open != nil {
+				inside = fmt.Sprintf(" (it lies inside the HTML comment opened on line %d, which is not a comment under the ABNF)", p.open.line)
+			}
+			p.diags.Add(codeMalformedLine, l.num, "the line is not a directive (name, colon, value), a comment or blank: %.60q%s", t, inside)
 			continue
 		}
 		p.directive(l.num, name, trimWS(value))
+		if p.open != nil {
+			p.open.directives = append(p.open.directives, l.num)
+			if strings.Contains(t, "-->") {
+				p.closeHTMLComment(l.num)
+			}
+		}
 	}
+	p.closeHTMLComment(0)
 	p.endGroup(false)
 	if last := len(p.f.Groups) - 1; last >= 0 && !p.lastGroupClosed {
 		p.diags.Add(codeNoFinalBlankLine, p.f.Groups[last].EndLine, "the last group is not followed by a blank line")
 	}
-}
-
-// htmlCommentCloses returns, for each line index i, the index of the first
-// line at or after i that contains "-->", or -1.
-func htmlCommentCloses(lines []line) []int {
-	closes := make([]int, len(lines))
-	next := -1
-	for i := len(lines) - 1; i >= 0; i-- {
-		if strings.Contains(lines[i].text, "-->") {
-			next = i
-		}
-		closes[i] = next
-	}
-	return closes
 }
 
 // endGroup finishes the group being read. byBlank is true when a blank

@@ -146,14 +146,78 @@ func TestParse_README_GroupsSeparatedByBlankLines(t *testing.T) {
 	}
 }
 
-// README: "<!-- ... -->" lines are info, ignored, and never fail the file;
-// one spanning lines runs to its "-->".
+// README: "<!-- ... -->" lines are info, ignored, and never fail the file.
+// Only the lines of the markers are ignored (§4: "<!--" is no comment): a
+// directive between a "<!--" line and its "-->", or after a "<!--" never
+// closed, is read as a conforming reader reads it, with a warning.
 func TestParse_README_HTMLComments(t *testing.T) {
 	body := "<!--\nscope: /hidden/\n-->\nscope: /\n<!-- unterminated\nallowed-methods: GET\n\n"
 	f, diags := parseSorted(body, Options{})
-	wantCodes(t, diags, "1:autoctl.html-comment", "5:autoctl.html-comment")
-	if len(f.Groups) != 1 || !reflect.DeepEqual(f.Groups[0].Scopes, []string{"/"}) || !reflect.DeepEqual(f.Groups[0].Methods, []string{"GET"}) || f.HTMLComments != 2 {
+	wantCodes(t, diags, "1:autoctl.html-comment", "2:autoctl.html-commented-directive", "5:autoctl.html-comment", "6:autoctl.html-commented-directive")
+	if len(f.Groups) != 1 || !reflect.DeepEqual(f.Groups[0].Scopes, []string{"/hidden/", "/"}) || !reflect.DeepEqual(f.Groups[0].Methods, []string{"GET"}) || f.HTMLComments != 2 {
 		t.Errorf("file = %+v", f)
+	}
+	for _, tc := range []struct {
+		name, body string
+		want       []string
+	}{
+		{"single-line comments inside and between groups", "<!-- a -->\nscope: /\n<!-- b -->\nallowed-methods: GET\n\n<!-- c -->\n",
+			[]string{"1:autoctl.html-comment", "3:autoctl.html-comment", "6:autoctl.html-comment"}},
+		{"free text inside a comment is not ignored", "<!--\nNotes for humans\n-->\nscope: /\n\n",
+			[]string{"1:autoctl.html-comment", "2:autoctl.malformed-line"}},
+		{"a directive on the closing line is read", "scope: /\n<!--\nallowed-methods: GET\nallowed-purposes: search -->\n\n",
+			[]string{"2:autoctl.html-comment", "3:autoctl.html-commented-directive", "4:autoctl.purpose-syntax"}},
+		{"\"#\" comments inside are still comments", "<!--\n# note\n-->\nscope: /\n\n",
+			[]string{"1:autoctl.html-comment"}},
+		{"a stray \"-->\" is not a comment", "scope: /\n-->\n\n",
+			[]string{"2:autoctl.malformed-line"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, diags := parseSorted(tc.body, Options{})
+			wantCodes(t, diags, tc.want...)
+		})
+	}
+}
+
+// The auditor's file: a "<!--" line without "-->" before a group, closed
+// by the "-->" of a later one-line comment, does not hide the group.
+func TestParse_README_UnclosedHTMLCommentDoesNotHideGroups(t *testing.T) {
+	f, diags := parseSorted(string(readTestdata(t, "html-comment-unclosed.txt")), plainUTF8)
+	wantCodes(t, diags, "1:autoctl.html-comment", "2:autoctl.html-commented-directive", "5:autoctl.html-comment")
+	if msg := diags[1].Message; !strings.Contains(msg, "lines 2–3") || !strings.Contains(msg, "line 1") || !strings.Contains(msg, "line 5") {
+		t.Errorf("warning %q does not name the lines", msg)
+	}
+	if len(f.Groups) != 2 || f.HTMLComments != 2 {
+		t.Fatalf("file = %+v", f)
+	}
+	for _, tc := range []struct {
+		url, method string
+		allowed     bool
+		line        int
+	}{
+		{"https://example.com/private/x", "DELETE", false, 2},
+		{"https://example.com/private/x", "GET", true, 2},
+		{"https://example.com/admin/x", "POST", false, 6},
+	} {
+		if d := f.Allowed("Bot", tc.url, tc.method); d.Allowed != tc.allowed || d.Line != tc.line {
+			t.Errorf("%s %s = %+v", tc.method, tc.url, d)
+		}
+	}
+}
+
+func TestDescribeLines(t *testing.T) {
+	for _, tc := range []struct {
+		nums []int
+		want string
+	}{
+		{[]int{2}, "line 2"},
+		{[]int{2, 3}, "lines 2–3"},
+		{[]int{2, 3, 4, 6, 9, 10}, "lines 2–4, 6, 9–10"},
+		{[]int{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23}, "lines 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, …"},
+	} {
+		if got := describeLines(tc.nums); got != tc.want {
+			t.Errorf("describeLines(%v) = %q, want %q", tc.nums, got, tc.want)
+		}
 	}
 }
 
