@@ -82,7 +82,7 @@ type AIStanceRow struct {
 	Token        string  `col:"token" doc:"Product token of the AI crawler, as survey's list spells it (extract/robots/aicrawlers.csv)."`
 	Operator     string  `col:"operator" doc:"Organisation running the crawler (unknown when nobody says)."`
 	Purpose      string  `col:"purpose" doc:"What the crawler is for: training, search, user (fetches on a user's request), dataset, mixed or other."`
-	Stance       string  `col:"stance" doc:"blocked (every path disallowed, no allow rule but /robots.txt), partial (some paths disallowed) or allowed (no disallow rule takes effect)."`
+	Stance       string  `col:"stance" doc:"blocked (a disallow rule matches every path and no allow rule but /robots.txt is long enough to win against it), partial (some paths disallowed) or allowed (no disallow rule takes effect)."`
 	Applies      string  `col:"applies" doc:"Which groups decide: named (a group names the token), star (no group names it, so it inherits the * groups) or none (no group names it and there is no * group: everything is allowed)."`
 	GroupLines   []int32 `col:"group_lines" doc:"1-based lines of the groups that apply, in file order; empty when none does."`
 	RootAllowed  bool    `col:"root_allowed" doc:"True when the crawler may fetch the site's root path /."`

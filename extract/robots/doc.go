@@ -97,7 +97,8 @@
 //
 // aicrawlers.csv lists known AI crawlers (AICrawlers, AITokens); Stance
 // says, per token, whether a file blocks it (a disallow rule matching every
-// path and no allow rule but /robots.txt), restricts it partly, or allows
+// path and no allow rule but /robots.txt long enough to win against it),
+// restricts it partly, or allows
 // it, and whether the token is named in a group or inherits "*" (or no
 // group applies). README.md explains how to refresh the list from
 // ai-robots-txt's robots.json.

@@ -10,8 +10,9 @@ type Access string
 
 // The access classes.
 const (
-	// Blocked: "/" is disallowed and no allow rule opens any path (other
-	// than /robots.txt, which is always allowed).
+	// Blocked: a disallow rule matches every path and no allow rule opens
+	// any path (other than /robots.txt, which is always allowed): none is
+	// at least as long as that disallow rule.
 	Blocked Access = "blocked"
 	// Partial: some paths are disallowed, others are not.
 	Partial Access = "partial"
@@ -74,33 +75,36 @@ func (m *Matcher) groupLines(idx []int) []int {
 // in time linear in the number of rules.
 //
 // The access is Blocked when a disallow rule matches every path ("/", "/*",
-// "*") and there is no allow rule other than one for /robots.txt. Otherwise
-// it is Partial when some disallow rule takes effect somewhere, else
-// Allowed. A disallow rule takes effect unless an allow rule at least as
-// long matches every path it matches; survey recognises the two common
-// cases: an identical allow pattern, and an allow pattern that matches
-// every path.
+// "*", "/*$") and no allow rule other than one for /robots.txt can win
+// against it: an allow rule wins where it matches only when it is at least
+// as long (RFC 9309 §2.2.2: the match with the most octets wins, allow on a
+// tie), so "Allow: /" opens nothing beside "Disallow: /*". Otherwise it is
+// Partial when some disallow rule takes effect somewhere, else Allowed. A
+// disallow rule takes effect unless an allow rule at least as long matches
+// every path it matches; survey recognises the two common cases: an
+// identical allow pattern, and an allow pattern that matches every path.
 func (m *Matcher) classify(idx []int) Access {
-	hasAllow, disallowAll := false, false
-	allowPatterns := map[string]bool{}
+	disallowAll := -1   // length of the longest disallow pattern matching every path
 	matchAllAllow := -1 // length of the longest allow pattern matching every path
+	longestAllow := -1  // length of the longest allow pattern other than /robots.txt's
+	allowPatterns := map[string]bool{}
 	for _, gi := range idx {
 		for _, r := range m.groups[gi].rules {
 			switch {
 			case r.rule.Kind == Allow:
 				if !isRobotsTxtPattern(r.rule.Path) {
-					hasAllow = true
+					longestAllow = max(longestAllow, r.pattern.length)
 				}
 				allowPatterns[r.pattern.key()] = true
 				if matchesEverything(r.pattern) {
 					matchAllAllow = max(matchAllAllow, r.pattern.length)
 				}
 			case matchesEverything(r.pattern):
-				disallowAll = true
+				disallowAll = max(disallowAll, r.pattern.length)
 			}
 		}
 	}
-	if disallowAll && !hasAllow {
+	if disallowAll >= 0 && longestAllow < disallowAll {
 		return Blocked
 	}
 	for _, gi := range idx {
@@ -134,9 +138,10 @@ func (p pattern) key() string {
 }
 
 // matchesEverything reports whether a pattern matches every URL path: it is
-// made of "*" and at most a leading "/", without "$".
+// made of "*" and at most a leading "/", and ends in "$" only after a "*"
+// ("/*$" matches every path, "/$" only "/").
 func matchesEverything(p pattern) bool {
-	if p.anchored {
+	if p.anchored && p.rest == nil {
 		return false
 	}
 	if p.first != "" && p.first != "/" {

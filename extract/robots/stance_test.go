@@ -31,12 +31,30 @@ func TestStance(t *testing.T) {
 		{"EmptyDisallow", "User-agent: *\nDisallow:\n", "CCBot", Allowed, Star},
 		{"NamedEmptyGroup", "User-agent: *\nDisallow: /\n\nUser-agent: GPTBot\n", "GPTBot", Allowed, Named},
 		{"MergedGroups", "User-agent: GPTBot\nDisallow: /a\n\nUser-agent: GPTBot\nDisallow: /\n", "GPTBot", Blocked, Named},
+		{"AllowSlashBesideDisallowSlashStar", "User-agent: *\nAllow: /\nDisallow: /*\n", "CCBot", Blocked, Star},
+		{"DisallowSlashStarDollar", "User-agent: *\nDisallow: /*$\n", "CCBot", Blocked, Star},
+		{"AllowSlashBesideDisallowSlashStarDollar", "User-agent: *\nAllow: /\nDisallow: /*$\n", "CCBot", Blocked, Star},
+		{"EqualLengthAllowTiesDisallowSlashStar", "User-agent: *\nAllow: /p\nDisallow: /*\n", "CCBot", Partial, Star},
+		{"AllowDirBesideDisallowSlashStar", "User-agent: *\nAllow: /public/\nDisallow: /*\n", "CCBot", Partial, Star},
+		{"AllowSlashStarDollarTiesDisallow", "User-agent: *\nDisallow: /*$\nAllow: /*$\n", "CCBot", Allowed, Star},
 		{"FullUserAgent", "User-agent: GPTBot\nDisallow: /\n", "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1)", Allowed, NoGroup},
 	} {
 		f, _ := Parse([]byte(c.body))
 		got := Stance(f, []string{c.token})[0]
 		if got.Token != c.token || got.Access != c.access || got.Applies != c.applies {
 			t.Errorf("%s: Stance = %+v, want access %s applies %s", c.name, got, c.access, c.applies)
+		}
+		// The class agrees with the matcher on sample paths.
+		m := NewMatcher(f)
+		allowed := 0
+		paths := []string{"/", "/p", "/public/", "/public/x", "/private/x", "/a", "/x", "/index.html"}
+		for _, p := range paths {
+			if m.Allowed(c.token, p).Allowed {
+				allowed++
+			}
+		}
+		if (c.access == Blocked && allowed != 0) || (c.access == Allowed && allowed != len(paths)) {
+			t.Errorf("%s: %s, but the matcher allows %d of %d sample paths", c.name, c.access, allowed, len(paths))
 		}
 	}
 }
