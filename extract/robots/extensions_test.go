@@ -107,6 +107,17 @@ func TestAppDirectives_InvalidRejectsRuleOnly(t *testing.T) {
 	}
 }
 
+// TestAppDirectives_InvalidLongerPathHidesNothing: a path whose every
+// App-Directives rule was rejected does not hide a shorter path's
+// directives, as invalid Content-Usage and Content-Signal rules do not.
+func TestAppDirectives_InvalidLongerPathHidesNothing(t *testing.T) {
+	f, _ := parseString(t, "User-Agent: *\nAllow: /\nApp-Directives: examplesearch;widgets=?0\nApp-Directives: /private examplesearch;widgets=\n")
+	p := NewMatcher(f).Preferences("bot", "/private/x")
+	if len(p.Apps) != 1 || p.Apps[0].ID != "examplesearch" || p.Apps[0].Line != 3 {
+		t.Errorf("apps %+v, want examplesearch of line 3", p.Apps)
+	}
+}
+
 // TestAppDirectives_Spelling: specs README — both spellings, recorded.
 func TestAppDirectives_Spelling(t *testing.T) {
 	f, d := parseString(t, "User-Agent: *\napp-directive: a\nAPP-DIRECTIVES: b\nDisallow:\n")

@@ -55,12 +55,25 @@ func (m *Matcher) Preferences(agent, rawURL string) Preferences {
 		}
 		for i := range g.AppDirectives {
 			ad := &g.AppDirectives[i]
-			if n, ok := extensionMatch(ad.Path, path); ok {
+			if n, ok := extensionMatch(ad.Path, path); ok && ad.anyValid() {
 				adBest = combineBest(adBest, n, func() { p.Apps = nil }, func() { p.Apps = append(p.Apps, ad.Apps...) })
 			}
 		}
 	}
 	return p
+}
+
+// anyValid reports whether any of the combined rules was accepted: a path
+// whose every rule was rejected takes no part in matching, so it does not
+// hide a shorter path's directives (specs README: an unparseable value is
+// an error for that rule only).
+func (a *AppDirectives) anyValid() bool {
+	for _, r := range a.Rules {
+		if r.Valid {
+			return true
+		}
+	}
+	return false
 }
 
 // extensionMatch matches an extension rule's path against a normalized URL
