@@ -32,7 +32,8 @@ type AutoctlSummary struct {
 	Hosts      int `json:"hosts"`
 	UserAgents int `json:"user_agents"`
 	Purposes   int `json:"purposes"`
-	// Unknown counts unknown directives; HTMLComments the HTML comments.
+	// Unknown counts unknown directives, in groups or not;
+	// HTMLComments the HTML comments.
 	Unknown      int `json:"unknown"`
 	HTMLComments int `json:"html_comments"`
 }
@@ -50,7 +51,7 @@ func parseAutoctl(body []byte, in Input) Document {
 }
 
 func summarizeAutoctl(f *autoctl.File) AutoctlSummary {
-	s := AutoctlSummary{Groups: len(f.Groups), Methods: []string{}, HTMLComments: f.HTMLComments}
+	s := AutoctlSummary{Groups: len(f.Groups), Methods: []string{}, Unknown: len(f.Unknown), HTMLComments: f.HTMLComments}
 	methods := map[string]bool{}
 	hosts, agents, purposes := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, g := range f.Groups {

@@ -37,6 +37,18 @@ func TestAutoctlAdapter_Parse(t *testing.T) {
 	}
 }
 
+// §5: a block of extension directives alone is no group and does not make
+// the file invalid; its directives are counted in the summary.
+func TestAutoctlAdapter_ExtensionBlock(t *testing.T) {
+	doc := Parse(registry.Autoctl, []byte("version: 1.0\n\nscope: /\nallowed-methods: GET\nx-note: hi\n\n"), Input{})
+	if !doc.Valid || doc.Effective != "read-only" {
+		t.Errorf("valid %v effective %q\n%v", doc.Valid, doc.Effective, doc.Diagnostics)
+	}
+	if s := doc.Summary.(AutoctlSummary); s.Groups != 1 || s.Usable != 1 || s.Unknown != 2 {
+		t.Errorf("summary %#v", s)
+	}
+}
+
 // Decision.Line is the deciding group's first line; a path uses the
 // document's host.
 func TestAutoctlAdapter_Decide(t *testing.T) {

@@ -17,13 +17,15 @@ func methods() []string {
 func (p *parser) directive(num int, name, value string) {
 	if p.g == nil {
 		p.g = &Group{Line: num, Scopes: []string{}, Methods: []string{}}
-		p.sawScope = false
+		p.sawScope, p.sawCore = false, false
 		p.firstName = strings.ToLower(name)
 		p.purposeSeen = map[string]bool{}
 	}
 	g := p.g
 	g.EndLine = num
-	switch strings.ToLower(name) {
+	lower := strings.ToLower(name)
+	p.sawCore = p.sawCore || isCore(lower)
+	switch lower {
 	case nameScope:
 		p.sawScope = true
 		p.scope(g, num, stripComment(value, true))
@@ -40,6 +42,16 @@ func (p *parser) directive(num int, name, value string) {
 		g.Unknown = append(g.Unknown, Directive{Line: num, Name: name, Value: value})
 		p.diags.Add(codeUnknownDirective, num, "directive %.100q is not defined by the core specification; ignored", name)
 	}
+}
+
+// isCore reports whether a lower-cased directive name is one the core
+// specification defines.
+func isCore(name string) bool {
+	switch name {
+	case nameScope, nameHost, nameUserAgent, nameMethods, namePurposes:
+		return true
+	}
+	return false
 }
 
 // stripComment removes a trailing comment from a directive value. In the

@@ -23,7 +23,11 @@
 //     SP/HTAB only) ends a group. Comment lines and HTML comments do not
 //     end a group, although the ABNF's emptyline would also match a
 //     comment line: a "# note" inside a group is not a group break.
-//   - A group is a run of non-blank lines holding at least one directive.
+//   - A group is a run of non-blank lines holding at least one directive
+//     of the core specification. A run holding only unknown directives (an
+//     extension's block such as "version: 1.0") is no group and gets no
+//     error (§5: implementations MUST NOT produce errors on extended
+//     directives); its directives are kept in File.Unknown.
 //     A group without scope is an error for that group, which the
 //     evaluator ignores; the rest of the file still applies. The scope
 //     need not come first: the ABNF asks it, the draft's own §3.4 example

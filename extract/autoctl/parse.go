@@ -53,6 +53,10 @@ type File struct {
 	// Groups are the groups in file order, including those without a
 	// scope (marked MissingScope, ignored by the evaluator).
 	Groups []Group `json:"groups"`
+	// Unknown are the directives of the runs of lines that hold only
+	// directives the core specification does not define (an extension's
+	// block such as "version: 1.0"): such a run is no group (§5).
+	Unknown []Directive `json:"unknown,omitempty"`
 	// HTMLComments counts the "<!-- ... -->" comments ignored.
 	HTMLComments int `json:"html_comments"`
 	// Lines is the number of lines of the file.
@@ -60,7 +64,7 @@ type File struct {
 }
 
 // Group is one group of directives (§3.4): a run of lines between blank
-// lines holding at least one directive.
+// lines holding at least one directive the core specification defines.
 type Group struct {
 	// Line is the line of the group's first directive; EndLine its last.
 	Line    int `json:"line"`
@@ -130,8 +134,11 @@ type parser struct {
 	diags *diag.List
 	// g is the group being read, nil between groups.
 	g *Group
-	// sawScope and firstName describe the group being read.
+	// sawScope, sawCore and firstName describe the group being read:
+	// whether it has a scope directive, any directive of the core
+	// specification, and its first directive's name.
 	sawScope  bool
+	sawCore   bool
 	firstName string
 	// purposeSeen holds the group's purposes, to list each once.
 	purposeSeen map[string]bool
@@ -187,13 +194,20 @@ func (p *parser) lines(lines []line) {
 }
 
 // endGroup finishes the group being read. byBlank is true when a blank
-// line ends it.
+// line ends it. A run of lines holding only extension directives is no
+// group: §5 says implementations MUST NOT fail or produce errors on
+// extended directives, so it has no missing-scope error.
 func (p *parser) endGroup(byBlank bool) {
 	if p.g == nil {
 		return
 	}
 	g := p.g
 	p.g = nil
+	if !p.sawCore {
+		// Only extension directives: no group, and no error (§5).
+		p.f.Unknown = append(p.f.Unknown, g.Unknown...)
+		return
+	}
 	p.lastGroupClosed = byBlank
 	if len(g.Scopes) == 0 {
 		g.MissingScope = true

@@ -273,6 +273,40 @@ func TestParse_Section5_UnknownDirectivesIgnored(t *testing.T) {
 	}
 }
 
+// §5: implementations MUST NOT fail or produce errors on extended
+// directives. A run of lines holding only them (an extension's header such
+// as "version: 1.0") is no group, so it has no missing-scope error; its
+// directives are kept on the file. A group with any core directive and no
+// scope still has one (§3.4).
+func TestParse_Section5_ExtensionOnlyBlocks(t *testing.T) {
+	f, diags := parseSorted("version: 1.0\nlast-updated: 2025-04-20\n\nscope: /\nuser-agent: *\nallowed-methods: GET, HEAD\n\nrate-limit: 10\n\n", plainUTF8)
+	wantCodes(t, diags, "1:autoctl.unknown-directive", "2:autoctl.unknown-directive", "8:autoctl.unknown-directive")
+	if diags.HasErrors() || len(f.Groups) != 1 || f.Groups[0].Line != 4 || f.Effective != ReadOnly {
+		t.Errorf("file = %+v", f)
+	}
+	want := []Directive{{Line: 1, Name: "version", Value: "1.0"}, {Line: 2, Name: "last-updated", Value: "2025-04-20"}, {Line: 8, Name: "rate-limit", Value: "10"}}
+	if !reflect.DeepEqual(f.Unknown, want) {
+		t.Errorf("unknown = %+v", f.Unknown)
+	}
+	if j, _ := json.Marshal(f); !strings.Contains(string(j), `"unknown":[{"line":1,"name":"version","value":"1.0"}`) {
+		t.Errorf("JSON %s", j)
+	}
+	for _, tc := range []struct {
+		body string
+		want []string
+	}{
+		{"version: 1.0\nuser-agent: *\n\n", []string{"1:autoctl.missing-scope", "1:autoctl.unknown-directive"}},
+		{"x-note: hi\nallowed-methods: GET\n\n", []string{"1:autoctl.missing-scope", "1:autoctl.unknown-directive"}},
+		{"host: example.com\nx-note: hi\n\n", []string{"1:autoctl.missing-scope", "2:autoctl.unknown-directive"}},
+	} {
+		f, diags := parseSorted(tc.body, plainUTF8)
+		wantCodes(t, diags, tc.want...)
+		if len(f.Groups) != 1 || !f.Groups[0].MissingScope || len(f.Unknown) != 0 {
+			t.Errorf("%q: file = %+v", tc.body, f)
+		}
+	}
+}
+
 // §3.1 SHOULD (README: rejected): raw control bytes other than CR and LF
 // reject the file.
 func TestParse_Section3_1_ControlBytesRejectFile(t *testing.T) {
