@@ -131,15 +131,15 @@ func (m *Matcher) groupIndexes(agent string) ([]int, Applies) {
 // the path and query are compared octet by octet with every rule's pattern
 // after normalizing percent-encoding on both sides; the longest matching
 // pattern decides; an allow rule wins a tie; no match allows; /robots.txt
-// is always allowed.
+// is always allowed. Dot segments are removed from the path first, as the
+// client removes them before it sends the request ("/a/../robots.txt" is
+// "/robots.txt").
 func (m *Matcher) Allowed(agent, rawURL string) Decision {
-	path := pathOf(rawURL)
+	path := requestPath(rawURL)
+	idx, applies := m.groupIndexes(agent)
 	if p, _, _ := strings.Cut(path, "?"); p == "/robots.txt" {
-		_, applies := m.groupIndexes(agent)
 		return Decision{Allowed: true, Applies: applies, Reason: "/robots.txt is always allowed (RFC 9309 §2.2.2)"}
 	}
-	path = normalizeEncoding(path)
-	idx, applies := m.groupIndexes(agent)
 	var best *compiledRule
 	for _, gi := range idx {
 		for ri := range m.groups[gi].rules {

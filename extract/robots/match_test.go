@@ -135,6 +135,14 @@ func TestAllowed_RFC9309(t *testing.T) {
 		{"Section5_2_Disallowed", rfcLongestMatchExample, "foobot", "/example/page/disallowed.gif", false, 3},
 		{"Section5_2_Allowed", rfcLongestMatchExample, "foobot", "/example/page/", true, 2},
 		{"Section5_2_AllowedOther", rfcLongestMatchExample, "foobot", "/example/page/other.gif", true, 2},
+		// §2.2.2: /robots.txt is implicitly allowed, also written with a
+		// percent-encoded unreserved octet or reached through dot segments.
+		{"Section2_2_2_RobotsTxtEncoded", "User-Agent: *\nDisallow: /\n", "x", "/%72obots.txt", true, 0},
+		{"Section2_2_2_RobotsTxtDotSegments", "User-Agent: *\nDisallow: /\n", "x", "/a/../robots.txt", true, 0},
+		// The path a client sends has no dot segments (RFC 3986 §5.2.4).
+		{"DotSegmentsRemoved", "User-Agent: *\nAllow: /public/\nDisallow: /\n", "x", "https://example.com/public/../admin/x", false, 3},
+		{"EncodedDotSegmentsRemoved", "User-Agent: *\nAllow: /public/\nDisallow: /\n", "x", "/public/%2e%2E/admin/x", false, 3},
+		{"DotSegmentsQueryKept", "User-Agent: *\nDisallow: /*..\n", "x", "/a?q=../b", false, 2},
 	})
 }
 

@@ -99,6 +99,14 @@ func escapeInPath(c byte, _ bool) bool {
 	return c == '%' || c <= ' ' || c >= 0x7F || c == '*' || c == '$'
 }
 
+// requestPath returns the path and query of a URL or path as the request
+// for it carries them, ready to be matched: percent-encoding normalized as
+// patterns are, then dot segments removed as every HTTP client removes them
+// (RFC 3986 §5.2.4), so that "/public/../admin" is matched as "/admin".
+func requestPath(rawURL string) string {
+	return pathnorm.RemoveDotSegments(normalizeEncoding(pathOf(rawURL)))
+}
+
 // pathOf returns the path and query of a URL or path, without the fragment,
 // as RFC 9309 matches it: "https://example.com/a?b#c" gives "/a?b"; a URL
 // with an empty path gives "/".

@@ -29,7 +29,7 @@ type Preferences struct {
 func (m *Matcher) Preferences(agent, rawURL string) Preferences {
 	var p Preferences
 	idx, _ := m.groupIndexes(agent)
-	path := normalizeEncoding(pathOf(rawURL))
+	path := requestPath(rawURL)
 	crawlable := m.Allowed(agent, rawURL).Allowed
 
 	cuBest, csBest, adBest := -1, -1, -1
