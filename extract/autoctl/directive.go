@@ -67,8 +67,10 @@ func stripComment(v string, hashInToken bool) string {
 	return trimWS(v)
 }
 
-// splitList splits a comma-separated value list, trimming white space
-// around each element; empty elements are kept (as "").
+// splitList splits a comma-separated value list (§3.1: "Multiple values
+// MAY be separated by commas"), with or without white space around the
+// commas, trimming white space around each element; empty elements are
+// kept (as "").
 func splitList(v string) []string {
 	parts := strings.Split(v, ",")
 	for i, s := range parts {
@@ -77,27 +79,35 @@ func splitList(v string) []string {
 	return parts
 }
 
-// scope records the url-patterns of a scope directive. The ABNF allows
-// one pattern without white space; several separated by white space (with
-// or without commas) are each used.
-func (p *parser) scope(g *Group, num int, v string) {
-	if v == "" {
-		p.diags.Add(codeEmptyValue, num, "scope has no url-pattern")
-		return
-	}
-	fields := strings.FieldsFunc(v, func(r rune) bool { return r == ' ' || r == '\t' })
-	var patterns []string
-	for _, f := range fields {
-		if f = strings.Trim(f, ","); f != "" {
-			patterns = append(patterns, f)
+// splitValues splits the value of a directive whose ABNF value holds no
+// white space (scope, host) at commas, as splitList does, and at white
+// space. It reports whether the list has an empty element.
+func splitValues(v string) (values []string, empty bool) {
+	for _, part := range splitList(v) {
+		if part == "" {
+			empty = true
+			continue
 		}
+		values = append(values, strings.FieldsFunc(part, func(r rune) bool { return r == ' ' || r == '\t' })...)
 	}
-	if len(fields) > 1 {
-		p.diags.Add(codeMultipleValues, num, "scope lists %d url-patterns; each is used", len(patterns))
-	}
-	if len(patterns) == 0 {
+	return values, empty
+}
+
+// scope records the url-patterns of a scope directive. The ABNF allows
+// one pattern, whose characters include ","; §3.1 allows several values
+// separated by commas, so several separated by commas or white space are
+// each used.
+func (p *parser) scope(g *Group, num int, v string) {
+	patterns, empty := splitValues(v)
+	switch {
+	case len(patterns) == 0:
 		p.diags.Add(codeEmptyValue, num, "scope has no url-pattern")
 		return
+	case empty:
+		p.diags.Add(codeEmptyValue, num, "scope has an empty element in its list")
+	}
+	if len(patterns) > 1 {
+		p.diags.Add(codeMultipleValues, num, "scope lists %d url-patterns; each is used", len(patterns))
 	}
 	for _, pat := range patterns {
 		if pat[0] != '/' && pat[0] != '*' {
@@ -110,10 +120,13 @@ func (p *parser) scope(g *Group, num int, v string) {
 // host records the host-patterns of a host directive, separated by commas
 // or white space.
 func (p *parser) host(g *Group, num int, v string) {
-	hosts := strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
-	if len(hosts) == 0 {
+	hosts, empty := splitValues(v)
+	switch {
+	case len(hosts) == 0:
 		p.diags.Add(codeEmptyValue, num, "host has no host-pattern")
 		return
+	case empty:
+		p.diags.Add(codeEmptyValue, num, "host has an empty element in its list")
 	}
 	if len(hosts) > 1 {
 		p.diags.Add(codeMultipleValues, num, "host lists %d host-patterns; each is used", len(hosts))

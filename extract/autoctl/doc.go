@@ -66,11 +66,14 @@
 //     allowed-purposes, whose characters include "#", a comment starts at
 //     a "#" that begins the value or follows white space; in host,
 //     user-agent and allowed-methods at any "#".
-//   - §3.1 allows comma-separated values: user-agent, allowed-methods and
-//     allowed-purposes are lists (the ABNF agrees); host and scope take
-//     one value in the ABNF, but several separated by commas (host) or
-//     white space (scope) are each used, with an info. A comma inside a
-//     scope without white space is part of the URL pattern.
+//   - §3.1: "Multiple values MAY be separated by commas", so every
+//     directive's value is split at commas, with or without white space
+//     around them. user-agent, allowed-methods and allowed-purposes are
+//     lists in the ABNF too; host and scope take one value in the ABNF
+//     (whose url-pattern admits ","), but several, separated by commas or
+//     white space, are each used, with an info. A scope therefore cannot
+//     hold a literal comma ("*" can stand for it). An empty list element
+//     is an error in every directive.
 //   - user-agent tokens follow RFC 9309 (letters, "-", "_") or "*"; other
 //     tokens are errors but are still matched as written. Host values with
 //     characters no host name has are a warning (the ABNF's host-pattern,

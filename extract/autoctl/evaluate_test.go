@@ -128,6 +128,21 @@ func TestAllowed_Section4_IDNAHostsAndScopeForms(t *testing.T) {
 	}
 }
 
+// §3.1: "Multiple values MAY be separated by commas", with or without
+// white space: "/admin/,/private/" is two scopes (the auditor's file).
+func TestAllowed_Section3_1_CommaSeparatedScopes(t *testing.T) {
+	f, diags := parseSorted("scope: /\nallowed-methods: GET, POST\n\nscope: /admin/,/private/\nallowed-methods: GET\n\n", plainUTF8)
+	wantCodes(t, diags, "4:autoctl.multiple-values")
+	for _, path := range []string{"/admin/x", "/private/x"} {
+		if d := f.Allowed("Bot", path, "POST"); d.Allowed || d.Line != 4 {
+			t.Errorf("POST %s = %+v", path, d)
+		}
+	}
+	if d := f.Allowed("Bot", "/public", "POST"); !d.Allowed || d.Line != 1 {
+		t.Errorf("POST /public = %+v", d)
+	}
+}
+
 // §3.4: wildcards MAY be used in scopes; they match the robots.txt way.
 func TestMatchPattern_Section3_4_Wildcards(t *testing.T) {
 	for _, tc := range []struct {
