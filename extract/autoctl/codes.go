@@ -25,7 +25,7 @@ var (
 	codeUnknownMethod = diag.Code{ID: "autoctl.unknown-method", Severity: diag.Error, Spec: draft + " §3.2, §4 (method)",
 		Summary: "allowed-methods names a method outside the closed list GET HEAD POST PUT DELETE PATCH OPTIONS TRACE CONNECT (for example \"*\" or \"ANY\"); it allows nothing."}
 	codeUserAgentSyntax = diag.Code{ID: "autoctl.user-agent-syntax", Severity: diag.Error, Spec: draft + " §4 (product-token); RFC 9309 §2.2.1",
-		Summary: "A user-agent token is neither \"*\" nor made only of letters, \"-\" and \"_\" (digits, \"/\" and versions are not allowed); survey still matches it as written."}
+		Summary: "A user-agent token is neither \"*\" nor made only of letters, \"-\" and \"_\" (digits, \"/\" and versions are not allowed); survey still matches it as written, case-insensitively, with the whole agent string or one of its products, with or without its version."}
 	codePurposeSyntax = diag.Code{ID: "autoctl.purpose-syntax", Severity: diag.Error, Spec: draft + " §3.3, §4 (purpose-token)",
 		Summary: "An allowed-purposes token holds characters other than visible ASCII (VCHAR)."}
 	codeContentType = diag.Code{ID: "autoctl.content-type", Severity: diag.Error, Spec: draft + " §3.1",

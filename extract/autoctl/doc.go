@@ -75,7 +75,8 @@
 //     hold a literal comma ("*" can stand for it). An empty list element
 //     is an error in every directive.
 //   - user-agent tokens follow RFC 9309 (letters, "-", "_") or "*"; other
-//     tokens are errors but are still matched as written. Host values with
+//     tokens are errors but are still matched as written, with the whole
+//     agent string or one of its products ("Bot2/1.0" or "Bot2"). Host values with
 //     characters no host name has are a warning (the ABNF's host-pattern,
 //     read literally, admits almost any character).
 //   - A scope that does not start with "/" or "*" is read as a URL or as

@@ -36,6 +36,12 @@ type Decision struct {
 //  3. an exact user-agent token over "*" or a group without user-agent;
 //  4. the later group in the file.
 //
+// User-agent tokens compare case-insensitively with the agent's product
+// tokens. A token that is no product token (autoctl.user-agent-syntax,
+// such as "Bot2" or "ExampleBot/1.0") is matched as written: with the
+// whole agent string or one of its products, with or without its version
+// ("Mozilla/5.0 (compatible; Bot2/1.0)" has Bot2/1.0 and Bot2).
+//
 // Scopes match like robots.txt paths (RFC 9309 §2.2.3): a prefix match on
 // the path and query, "*" matching any run of characters and a final "$"
 // anchoring the end. Hosts compare case-insensitively after IDNA
@@ -59,7 +65,7 @@ func (f *File) Allowed(agent, target, method string) Decision {
 	if err != nil {
 		return Decision{Group: -1, Reason: fmt.Sprintf("the target %q is not a URL or path: %v", target, err)}
 	}
-	agentTokens := productTokens(agent)
+	names := namesOf(agent)
 	best := -1
 	var bestKey [3]int
 	for i, g := range f.Groups {
@@ -74,7 +80,7 @@ func (f *File) Allowed(agent, target, method string) Decision {
 		if !ok {
 			continue
 		}
-		ar, ok := agentRank(g.UserAgents, agentTokens)
+		ar, ok := agentRank(g.UserAgents, names)
 		if !ok {
 			continue
 		}

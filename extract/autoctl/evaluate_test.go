@@ -143,6 +143,34 @@ func TestAllowed_Section3_1_CommaSeparatedScopes(t *testing.T) {
 	}
 }
 
+// A user-agent token that is no product token (§4 product-token, an
+// error) is still matched as written, as autoctl.user-agent-syntax says:
+// with the whole agent string or one of its products, with or without its
+// version, case-insensitively (the auditor's file).
+func TestAllowed_Section4_InvalidUserAgentMatchedAsWritten(t *testing.T) {
+	f, diags := parseSorted("scope: /\nuser-agent: *\nallowed-methods: GET\n\nscope: /\nuser-agent: Bot2\nallowed-methods: POST\n\nscope: /\nuser-agent: ExampleBot/1.0\nallowed-methods: PUT\n\nscope: /\nuser-agent: Example Bot\nallowed-methods: PATCH\n\n", plainUTF8)
+	wantCodes(t, diags, "6:autoctl.user-agent-syntax", "10:autoctl.user-agent-syntax", "14:autoctl.user-agent-syntax")
+	for _, tc := range []struct {
+		agent string
+		line  int
+	}{
+		{"Bot2", 5},
+		{"bot2", 5},
+		{"Mozilla/5.0 (compatible; Bot2/3.1)", 5},
+		{"ExampleBot/1.0", 9},
+		{"Mozilla/5.0 (compatible; ExampleBot/1.0; +https://bot.example/)", 9},
+		{"example bot", 13},
+		{"ExampleBot", 1},
+		{"ExampleBot/2.0", 1},
+		{"Bot", 1},
+		{"Bot22", 1},
+	} {
+		if d := f.Allowed(tc.agent, "/x", "GET"); d.Line != tc.line {
+			t.Errorf("%q: decided by line %d, want %d: %+v", tc.agent, d.Line, tc.line, d)
+		}
+	}
+}
+
 // §3.4: wildcards MAY be used in scopes; they match the robots.txt way.
 func TestMatchPattern_Section3_4_Wildcards(t *testing.T) {
 	for _, tc := range []struct {

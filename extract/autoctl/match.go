@@ -129,11 +129,39 @@ func splitScope(s string) (hostPat, pathPat string) {
 	return hostPat, "/" + pathPat
 }
 
-// agentRank ranks how a group's user-agent tokens match the agent's
-// product tokens: 2 for an exact token (case-insensitive, RFC 9309
-// §2.2.1), 1 for "*" or a group without user-agent, and ok false when the
-// group names agents and none matches.
-func agentRank(tokens, agent []string) (rank int, ok bool) {
+// agentNames are what a group's user-agent tokens are compared with.
+type agentNames struct {
+	// tokens are the agent's product tokens (productTokens).
+	tokens []string
+	// written are the whole agent string and its products as RFC 9110
+	// §10.1.5 writes them, each with and without its version: "Mozilla/5.0
+	// (compatible; Bot2/1.0)" gives Bot2/1.0 and Bot2 among others. A
+	// user-agent token that is no product token (autoctl.user-agent-syntax)
+	// is compared with these, as written.
+	written []string
+}
+
+// namesOf returns the names of an agent.
+func namesOf(agent string) agentNames {
+	agent = strings.TrimSpace(agent)
+	n := agentNames{tokens: productTokens(agent), written: []string{agent}}
+	for _, field := range strings.FieldsFunc(agent, func(r rune) bool { return strings.ContainsRune(" \t();,", r) }) {
+		n.written = append(n.written, field)
+		if name, _, ok := strings.Cut(field, "/"); ok && name != "" {
+			n.written = append(n.written, name)
+		}
+	}
+	return n
+}
+
+// agentRank ranks how a group's user-agent tokens match the agent: 2 for
+// an exact token (case-insensitive, RFC 9309 §2.2.1), 1 for "*" or a group
+// without user-agent, and ok false when the group names agents and none
+// matches. A product token is compared with the agent's product tokens;
+// a token that is none ("Bot2", "ExampleBot/1.0") with the agent as
+// written: the whole string or one of its products, with or without its
+// version.
+func agentRank(tokens []string, agent agentNames) (rank int, ok bool) {
 	if len(tokens) == 0 {
 		return 1, true
 	}
@@ -142,7 +170,11 @@ func agentRank(tokens, agent []string) (rank int, ok bool) {
 			rank, ok = 1, true
 			continue
 		}
-		for _, a := range agent {
+		names := agent.tokens
+		if !isIdentifier(t) {
+			names = agent.written
+		}
+		for _, a := range names {
 			if strings.EqualFold(t, a) {
 				return 2, true
 			}
