@@ -15,15 +15,11 @@ import (
 // means every location is disallowed (§2.3.1.4).
 func RobotsRules(agent string) crawl.RobotsRules {
 	return func(f *crawl.Fetch) func(string) (bool, string) {
-		switch {
-		case f.ErrKind.IsRedirect():
-			return allowAll
-		case f.ErrKind != crawl.ErrNone:
-			return disallowAll(fmt.Sprintf("robots.txt could not be fetched (%s), so every path is disallowed (RFC 9309 §2.3.1.4)", f.ErrKind))
-		case f.Status >= 500:
-			return disallowAll(fmt.Sprintf("robots.txt answered %d, so every path is disallowed (RFC 9309 §2.3.1.4)", f.Status))
-		case f.Status < 200 || f.Status >= 300:
-			return allowAll
+		if allowed, why, ok := robotsUnread(f); ok {
+			if allowed {
+				return allowAll
+			}
+			return disallowAll(why)
 		}
 		file, _ := robots.Parse(f.Body)
 		m, token := robots.NewMatcher(file), robots.AgentToken(agent)
@@ -35,6 +31,23 @@ func RobotsRules(agent string) crawl.RobotsRules {
 			return false, fmt.Sprintf("robots.txt disallows it for %s (line %d, \"disallow: %s\")", token, d.Line, d.Rule.Path)
 		}
 	}
+}
+
+// robotsUnread says what RFC 9309 §2.3.1 makes of a robots.txt fetch that
+// gave no file to read: every path allowed or every path disallowed, and
+// why. ok is false when the fetch answered 2xx, whose body's rules apply.
+func robotsUnread(f *crawl.Fetch) (allowed bool, why string, ok bool) {
+	switch {
+	case f.ErrKind.IsRedirect():
+		return true, fmt.Sprintf("robots.txt's redirects end nowhere (%s), so it is unavailable and every path is allowed (RFC 9309 §2.3.1.3)", f.ErrKind), true
+	case f.ErrKind != crawl.ErrNone:
+		return false, fmt.Sprintf("robots.txt could not be fetched (%s), so every path is disallowed (RFC 9309 §2.3.1.4)", f.ErrKind), true
+	case f.Status >= 500:
+		return false, fmt.Sprintf("robots.txt answered %d, so every path is disallowed (RFC 9309 §2.3.1.4)", f.Status), true
+	case f.Status < 200 || f.Status >= 300:
+		return true, fmt.Sprintf("robots.txt answered %d, so it is unavailable and every path is allowed (RFC 9309 §2.3.1.3)", f.Status), true
+	}
+	return false, "", false
 }
 
 // allowAll is the rule of a robots.txt that is unavailable.

@@ -43,6 +43,25 @@ type SiteLocation struct {
 	// Docs are the location's file parsed as each of its formats; empty
 	// when it held no file.
 	Docs []extract.Document
+
+	fetch *crawl.Fetch
+}
+
+// RobotsWithoutFile answers, for the robots location when it held no
+// robots.txt file, whether an agent may fetch the site's paths, as a crawl
+// with --respect-robots obeys it (RobotsRules, RFC 9309 §2.3.1): a 4xx or a
+// redirect chain that ends nowhere allows every path, a 5xx or a failed
+// fetch disallows every path, and a 2xx body that is no robots.txt file (a
+// soft 404) has no rules. ok is false at other locations and when the
+// location held a file, whose evaluator answers instead.
+func (l SiteLocation) RobotsWithoutFile() (allowed bool, why string, ok bool) {
+	if l.Location != registry.LocRobots || len(l.Docs) > 0 || l.fetch == nil {
+		return false, "", false
+	}
+	if allowed, why, ok := robotsUnread(l.fetch); ok {
+		return allowed, why, true
+	}
+	return true, fmt.Sprintf("robots.txt answered %d with no robots.txt file (%s), so no rule applies and every path is allowed", l.fetch.Status, l.Outcome), true
 }
 
 // Files counts the locations that held a file, and of those the ones
@@ -95,7 +114,7 @@ func CheckSite(ctx context.Context, c *crawl.Crawler, seed seeds.Seed) (*Site, e
 		}
 		site.Locations = append(site.Locations, SiteLocation{
 			Location: f.Location, URL: f.URL, FinalURL: f.FinalURL,
-			Outcome: results[i].Outcome, Reason: results[i].Reason, Err: f.Err, Docs: docs[f.Location],
+			Outcome: results[i].Outcome, Reason: results[i].Reason, Err: f.Err, Docs: docs[f.Location], fetch: f,
 		})
 	}
 	return site, nil

@@ -310,6 +310,29 @@ func TestCheck_Site(t *testing.T) {
 	if answered == 0 {
 		t.Errorf("no file of %s answered for GPTBot", want["normal"])
 	}
+	// robots.txt answers without a file too, as RFC 9309 §2.3.1 says and
+	// a crawl with --respect-robots obeys: a 5xx disallows every path, a
+	// 404 allows every path; a site with a file answers through the file.
+	for kind, wantAnswer := range map[string]string{"server-error": "disallowed §2.3.1.4", "missing-404": "allowed §2.3.1.3", "normal": ""} {
+		_, out, errs := runSurvey(t, "", append([]string{"check", "--site", want[kind], "--format", "json",
+			"--agent", "GPTBot", "--url", "/private/page"}, flags...)...)
+		var site siteOutput
+		if err := json.Unmarshal([]byte(out), &site); err != nil || len(site.Locations) == 0 || site.Locations[0].Location != "robots" {
+			t.Errorf("%s: %v\n%s%s", kind, err, out, errs)
+			continue
+		}
+		got := ""
+		if d := site.Locations[0].Decision; d != nil {
+			word := "disallowed"
+			if d.Allowed {
+				word = "allowed"
+			}
+			got = word + " " + d.Reason[strings.LastIndex(d.Reason, "§"):len(d.Reason)-1]
+		}
+		if got != wantAnswer {
+			t.Errorf("%s: robots.txt's answer without a file is %q, want %q", kind, got, wantAnswer)
+		}
+	}
 
 	for _, args := range [][]string{
 		{"check", "--site", "example.com", "--agent", "GPTBot"},

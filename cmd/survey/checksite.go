@@ -33,6 +33,9 @@ type siteLocationOutput struct {
 	Reason   string        `json:"reason,omitempty"`
 	Error    string        `json:"error,omitempty"`
 	Files    []checkOutput `json:"files"`
+	// Decision is robots.txt's answer when the location held no robots.txt
+	// file (RFC 9309 §2.3.1); a file's own decision is in Files.
+	Decision *checkDecision `json:"decision,omitempty"`
 }
 
 // checkSite checks every location of one site, fetched as a crawl fetches
@@ -60,8 +63,12 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 	// Each location's files, with the decision of each that has an
 	// evaluator.
 	files := make([][]checkOutput, len(site.Locations))
+	noFile := make([]*checkDecision, len(site.Locations)) // robots.txt's answer without a file
 	for i, l := range site.Locations {
 		files[i] = []checkOutput{}
+		if allowed, why, ok := l.RobotsWithoutFile(); ok && q != nil {
+			noFile[i] = &checkDecision{Agent: q.Agent, URL: q.URL, Method: q.Method, Allowed: allowed, Reason: why}
+		}
 		for _, d := range l.Docs {
 			out := newCheckOutput(l.URL, d)
 			if q != nil && extract.CanDecide(d.Format) {
@@ -78,7 +85,7 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 			HTTPFallback: site.HTTPFallback, HTTPSError: site.HTTPSError, Locations: []siteLocationOutput{}}
 		for i, l := range site.Locations {
 			out.Locations = append(out.Locations, siteLocationOutput{Location: string(l.Location), URL: l.URL, FinalURL: l.FinalURL,
-				Outcome: string(l.Outcome), Reason: l.Reason, Error: l.Err, Files: files[i]})
+				Outcome: string(l.Outcome), Reason: l.Reason, Error: l.Err, Files: files[i], Decision: noFile[i]})
 		}
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
@@ -95,6 +102,7 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 				what += ", from " + l.FinalURL
 			}
 			fmt.Fprintf(e.stdout, "%s: %s: %s\n", l.URL, l.Location, what)
+			writeDecisionText(e.stdout, l.URL, noFile[i])
 			for j, d := range l.Docs {
 				writeCheckText(e.stdout, l.URL, d)
 				writeDecisionText(e.stdout, l.URL, files[i][j].Decision)
