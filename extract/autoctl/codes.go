@@ -43,7 +43,7 @@ var (
 	codeHostSyntax = diag.Code{ID: "autoctl.host-syntax", Severity: diag.Warning, Spec: draft + " §3.4, §4 (host-pattern)",
 		Summary: "A host value holds characters that cannot appear in a host name (for example \"/\" or \"_\", or a whole URL); it is kept as written and is unlikely to match."}
 	codeScopeNotPath = diag.Code{ID: "autoctl.scope-not-path", Severity: diag.Warning, Spec: draft + " §3.4, §4 (url-pattern)",
-		Summary: "A scope does not start with \"/\" or \"*\"; survey reads it as an absolute URL or as host/path (\"path/authority matcher\")."}
+		Summary: "A scope names a host before its path: it does not start with \"/\" or \"*\", or starts with a wildcard host (\"*.example.com/admin/\"); survey reads it as an absolute URL or as host/path (\"path/authority matcher\")."}
 	codeHTMLCommentedDirective = diag.Code{ID: "autoctl.html-commented-directive", Severity: diag.Warning, Spec: draft + " §4; " + readme,
 		Summary: "Directive lines lie between a \"<!--\" line and the \"-->\" that closes it (or after a \"<!--\" never closed) and look commented out, but \"<!-- -->\" is not a comment under the ABNF: a conforming reader applies them, and so does survey."}
 	codeBOM = diag.Code{ID: "autoctl.bom", Severity: diag.Warning, Spec: draft + " §4",

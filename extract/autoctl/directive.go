@@ -110,8 +110,8 @@ func (p *parser) scope(g *Group, num int, v string) {
 		p.diags.Add(codeMultipleValues, num, "scope lists %d url-patterns; each is used", len(patterns))
 	}
 	for _, pat := range patterns {
-		if pat[0] != '/' && pat[0] != '*' {
-			p.diags.Add(codeScopeNotPath, num, "scope %.100q does not start with \"/\"; read as a URL or host/path", pat)
+		if host, _ := splitScope(pat); host != "" {
+			p.diags.Add(codeScopeNotPath, num, "scope %.100q is not a path pattern: it is read as a URL or host/path, for the host %.100q", pat, host)
 		}
 		g.Scopes = append(g.Scopes, pat)
 	}

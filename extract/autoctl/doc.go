@@ -79,9 +79,12 @@
 //     agent string or one of its products ("Bot2/1.0" or "Bot2"). Host values with
 //     characters no host name has are a warning (the ABNF's host-pattern,
 //     read literally, admits almost any character).
-//   - A scope that does not start with "/" or "*" is read as a URL or as
-//     host/path (the ABNF calls it a "path/authority matcher"), with a
-//     warning.
+//   - A scope that does not start with "/" or "*", or that starts with a
+//     wildcard host ("*.example.com/admin/": a "/" follows, and the part
+//     before it has a "." and only host name characters), is read as a
+//     URL or as host/path (the ABNF calls it a "path/authority matcher
+//     with wildcards"), with a warning. Other scopes starting with "*"
+//     ("*.pdf$", "*/private/") are path patterns.
 //   - The last group should be followed by a blank line (the ABNF's group
 //     rule); when it is not, an info.
 //   - Effective policy labels: "rejected", "empty" (no group with a scope),

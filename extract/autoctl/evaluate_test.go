@@ -171,6 +171,30 @@ func TestAllowed_Section4_InvalidUserAgentMatchedAsWritten(t *testing.T) {
 	}
 }
 
+// §4: a url-pattern is a "path/authority matcher with wildcards", so a
+// scope starting with a wildcard host is read as host/path, like a scope
+// naming a host (the auditor's file); "*" before a path stays a path
+// wildcard.
+func TestAllowed_Section4_WildcardHostScope(t *testing.T) {
+	f, diags := parseSorted("scope: /\nallowed-methods: GET, POST\n\nscope: *.example.com/admin/\nallowed-methods: GET\n\nscope: example.com/shop/\nallowed-methods: GET\n\nscope: */private/\nallowed-methods: HEAD\n\n", plainUTF8)
+	wantCodes(t, diags, "4:autoctl.scope-not-path", "7:autoctl.scope-not-path")
+	for _, tc := range []struct {
+		url     string
+		allowed bool
+		line    int
+	}{
+		{"https://shop.example.com/admin/x", false, 4},
+		{"https://example.com/admin/x", true, 1},
+		{"https://other.example/admin/x", true, 1},
+		{"https://example.com/shop/x", false, 7},
+		{"https://example.com/a/private/x", false, 10},
+	} {
+		if d := f.Allowed("Bot", tc.url, "POST"); d.Allowed != tc.allowed || d.Line != tc.line {
+			t.Errorf("POST %s = %+v", tc.url, d)
+		}
+	}
+}
+
 // §3.4: wildcards MAY be used in scopes; they match the robots.txt way.
 func TestMatchPattern_Section3_4_Wildcards(t *testing.T) {
 	for _, tc := range []struct {

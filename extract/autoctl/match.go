@@ -114,9 +114,12 @@ func scopeLength(scopes []string, host, path string) (length int, ok bool) {
 }
 
 // splitScope splits a scope into a host pattern ("" for a path pattern)
-// and a path pattern.
+// and a path pattern. A scope starting with "/" is a path pattern, and so
+// is one starting with "*" ("*.pdf$", "*/private/") unless what comes
+// before its first "/" is a wildcard host ("*.example.com/admin/"): §4
+// reads url-pattern as a "path/authority matcher with wildcards".
 func splitScope(s string) (hostPat, pathPat string) {
-	if s == "" || s[0] == '/' || s[0] == '*' {
+	if s == "" || s[0] == '/' || s[0] == '*' && !isWildcardAuthority(s) {
 		return "", s
 	}
 	if _, rest, ok := strings.Cut(s, "://"); ok {
@@ -127,6 +130,14 @@ func splitScope(s string) (hostPat, pathPat string) {
 		return hostPat, "/"
 	}
 	return hostPat, "/" + pathPat
+}
+
+// isWildcardAuthority reports whether a scope starting with "*" begins
+// with a host pattern: a "/" follows, and the part before it holds a "."
+// and only characters of host names ("*.example.com/admin/").
+func isWildcardAuthority(s string) bool {
+	head, _, ok := strings.Cut(s, "/")
+	return ok && strings.Contains(head, ".") && badHostChar(head) == ""
 }
 
 // agentNames are what a group's user-agent tokens are compared with.

@@ -402,6 +402,8 @@ func TestParse_Section4_ABNF(t *testing.T) {
 		{"host empty list element", "host: a.example,,b.example", []string{"2:autoctl.empty-value", "2:autoctl.multiple-values"},
 			func(g Group) bool { return reflect.DeepEqual(g.Hosts, []string{"a.example", "b.example"}) }},
 		{"scope wildcard", "scope: *.pdf$", nil, nil},
+		{"scope wildcard path", "scope: */private/", nil, nil},
+		{"scope wildcard host", "scope: *.example.com/admin/", []string{"2:autoctl.scope-not-path"}, nil},
 		{"scope UTF-8", "scope: /café/", nil, nil},
 		{"scope URL", "scope: https://example.com/admin/", []string{"2:autoctl.scope-not-path"}, nil},
 		{"empty scope", "scope:", []string{"2:autoctl.empty-value"}, nil},
