@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/agentpolicy/survey/extract/robots"
 	"github.com/agentpolicy/survey/registry"
@@ -89,5 +90,11 @@ func decideRobots(doc Document, q Query) (Decision, error) {
 		return Decision{}, fmt.Errorf("robots: document holds %T, not a parsed robots.txt", doc.Result)
 	}
 	d := robots.NewMatcher(f).Allowed(q.Agent, q.URL)
-	return Decision{Allowed: d.Allowed, Reason: d.Reason, Line: d.Line}, nil
+	reason := d.Reason
+	if token := robots.AgentToken(q.Agent); token != strings.TrimSpace(q.Agent) {
+		// A full User-Agent string reduces to its leading token, which is
+		// often not the crawler's ("Mozilla/5.0 (compatible; GPTBot/1.1)").
+		reason += fmt.Sprintf("; robots.txt groups are chosen by the product token %q of this agent", token)
+	}
+	return Decision{Allowed: d.Allowed, Reason: reason, Line: d.Line}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/agentpolicy/survey/extract/robots"
@@ -89,6 +90,15 @@ func TestRobotsAdapter_Decide(t *testing.T) {
 		d, err := Decide(doc, Query{Agent: c.agent, URL: c.url})
 		if err != nil || d.Allowed != c.allowed || d.Line != c.line || d.Reason == "" {
 			t.Errorf("Decide(%s, %s) = %+v, %v; want allowed %v line %d", c.agent, c.url, d, err, c.allowed, c.line)
+		}
+	}
+	// The reason names the product token a longer agent string reduces
+	// to, so that a full User-Agent's "Mozilla" is not taken for the
+	// crawler.
+	for agent, token := range map[string]string{"Mozilla/5.0 (compatible; GPTBot/1.1)": `"Mozilla"`, "GPTBot/1.1": `"GPTBot"`, "GPTBot": ""} {
+		d, _ := Decide(doc, Query{Agent: agent, URL: "/public"})
+		if named := strings.Contains(d.Reason, "product token "+token); named != (token != "") {
+			t.Errorf("Decide(%s): reason %q names the token %s: %v", agent, d.Reason, token, named)
 		}
 	}
 	if !CanDecide(registry.Robots) {
