@@ -5,7 +5,9 @@ import "time"
 // parseTimestamp checks an RFC 3339 §5.6 date-time: full-date "T"
 // full-time, with a time zone of Z or ±hh:mm ("t" and "z" in lower case are
 // allowed, as RFC 3339 permits). utc reports a Z time zone. Values out of
-// range (month 13, hour 24, February 30) are rejected; so is a leap second.
+// range (month 13, hour 24, February 30) are rejected. A leap second
+// (second 60, RFC 3339 §5.6, §5.7) is accepted where one can occur: in the
+// last minute of a month in UTC; t is then the second after it.
 func parseTimestamp(s string) (t time.Time, utc, ok bool) {
 	// YYYY-MM-DDTHH:MM:SS = 19 bytes, then optional fraction, then zone.
 	if len(s) < 20 || len(s) > 64 {
@@ -47,9 +49,20 @@ func parseTimestamp(s string) (t time.Time, utc, ok bool) {
 	if utc {
 		norm[len(norm)-1] = 'Z'
 	}
+	leap := s[17:19] == "60"
+	if leap {
+		norm[17], norm[18] = '5', '9'
+	}
 	t, err := time.Parse(time.RFC3339Nano, string(norm))
 	if err != nil {
 		return time.Time{}, false, false
+	}
+	if leap {
+		u := t.UTC()
+		if u.Hour() != 23 || u.Minute() != 59 || u.AddDate(0, 0, 1).Day() != 1 {
+			return time.Time{}, false, false
+		}
+		t = t.Add(time.Second)
 	}
 	return t, utc, true
 }
