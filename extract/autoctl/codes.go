@@ -20,8 +20,8 @@ var (
 		Summary: "A group (a run of lines between blank lines) has no scope directive; a group MUST contain at least one. The group is ignored."}
 	codeMalformedLine = diag.Code{ID: "autoctl.malformed-line", Severity: diag.Error, Spec: draft + " §3.1, §4",
 		Summary: "A line is neither blank, a comment, nor a directive \"name: value\"."}
-	codeEmptyValue = diag.Code{ID: "autoctl.empty-value", Severity: diag.Error, Spec: draft + " §4",
-		Summary: "A scope, host, user-agent, allowed-methods or allowed-purposes directive has an empty value (or an empty list element)."}
+	codeEmptyValue = diag.Code{ID: "autoctl.empty-value", Severity: diag.Error, Spec: draft + " §3.4, §4",
+		Summary: "A scope, host, user-agent, allowed-methods or allowed-purposes directive has an empty value (or an empty list element). A group whose every scope is empty has no scope and is ignored, as the message says."}
 	codeUnknownMethod = diag.Code{ID: "autoctl.unknown-method", Severity: diag.Error, Spec: draft + " §3.2, §4 (method)",
 		Summary: "allowed-methods names a method outside the closed list GET HEAD POST PUT DELETE PATCH OPTIONS TRACE CONNECT (for example \"*\" or \"ANY\"); it allows nothing."}
 	codeUserAgentSyntax = diag.Code{ID: "autoctl.user-agent-syntax", Severity: diag.Error, Spec: draft + " §4 (product-token); RFC 9309 §2.2.1",

@@ -17,7 +17,7 @@ func methods() []string {
 func (p *parser) directive(num int, name, value string) {
 	if p.g == nil {
 		p.g = &Group{Line: num, Scopes: []string{}, Methods: []string{}}
-		p.sawScope, p.sawCore = false, false
+		p.emptyScopes, p.sawCore = nil, false
 		p.firstName = strings.ToLower(name)
 		p.purposeSeen = map[string]bool{}
 	}
@@ -27,7 +27,6 @@ func (p *parser) directive(num int, name, value string) {
 	p.sawCore = p.sawCore || isCore(lower)
 	switch lower {
 	case nameScope:
-		p.sawScope = true
 		p.scope(g, num, stripComment(value, true))
 	case nameHost:
 		p.host(g, num, stripComment(value, false))
@@ -101,7 +100,8 @@ func (p *parser) scope(g *Group, num int, v string) {
 	patterns, empty := splitValues(v)
 	switch {
 	case len(patterns) == 0:
-		p.diags.Add(codeEmptyValue, num, "scope has no url-pattern")
+		// Diagnosed when the group ends, saying whether it is ignored.
+		p.emptyScopes = append(p.emptyScopes, num)
 		return
 	case empty:
 		p.diags.Add(codeEmptyValue, num, "scope has an empty element in its list")

@@ -29,7 +29,9 @@
 //     error (§5: implementations MUST NOT produce errors on extended
 //     directives); its directives are kept in File.Unknown.
 //     A group without scope is an error for that group, which the
-//     evaluator ignores; the rest of the file still applies. The scope
+//     evaluator ignores; the rest of the file still applies. A group whose
+//     every scope is empty ("scope:") has no scope either: its
+//     autoctl.empty-value error says that the group is ignored. The scope
 //     need not come first: the ABNF asks it, the draft's own §3.4 example
 //     does otherwise, so a later scope is an info (autoctl.scope-not-first).
 //   - A missing allowed-methods disallows every method in the group's

@@ -134,12 +134,13 @@ type parser struct {
 	diags *diag.List
 	// g is the group being read, nil between groups.
 	g *Group
-	// sawScope, sawCore and firstName describe the group being read:
-	// whether it has a scope directive, any directive of the core
-	// specification, and its first directive's name.
-	sawScope  bool
-	sawCore   bool
-	firstName string
+	// emptyScopes, sawCore and firstName describe the group being read:
+	// the lines of its scope directives without url-pattern, whether it
+	// has any directive of the core specification, and its first
+	// directive's name.
+	emptyScopes []int
+	sawCore     bool
+	firstName   string
 	// purposeSeen holds the group's purposes, to list each once.
 	purposeSeen map[string]bool
 	// lastGroupClosed is true when the last group was ended by a blank
@@ -209,9 +210,16 @@ func (p *parser) endGroup(byBlank bool) {
 		return
 	}
 	p.lastGroupClosed = byBlank
+	for _, num := range p.emptyScopes {
+		if len(g.Scopes) == 0 {
+			p.diags.Add(codeEmptyValue, num, "scope has no url-pattern, and the group of lines %d–%d has no other scope, so the group is ignored", g.Line, g.EndLine)
+		} else {
+			p.diags.Add(codeEmptyValue, num, "scope has no url-pattern; the directive is ignored, the group's other scopes apply")
+		}
+	}
 	if len(g.Scopes) == 0 {
 		g.MissingScope = true
-		if !p.sawScope {
+		if len(p.emptyScopes) == 0 {
 			p.diags.Add(codeMissingScope, g.Line, "the group of lines %d–%d has no scope directive; a group MUST contain at least one, so it is ignored", g.Line, g.EndLine)
 		}
 	} else if p.firstName != nameScope {

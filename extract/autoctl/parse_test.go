@@ -124,6 +124,28 @@ func TestParse_Section3_4_GroupWithoutScope(t *testing.T) {
 	}
 }
 
+// §3.4: a group whose only scope has no url-pattern has no scope and is
+// ignored, and the empty-value error says so (the auditor's file); beside
+// another scope only the directive is ignored.
+func TestParse_Section3_4_EmptyScope(t *testing.T) {
+	f, diags := parseSorted(string(readTestdata(t, "empty-scope.txt")), plainUTF8)
+	wantCodes(t, diags, "1:autoctl.empty-value")
+	if msg := diags[0].Message; !strings.Contains(msg, "group of lines 1–2") || !strings.Contains(msg, "the group is ignored") {
+		t.Errorf("message %q does not say the group is ignored", msg)
+	}
+	if len(f.Groups) != 2 || !f.Groups[0].MissingScope {
+		t.Fatalf("groups = %+v", f.Groups)
+	}
+	if d := f.Allowed("Bot", "/x", "POST"); !d.Allowed || d.Line != 4 {
+		t.Errorf("POST /x = %+v", d)
+	}
+	f, diags = parseSorted("scope:\nscope: /a/\n\n", plainUTF8)
+	wantCodes(t, diags, "1:autoctl.empty-value")
+	if msg := diags[0].Message; !strings.Contains(msg, "other scopes apply") || f.Groups[0].MissingScope {
+		t.Errorf("message %q, group %+v", msg, f.Groups[0])
+	}
+}
+
 // §3.4: a group begins with its scope directives and may hold several;
 // MAY omit all other directives.
 func TestParse_Section3_4_SeveralScopes(t *testing.T) {
