@@ -112,6 +112,8 @@ var (
 var (
 	codePayloadNotJSON = diag.Code{ID: "agent-feed.payload-not-json", Severity: diag.Error, Spec: specEnvelope,
 		Summary: "An entry's content text is not JSON."}
+	codePayloadTooDeep = diag.Code{ID: "agent-feed.payload-too-deep", Severity: diag.Error, Spec: "survey (input limits)",
+		Summary: "An entry's payload nests JSON deeper than the 32 levels survey reads; v0 sets no limit, but survey does not read the entry further, so it is not applied."}
 	codePayloadNonFinite = diag.Code{ID: "agent-feed.payload-non-finite", Severity: diag.Error, Spec: "agent-feed v0 §6.2",
 		Summary: "An entry's payload has a non-finite number (NaN, Infinity, or a literal that overflows a double); a publisher emitting one publishes an invalid feed."}
 	codePayloadNotObject = diag.Code{ID: "agent-feed.payload-not-object", Severity: diag.Error, Spec: specEnvelope,
@@ -182,7 +184,7 @@ func Codes() []diag.Code {
 		codeEntryMissingID, codeDuplicateEntryID, codeMissingUpdated, codeBadUpdated, codeMissingTitle, codeTitleDiffers,
 		codeMissingType, codeMissingContent, codeContentType, codeContentMarkup, codeMissingSig, codeSigType,
 		codeSigEncoding, codeNearMissSig,
-		codePayloadNotJSON, codePayloadNonFinite, codePayloadNotObject, codePayloadDuplicateKey, codeNonCanonical,
+		codePayloadNotJSON, codePayloadTooDeep, codePayloadNonFinite, codePayloadNotObject, codePayloadDuplicateKey, codeNonCanonical,
 		codePayloadMissingField, codePayloadFieldType, codePayloadTimestamp, codePayloadEndpoint, codePayloadUnknownField,
 		codeMigrationBarePath, codeMigrationBadPath, codeMigrationTypeToken, codeMigrationUnknownOp,
 		codeDIDUnreachable, codeDIDMalformed, codeDIDUnchecked, codeUnverified, codeUnknownType,

@@ -339,21 +339,27 @@ func integer(s string) (string, bool) {
 	return t, true
 }
 
+// maxPayloadDepth is the deepest JSON nesting of a payload survey reads.
+const maxPayloadDepth = 32
+
 // readPayload parses an entry's content text as JSON, checks that it is
 // canonical, and checks it against its type's schema.
 func (p *parser) readPayload(e *Entry, content *element) {
 	text := content.text
 	base := content.textLine
-	v, err := canonjson.Parse(text, canonjson.Options{MaxDepth: 32})
+	v, err := canonjson.Parse(text, canonjson.Options{MaxDepth: maxPayloadDepth})
 	if err != nil {
 		je, _ := canonjson.AsError(err)
 		line, msg := base, err.Error()
 		if je != nil {
 			line, msg = base+je.Line-1, je.Msg
 		}
-		if je != nil && je.Kind == canonjson.ErrNonFinite {
+		switch {
+		case je != nil && je.Kind == canonjson.ErrNonFinite:
 			p.add(codePayloadNonFinite, line, "entry %q: %s", e.ID, msg)
-		} else {
+		case je != nil && je.Kind == canonjson.ErrDepth:
+			p.add(codePayloadTooDeep, line, "entry %q: the payload nests deeper than %d levels, which survey does not read; the entry is not applied", e.ID, maxPayloadDepth)
+		default:
 			p.add(codePayloadNotJSON, line, "entry %q: the content is not JSON: %s", e.ID, msg)
 		}
 		return

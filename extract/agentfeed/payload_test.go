@@ -80,7 +80,7 @@ func TestParse_Section5_PayloadNotObject(t *testing.T) {
 		`{"version":-Infinity}`:  "payload-non-finite",
 		`{"s":"\ud800"}`:         "payload-not-json",
 		"{\"s\":\"tab\there\"}":  "payload-not-json",
-		`{"a":` + deep(40) + `}`: "payload-not-json",
+		`{"a":` + deep(40) + `}`: "payload-too-deep",
 	} {
 		f, diags := parse(t, feed(t, "", rawEntry(TypeEndpointAnnouncement, content)), opts(t))
 		got := codes(diags)
