@@ -61,7 +61,7 @@ var (
 	codeMultipleValues = diag.Code{ID: "autoctl.multiple-values", Severity: diag.Info, Spec: draft + " §3.1, §4",
 		Summary: "A scope or host directive lists several values; the ABNF allows one per directive, §3.1 allows comma-separated values; each is used."}
 	codeNoFinalBlankLine = diag.Code{ID: "autoctl.no-final-blank-line", Severity: diag.Info, Spec: draft + " §4 (group, EOL)",
-		Summary: "The last group is not followed by a blank line and line end, which the ABNF's group rule requires; the group is accepted."}
+		Summary: "The last group is not followed by an empty line (a blank or comment line, the ABNF's emptyline), which the ABNF's group rule requires; the group is accepted."}
 )
 
 // Codes returns every diagnostic code the automation-preferences.txt

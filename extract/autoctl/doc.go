@@ -87,8 +87,9 @@
 //     URL or as host/path (the ABNF calls it a "path/authority matcher
 //     with wildcards"), with a warning. Other scopes starting with "*"
 //     ("*.pdf$", "*/private/") are path patterns.
-//   - The last group should be followed by a blank line (the ABNF's group
-//     rule); when it is not, an info.
+//   - The last group should be followed by an empty line (the ABNF's group
+//     rule), which is a blank or a comment line (emptyline = *WS [comment]
+//     EOL); when it is not, an info.
 //   - Effective policy labels: "rejected", "empty" (no group with a scope),
 //     "deny-all" (no group allows any method), "read-only" (only GET, HEAD,
 //     OPTIONS, TRACE are allowed anywhere), "writes-allowed" (some group

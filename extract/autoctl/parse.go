@@ -143,9 +143,6 @@ type parser struct {
 	firstName   string
 	// purposeSeen holds the group's purposes, to list each once.
 	purposeSeen map[string]bool
-	// lastGroupClosed is true when the last group was ended by a blank
-	// line.
-	lastGroupClosed bool
 	// open is the HTML comment left open by a "<!--" line, nil when none.
 	open *htmlComment
 }
@@ -158,7 +155,7 @@ func (p *parser) lines(lines []line) {
 		t := trimWS(l.text)
 		switch {
 		case t == "":
-			p.endGroup(true)
+			p.endGroup()
 			continue
 		case t[0] == '#':
 			continue
@@ -188,17 +185,28 @@ func (p *parser) lines(lines []line) {
 		}
 	}
 	p.closeHTMLComment(0)
-	p.endGroup(false)
-	if last := len(p.f.Groups) - 1; last >= 0 && !p.lastGroupClosed {
-		p.diags.Add(codeNoFinalBlankLine, p.f.Groups[last].EndLine, "the last group is not followed by a blank line")
+	p.endGroup()
+	if last := len(p.f.Groups) - 1; last >= 0 && !emptyLineAfter(lines, p.f.Groups[last].EndLine) {
+		p.diags.Add(codeNoFinalBlankLine, p.f.Groups[last].EndLine, "the last group is not followed by an empty line (blank or comment)")
 	}
 }
 
-// endGroup finishes the group being read. byBlank is true when a blank
-// line ends it. A run of lines holding only extension directives is no
+// emptyLineAfter reports whether a line after line end is blank or a
+// comment line: the ABNF's emptyline (*WS [comment] EOL), which must
+// follow a group.
+func emptyLineAfter(lines []line, end int) bool {
+	for _, l := range lines[min(end, len(lines)):] {
+		if t := trimWS(l.text); t == "" || t[0] == '#' {
+			return true
+		}
+	}
+	return false
+}
+
+// endGroup finishes the group being read. A run of lines holding only extension directives is no
 // group: §5 says implementations MUST NOT fail or produce errors on
 // extended directives, so it has no missing-scope error.
-func (p *parser) endGroup(byBlank bool) {
+func (p *parser) endGroup() {
 	if p.g == nil {
 		return
 	}
@@ -209,7 +217,6 @@ func (p *parser) endGroup(byBlank bool) {
 		p.f.Unknown = append(p.f.Unknown, g.Unknown...)
 		return
 	}
-	p.lastGroupClosed = byBlank
 	for _, num := range p.emptyScopes {
 		if len(g.Scopes) == 0 {
 			p.diags.Add(codeEmptyValue, num, "scope has no url-pattern, and the group of lines %d–%d has no other scope, so the group is ignored", g.Line, g.EndLine)

@@ -451,6 +451,27 @@ func TestParse_Section4_ABNF(t *testing.T) {
 	}
 }
 
+// §4: the group rule ends with 1*emptyline, and emptyline = *WS [comment]
+// EOL, so a comment line after the last group satisfies it (the auditor's
+// file); an HTML comment line does not.
+func TestParse_Section4_FinalEmptyLine(t *testing.T) {
+	for _, tc := range []struct {
+		body string
+		want []string
+	}{
+		{"scope: /\nallowed-methods: GET\n# end of file\n", nil},
+		{"scope: /\nallowed-methods: GET\n  # indented\n", nil},
+		{"scope: /\nallowed-methods: GET\n\n# trailer\n", nil},
+		{"scope: /\nallowed-methods: GET\n\n", nil},
+		{"scope: /\nallowed-methods: GET\n", []string{"2:autoctl.no-final-blank-line"}},
+		{"scope: /\n# inside\nallowed-methods: GET\n", []string{"3:autoctl.no-final-blank-line"}},
+		{"scope: /\nallowed-methods: GET\n<!-- end -->\n", []string{"2:autoctl.no-final-blank-line", "3:autoctl.html-comment"}},
+	} {
+		_, diags := parseSorted(tc.body, plainUTF8)
+		wantCodes(t, diags, tc.want...)
+	}
+}
+
 // A leading byte order mark is ignored with a warning.
 func TestParse_BOM(t *testing.T) {
 	f, diags := parseSorted(bom+"scope: /\nallowed-methods: GET\n\n", Options{})
