@@ -52,7 +52,7 @@ var (
 
 // Info: neutral observations recorded so that they can be counted.
 var (
-	codeHTMLComment = diag.Code{ID: "autoctl.html-comment", Severity: diag.Info, Spec: readme + "; " + draft + " §3.2, §3.4, Appendix",
+	codeHTMLComment = diag.Code{ID: "autoctl.html-comment", Severity: diag.Info, Spec: readme + "; " + draft + " §3.2, §3.3, §3.4, Appendix",
 		Summary: "An HTML comment \"<!-- ... -->\" (as in the draft's own examples) is not a comment under the ABNF; it is ignored and does not fail the file."}
 	codeUnknownDirective = diag.Code{ID: "autoctl.unknown-directive", Severity: diag.Info, Spec: draft + " §3.1, §5; " + readme,
 		Summary: "A directive the core specification does not define; it is ignored by the policy (the draft's MUST) and counted."}

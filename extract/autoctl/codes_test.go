@@ -47,3 +47,13 @@ func TestCodes_AllEmittedAndDeclared(t *testing.T) {
 		}
 	}
 }
+
+// autoctl.html-comment cites every example of the draft that holds an
+// HTML comment line: §3.2, §3.3, §3.4 and the Appendix's sample file.
+func TestCodes_HTMLCommentCitesEveryExample(t *testing.T) {
+	for _, section := range []string{"§3.2", "§3.3", "§3.4", "Appendix"} {
+		if !strings.Contains(codeHTMLComment.Spec, section) {
+			t.Errorf("%s cites %q, not %s", codeHTMLComment.ID, codeHTMLComment.Spec, section)
+		}
+	}
+}
