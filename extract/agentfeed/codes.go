@@ -50,8 +50,8 @@ var (
 		Summary: "An element has the local name of an agent-feed element (type, sig, signer, spec-version, feed-status, migrated-to) in another namespace; it is not recognised, since the namespace is recognised by URI, not by prefix."}
 	codeUnknownElement = diag.Code{ID: "agent-feed.unknown-element", Severity: diag.Info, Spec: specNS,
 		Summary: "An element of the agent-feed namespace that v0 does not define here; it is ignored (§2.6 conservatism)."}
-	codeDuplicateElement = diag.Code{ID: "agent-feed.duplicate-element", Severity: diag.Error, Spec: specEnvelope,
-		Summary: "An element that appears once per feed or per entry appears again; the first one is used (for af:feed-status, disagreeing values count as unknown)."}
+	codeDuplicateElement = diag.Code{ID: "agent-feed.duplicate-element", Severity: diag.Error, Spec: specEnvelope + "; " + specVersion + "; " + specStatus,
+		Summary: "An element that appears once per feed or per entry appears again; the first one is used, except that disagreeing af:spec-version or af:feed-status values make the feed be treated as terminated."}
 	codeAtomMetadata = diag.Code{ID: "agent-feed.atom-metadata", Severity: diag.Warning, Spec: specAtom,
 		Summary: "The feed lacks an Atom <id>, <title> or <updated>, which RFC 4287 requires of every feed."}
 )
@@ -61,7 +61,7 @@ var (
 	codeMissingSpecVersion = diag.Code{ID: "agent-feed.missing-spec-version", Severity: diag.Error, Spec: specVersion,
 		Summary: "The feed has no af:spec-version; v0 feeds must carry the value 0. The feed is read as v0."}
 	codeBadSpecVersion = diag.Code{ID: "agent-feed.bad-spec-version", Severity: diag.Error, Spec: specVersion,
-		Summary: "af:spec-version is not an integer; the reader cannot vouch for the feed, which is treated as terminated."}
+		Summary: "af:spec-version is not an integer, or several af:spec-version elements disagree; the reader cannot vouch for the feed, which is treated as terminated."}
 	codeUnsupportedSpecVersion = diag.Code{ID: "agent-feed.unsupported-spec-version", Severity: diag.Error, Spec: specVersion + "; specs README: agent-feed",
 		Summary: "af:spec-version is an integer other than 0; a v0 reader treats the feed as terminated (forward pessimism), and it is not a v0 feed."}
 	codeMissingStatus = diag.Code{ID: "agent-feed.missing-feed-status", Severity: diag.Error, Spec: specStatus,
@@ -112,7 +112,7 @@ var (
 var (
 	codePayloadNotJSON = diag.Code{ID: "agent-feed.payload-not-json", Severity: diag.Error, Spec: specEnvelope,
 		Summary: "An entry's content text is not JSON."}
-	codePayloadTooDeep = diag.Code{ID: "agent-feed.payload-too-deep", Severity: diag.Error, Spec: "survey (input limits)",
+	codePayloadTooDeep = diag.Code{ID: "agent-feed.payload-too-deep", Severity: diag.Error, Spec: specLimits,
 		Summary: "An entry's payload nests JSON deeper than the 32 levels survey reads; v0 sets no limit, but survey does not read the entry further, so it is not applied."}
 	codePayloadNonFinite = diag.Code{ID: "agent-feed.payload-non-finite", Severity: diag.Error, Spec: "agent-feed v0 §6.2",
 		Summary: "An entry's payload has a non-finite number (NaN, Infinity, or a literal that overflows a double); a publisher emitting one publishes an invalid feed."}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -212,7 +213,7 @@ func (p *parser) readFeed(root *element, f *Feed) {
 		p.add(codeNSNotDeclared, root.line, "<feed> does not declare %s", Namespace)
 	}
 	var idEl, titleEl, updatedEl, versionEl, statusEl, migratedEl *element
-	var statuses []string
+	var versions, statuses []string
 	for _, c := range root.children {
 		switch c.name.Space {
 		case AtomNamespace:
@@ -231,6 +232,7 @@ func (p *parser) readFeed(root *element, f *Feed) {
 		case Namespace:
 			switch c.name.Local {
 			case "spec-version":
+				versions = append(versions, c.trimmedText())
 				p.once(&versionEl, c, "af:spec-version")
 			case "feed-status":
 				statuses = append(statuses, c.trimmedText())
@@ -259,18 +261,21 @@ func (p *parser) readFeed(root *element, f *Feed) {
 	if len(missing) > 0 {
 		p.add(codeAtomMetadata, root.line, "the feed has no %s", strings.Join(missing, ", "))
 	}
-	f.effectiveStatus = p.readVersionAndStatus(root, f, versionEl, statusEl, migratedEl, statuses)
+	f.effectiveStatus = p.readVersionAndStatus(root, f, versionEl, statusEl, migratedEl, versions, statuses)
 }
 
 // readVersionAndStatus applies §7: it returns the status the reader acts
 // on (active, terminated or migrated).
-func (p *parser) readVersionAndStatus(root *element, f *Feed, versionEl, statusEl, migratedEl *element, statuses []string) string {
+func (p *parser) readVersionAndStatus(root *element, f *Feed, versionEl, statusEl, migratedEl *element, versions, statuses []string) string {
 	pessimistic := false
 	if versionEl == nil {
 		p.add(codeMissingSpecVersion, root.line, "the feed has no af:spec-version; read as v0")
 	} else {
 		f.SpecVersion = versionEl.trimmedText()
 		switch n, ok := integer(f.SpecVersion); {
+		case slices.ContainsFunc(versions[1:], func(v string) bool { m, _ := integer(v); return m != n }):
+			pessimistic = true
+			p.add(codeBadSpecVersion, versionEl.line, "the feed's af:spec-version elements disagree (%s); the feed is treated as terminated", truncate(strings.Join(versions, ", "), 80))
 		case !ok:
 			pessimistic = true
 			p.add(codeBadSpecVersion, versionEl.line, "af:spec-version %q is not an integer; the feed is treated as terminated", truncate(f.SpecVersion, 40))

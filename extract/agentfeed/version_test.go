@@ -19,6 +19,9 @@ func TestParse_Section7_1_SpecVersion(t *testing.T) {
 		{"not integer", []string{"<af:spec-version>0<", "<af:spec-version>0.1<"}, []string{"bad-spec-version"}, StateTerminated},
 		{"negative", []string{"<af:spec-version>0<", "<af:spec-version>-1<"}, []string{"bad-spec-version"}, StateTerminated},
 		{"missing", []string{"<af:spec-version>0</af:spec-version>", ""}, []string{"missing-spec-version"}, StateActive},
+		{"two agreeing", []string{"<af:spec-version>0</af:spec-version>", "<af:spec-version>0</af:spec-version><af:spec-version>00</af:spec-version>"}, []string{"duplicate-element"}, StateActive},
+		// Disagreeing versions are treated as disagreeing statuses are.
+		{"two disagreeing", []string{"<af:spec-version>0</af:spec-version>", "<af:spec-version>0</af:spec-version><af:spec-version>1</af:spec-version>"}, []string{"duplicate-element", "bad-spec-version"}, StateTerminated},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
