@@ -116,7 +116,7 @@ var (
 
 	// Other formats (specs README: AGENTS.md).
 	codeCodingAgentInstructions = diag.Code{ID: "agents-md.coding-agent-instructions", Severity: diag.Info, Spec: "specs README: AGENTS.md",
-		Summary: "The file has no Identity section and plainly is a coding-agent instruction file (build, test and style notes), another format."}
+		Summary: "The file has no Identity section and none of the section names or keys the specification defines: it follows the repository convention for coding agents, another format."}
 )
 
 // Codes returns every diagnostic code the AGENTS.md parser emits.

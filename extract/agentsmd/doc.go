@@ -17,12 +17,14 @@
 //   - Validity (§6.8). Only a file without an `## Identity` section is
 //     invalid (an error). Every other malformed condition, including a
 //     missing `site`, is a warning.
-//   - Coding-agent files (README). A file with no Identity section, no
-//     defined key in a defined section, and plain marks of the repository
-//     convention for coding agents (headings about build, test, setup or
-//     style, lines naming build or test commands, code fences) is another
-//     format, "coding-agent-instructions", not an invalid policy. This
-//     applies at both locations.
+//   - Coding-agent files (README). A file with no Identity section and none
+//     of the specification's own marks (a `##` heading naming a section §5
+//     defines, a `- key: value` line with a key §5 defines, wherever it
+//     stands) is another format, "coding-agent-instructions", not an
+//     invalid policy: the repository convention for coding agents is free
+//     Markdown, told only by what it lacks. A file with such a mark but no
+//     Identity is an invalid policy; so is an empty file or one with only a
+//     title. This applies at both locations.
 //   - Duplicates (README). A second Identity section is a warning and the
 //     first stands. survey applies the same rule to every other repeated
 //     section and to a key repeated within a section: the first stands.

@@ -2,7 +2,6 @@ package agentsmd
 
 import (
 	"bytes"
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -43,10 +42,8 @@ type parser struct {
 	curKeys map[string]bool // keys seen in the current section
 	seen    map[string]bool // normalized names of the sections seen
 
-	fence  fence
-	coding codingSignals
-	// policyKeys counts directives with a defined key in a defined section.
-	policyKeys int
+	fence fence
+	marks specMarks
 }
 
 // add records a diagnostic.
@@ -66,16 +63,16 @@ func (p *parser) handleLine(raw []byte) {
 	if trimmed == "" {
 		return // §4.5
 	}
-	if p.res.Identity.Line == 0 {
-		p.coding.observe(trimmed)
-	}
 	if !p.sawNonBlank {
 		p.sawNonBlank = true
-		p.checkTitle(s)
+		if !p.checkTitle(s) {
+			p.marks.content = true
+		}
+	} else {
+		p.marks.content = true
 	}
 	if p.fence.update(s) {
 		if p.fence.open {
-			p.coding.fences++
 			p.fence.line = p.line
 		}
 		return
@@ -126,9 +123,10 @@ func (p *parser) checkBytes(raw []byte) string {
 	return string(raw)
 }
 
-// checkTitle checks the first non-blank line against `# AGENTS.md` (§4.3).
-// The ABNF's quoted string is case-insensitive, so `# agents.md` conforms.
-func (p *parser) checkTitle(s string) {
+// checkTitle checks the first non-blank line against `# AGENTS.md` (§4.3)
+// and reports whether it is a title, a level-1 heading. The ABNF's quoted
+// string is case-insensitive, so `# agents.md` conforms.
+func (p *parser) checkTitle(s string) bool {
 	level, text, ok := atxHeading(s)
 	switch {
 	case ok && level == 1 && strings.EqualFold(text, "AGENTS.md"):
@@ -138,7 +136,9 @@ func (p *parser) checkTitle(s string) {
 		p.add(codeNonstandardTitle, p.line, "the title is %s; §4.3 requires `# AGENTS.md`", quote("# "+text))
 	default:
 		p.add(codeMissingTitle, p.line, "the file does not start with the `# AGENTS.md` heading (§4.3)")
+		return false
 	}
+	return true
 }
 
 // hashLine handles a line starting with `#`: a section heading (§6.1) or a
@@ -150,9 +150,6 @@ func (p *parser) hashLine(s string) {
 	}
 	if len(s) > 2 && s[1] == '#' && s[2] != '#' && s[2] != ' ' && s[2] != '\t' {
 		p.add(codeHeadingMissingSpace, p.line, "%s lacks the space after `##`; it is a comment, not a section heading (§6.1)", quote(diag.Clip(s)))
-	}
-	if _, text, ok := atxHeading(s); ok && p.res.Identity.Line == 0 {
-		p.coding.heading(text)
 	}
 }
 
@@ -179,12 +176,10 @@ func atxHeading(s string) (level int, text string, ok bool) {
 
 // heading starts a section (§6.1).
 func (p *parser) heading(name string) {
-	if p.res.Identity.Line == 0 {
-		p.coding.heading(name)
-	}
 	p.inFence("a section heading")
 	key := normalizeName(name)
 	sec := Section{Name: name, Key: key, Kind: sectionKind(key), Line: p.line}
+	p.marks.heading(sec.Kind)
 	p.curKeys = map[string]bool{}
 	p.apply = false
 	switch {
@@ -262,6 +257,9 @@ func (p *parser) section() *Section {
 func (p *parser) directive(rest string, indented bool) {
 	sec := p.section()
 	colon := strings.IndexByte(rest, ':')
+	if colon > 0 {
+		p.marks.key(strings.ToLower(strings.TrimSpace(rest[:colon])))
+	}
 	if sec == nil {
 		if colon > 0 && validKey(strings.TrimSpace(rest[:colon])) {
 			p.add(codeDirectiveInPreamble, p.line, "a directive before the first `##` heading is part of the preamble and ignored (§6.1)")
@@ -323,9 +321,7 @@ func (p *parser) record(sec *Section, key, value string) {
 	case KindExtension, KindUnknown:
 		p.extension(sec.Key)[key] = value
 	default:
-		if p.applyKey(sec.Kind, d) {
-			p.policyKeys++
-		} else {
+		if !p.applyKey(sec.Kind, d) {
 			p.unknownKey(sec.Kind, d)
 		}
 	}
@@ -400,10 +396,10 @@ func (p *parser) inFence(what string) {
 func (p *parser) finish() {
 	r := p.res
 	if r.Identity.Line == 0 {
-		if p.policyKeys == 0 && p.coding.plain() {
+		if p.marks.otherFormat() {
 			r.OtherFormat = OtherFormatCodingAgent
 			r.Effective = EffectiveOtherFormat
-			p.diags = diag.List{codeCodingAgentInstructions.At(0, "no ## Identity section, and the file reads as coding-agent instructions (%s); it is another format, not an AGENTS.md policy", p.coding)}
+			p.diags = diag.List{codeCodingAgentInstructions.At(0, "no `## Identity` section and no section name or key of AGENTS-MD-SPEC-001: the file follows the repository convention for coding agents (free Markdown); it is another format, not an AGENTS.md policy")}
 			return
 		}
 		p.add(codeMissingIdentity, 0, "the file has no `## Identity` section, which §5.1 requires; it is not a valid AGENTS.md policy (§6.8)")
@@ -549,8 +545,3 @@ func editDistance(a, b string) int {
 
 // quote quotes s for a message.
 func quote(s string) string { return strconv.Quote(s) }
-
-// String describes the signals for a message.
-func (c codingSignals) String() string {
-	return fmt.Sprintf("%d build/test/style heading(s), %d command line(s), %d code fence(s)", c.headings, c.commands, c.fences)
-}

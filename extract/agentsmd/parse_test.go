@@ -317,10 +317,13 @@ func TestParse_Section5_7_HeaderName(t *testing.T) {
 }
 
 // TestParse_Section4_3_TopLevelStructureExample parses the example of §4.3,
-// whose section "SectionName" is not one the specification defines.
+// whose section "SectionName" is not one the specification defines. With
+// no Identity and none of the specification's section names or keys, the
+// example on its own is another format (specs README: AGENTS.md), though
+// its section is parsed and kept all the same.
 func TestParse_Section4_3_TopLevelStructureExample(t *testing.T) {
 	res, diags := parse(t, "# AGENTS.md\n\n## SectionName\n- key: value\n- another-key: another value\n")
-	wantCodes(t, diags, "0:missing-identity", "3:unknown-section")
+	wantCodes(t, diags, "0:coding-agent-instructions")
 	want := []Section{{Name: "SectionName", Key: "sectionname", Kind: KindUnknown, Line: 3,
 		Directives: []Directive{{"key", "value", 4}, {"another-key", "another value", 5}}}}
 	if !reflect.DeepEqual(res.Sections, want) {
@@ -329,9 +332,11 @@ func TestParse_Section4_3_TopLevelStructureExample(t *testing.T) {
 	if want := map[string]map[string]string{"sectionname": {"key": "value", "another-key": "another value"}}; !reflect.DeepEqual(res.Extensions, want) {
 		t.Errorf("Extensions = %v", res.Extensions)
 	}
-	if res.Effective != EffectiveInvalid {
+	if res.Effective != EffectiveOtherFormat {
 		t.Errorf("Effective = %q", res.Effective)
 	}
+	_, diags = parse(t, "# AGENTS.md\n\n## SectionName\n- key: value\n- another-key: another value\n## Identity\n- site: example.com\n")
+	wantCodes(t, diags, "3:unknown-section")
 }
 
 // TestParse_Section4_3_Title: the required top-level heading `# AGENTS.md`.
@@ -641,7 +646,8 @@ func TestParse_Section6_8_MalformedFiles(t *testing.T) {
 	if res.Effective != EffectiveInvalid || res.OtherFormat != "" {
 		t.Errorf("Effective %q OtherFormat %q", res.Effective, res.OtherFormat)
 	}
-	for _, body := range []string{"", "\n\n", "just text", "\x00\x01\x02"} {
+	// Nothing but a title, or nothing at all, is not another format either.
+	for _, body := range []string{"", "\n\n", "\xef\xbb\xbf", "# AGENTS.md\n", "# agents.md\r\n\r\n"} {
 		res, diags := parse(t, body)
 		if !diags.HasErrors() || res.Effective != EffectiveInvalid {
 			t.Errorf("%q: Effective %q, diagnostics %v", body, res.Effective, codes(diags))
@@ -746,7 +752,7 @@ func TestParse_CodingAgentInstructions(t *testing.T) {
 	if res.OtherFormat != OtherFormatCodingAgent || res.Effective != EffectiveOtherFormat {
 		t.Errorf("OtherFormat %q Effective %q", res.OtherFormat, res.Effective)
 	}
-	if want := "4 build/test/style heading(s), 5 command line(s), 1 code fence(s)"; !strings.Contains(diags[0].Message, want) {
+	if want := "no section name or key of AGENTS-MD-SPEC-001"; !strings.Contains(diags[0].Message, want) {
 		t.Errorf("message %q lacks %q", diags[0].Message, want)
 	}
 	// The agents.md convention's own example.
@@ -754,17 +760,39 @@ func TestParse_CodingAgentInstructions(t *testing.T) {
 	wantCodes(t, diags, "0:coding-agent-instructions")
 }
 
-// TestParse_CodingAgentNotPlain: without plain marks, or with policy keys,
-// a file without Identity is an invalid policy, not another format.
-func TestParse_CodingAgentNotPlain(t *testing.T) {
-	for _, body := range []string{
-		"# AGENTS.md\n\nUse tabs. Run go test before committing.\n",
-		"# AGENTS.md\n## Build\n- run: `go build ./...`\n## Test\n- run: `go test ./...`\n## Allowed Actions\n- read-content: true\n",
-		"```\ncode\n```\n```\nmore\n```\n",
+// TestParse_OtherFormat_SpecMarks: a file without Identity is another
+// format when it has content and none of it is the specification's: no
+// section name §5 defines and no key §5 defines, wherever it stands (specs
+// README: AGENTS.md). With one of them, it is an invalid policy (§6.8).
+func TestParse_OtherFormat_SpecMarks(t *testing.T) {
+	for _, tt := range []struct {
+		body  string
+		other bool
+	}{
+		// Coding-agent files, however short or unlike the usual headings.
+		{"# AGENTS.md\n\n## Code style\n- Use tabs for indentation.\n- Prefer small pure functions.\n\n## Testing\n- Add a unit test for every bug fix.\n- Run the test suite before you open a pull request.\n", true},
+		{"# AGENTS.md\n\nRun `go test ./...` before sending changes. Use gofmt.\n", true},
+		{"# AGENTS.md\n\nUse tabs. Run go test before committing.\n", true},
+		{"# Contributor notes for agents\n\n## Conventions\n- Keep functions small.\n## Security\n- Never commit secrets.\n", true},
+		{"```\ncode\n```\n```\nmore\n```\n", true},
+		{"just text", true},
+		{"# AGENTS.md\n## Support\n- Ask: in #dev\n## x-notes\n- x-owner: team\n", true}, // x- names are no spec marks
+		// A section §5 defines, or a key it defines, anywhere: a policy
+		// without Identity.
+		{"# AGENTS.md\n## Build\n- run: `go build ./...`\n## Test\n- run: `go test ./...`\n## Allowed Actions\n- read-content: true\n", false},
+		{"# AGENTS.md\n\n## Restrictions\n- disallowed-paths: /admin/*\n", false},
+		{"# AGENTS.md\n## rate   limits\n", false},
+		{"# AGENTS.md\n- site: example.com\n", false},                          // a key in the preamble
+		{"# AGENTS.md\n## Restriction\n- disallowed-paths: /admin/*\n", false}, // a key in a misspelled section
+		{"# AGENTS.md\n## Notes\n- Minimum-Trust-Level: 2\n", false},
+		{"# AGENTS.md\n## Notes\n  - requests-per-minute: 5\n", false}, // indented
 	} {
-		res, diags := parse(t, body)
-		if res.OtherFormat != "" || !diags.HasErrors() {
-			t.Errorf("%q: OtherFormat %q, diagnostics %v", body, res.OtherFormat, codes(diags))
+		res, diags := parse(t, tt.body)
+		if got := res.OtherFormat == OtherFormatCodingAgent && res.Effective == EffectiveOtherFormat && len(diags) == 1; got != tt.other {
+			t.Errorf("%q: OtherFormat %q, Effective %q, diagnostics %v; want other format %v", tt.body, res.OtherFormat, res.Effective, codes(diags), tt.other)
+		}
+		if !tt.other && (!diags.HasErrors() || res.Effective != EffectiveInvalid) {
+			t.Errorf("%q: Effective %q, diagnostics %v; want an invalid policy", tt.body, res.Effective, codes(diags))
 		}
 	}
 }
