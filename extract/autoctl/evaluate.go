@@ -98,6 +98,8 @@ func (f *File) Allowed(agent, target, method string) Decision {
 	switch {
 	case !g.MethodsListed:
 		d.Reason = chosen + "; it has no allowed-methods, so every method is disallowed in its scope (§3.2)"
+	case len(g.Methods) == 0:
+		d.Reason = chosen + "; its allowed-methods names no method of the ABNF's list, so it has no allowed-methods and every method is disallowed in its scope (§3.2)"
 	case slices.Contains(g.Methods, method):
 		d.Allowed = true
 		d.Reason = fmt.Sprintf("%s and lists %s in allowed-methods", chosen, method)

@@ -195,6 +195,19 @@ func TestAllowed_Section4_WildcardHostScope(t *testing.T) {
 	}
 }
 
+// §3.2: an allowed-methods that names no method of the ABNF's list
+// ("*", or empty) allows none, and the reason says so rather than listing
+// an empty "()" (the auditor's file).
+func TestAllowed_Section3_2_NoKnownMethod(t *testing.T) {
+	for _, body := range []string{"scope: /\nallowed-methods: *\n\n", "scope: /\nallowed-methods:\n\n"} {
+		f, _ := parseSorted(body, plainUTF8)
+		d := f.Allowed("Bot", "/x", "GET")
+		if d.Allowed || d.Line != 1 || !strings.Contains(d.Reason, "no allowed-methods") || strings.Contains(d.Reason, "()") {
+			t.Errorf("%q: %+v", body, d)
+		}
+	}
+}
+
 // §3.4: wildcards MAY be used in scopes; they match the robots.txt way.
 func TestMatchPattern_Section3_4_Wildcards(t *testing.T) {
 	for _, tc := range []struct {
