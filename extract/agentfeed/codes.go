@@ -135,7 +135,7 @@ var (
 	codeMigrationBarePath = diag.Code{ID: "agent-feed.migration-bare-path", Severity: diag.Info, Spec: specSchema,
 		Summary: "A migration path is a bare member name (\"currency\", as §5.3's own example writes) rather than a JSON Pointer (\"/currency\"); it is read as the pointer to that top-level member."}
 	codeMigrationBadPath = diag.Code{ID: "agent-feed.migration-bad-path", Severity: diag.Warning, Spec: specSchema + "; RFC 6901 §3",
-		Summary: "A migration path starts with / but is not a valid JSON Pointer (a ~ not followed by 0 or 1)."}
+		Summary: "A migration path is not a valid JSON Pointer: it starts with / but has a ~ not followed by 0 or 1, or it is written as a URI fragment (\"#/currency\"), with the # that §5.3 says pointers are written without."}
 	codeMigrationTypeToken = diag.Code{ID: "agent-feed.migration-bad-type-token", Severity: diag.Warning, Spec: specSchema,
 		Summary: "A retype operation names a type other than string, number, boolean, null, object, array or nullable<T>."}
 	codeMigrationUnknownOp = diag.Code{ID: "agent-feed.migration-unknown-op", Severity: diag.Info, Spec: specSchema,

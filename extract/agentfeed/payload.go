@@ -227,6 +227,10 @@ func (r *fields) path(s string, line int) {
 	if s == "" { // the pointer to the whole document (RFC 6901 §5)
 		return
 	}
+	if s == "#" || strings.HasPrefix(s, "#/") {
+		r.p.add(codeMigrationBadPath, line, "entry %q: path %q is a URI fragment; §5.3 writes JSON Pointers without the leading # (%q)", r.e.ID, truncate(s, 40), truncate(s[1:], 40))
+		return
+	}
 	if !strings.HasPrefix(s, "/") {
 		r.p.add(codeMigrationBarePath, line, "entry %q: path %q is a bare member name; read as the JSON Pointer %q", r.e.ID, truncate(s, 40), "/"+escapePointer(s))
 		return
