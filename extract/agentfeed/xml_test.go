@@ -27,6 +27,7 @@ func TestParse_XMLSafety(t *testing.T) {
 		{"invalid utf-8", strings.Replace(doc, "Agent feed", "Agent \xff feed", 1), "invalid-utf8", 4},
 		{"nul", strings.Replace(doc, "Agent feed", "Agent \x00 feed", 1), "nul-byte", 4},
 		{"latin-1", `<?xml version="1.0" encoding="ISO-8859-1"?>` + body, "xml-syntax", 1},
+		{"utf-16 label", `<?xml version="1.0" encoding="UTF-16"?>` + body, "xml-syntax", 1},
 		{"truncated", doc[:len(doc)/2], "xml-syntax", 1 + strings.Count(doc[:len(doc)/2], "\n")},
 		{"second root", doc + "<feed/>", "xml-syntax", 17},
 		{"text outside root", doc + "trailing", "xml-syntax", 17},
@@ -46,7 +47,21 @@ func TestParse_XMLSafety(t *testing.T) {
 			if len(diags) > 0 && diags[0].Line != c.line {
 				t.Errorf("line %d, want %d (%v)", diags[0].Line, c.line, diags[0])
 			}
+			if len(diags) > 0 && strings.Contains(diags[0].Message, "CharsetReader") {
+				t.Errorf("the message speaks of encoding/xml's internals: %v", diags[0])
+			}
 		})
+	}
+}
+
+// TestParse_USASCIILabel: an ASCII feed labelled US-ASCII is UTF-8 too.
+func TestParse_USASCIILabel(t *testing.T) {
+	doc := oneEntry(t)
+	body := doc[strings.Index(doc, "<feed"):]
+	f, diags := parse(t, []byte(`<?xml version="1.0" encoding="US-ASCII"?>`+"\n"+body), opts(t))
+	wantCodes(t, diags)
+	if f.State != StateActive {
+		t.Errorf("state %s\n%s", f.State, diagString(diags))
 	}
 }
 

@@ -60,6 +60,14 @@ func (e *element) trimmedText() string {
 func parseXML(body []byte) (*element, *diag.Diagnostic) {
 	d := xml.NewDecoder(bytes.NewReader(body))
 	d.Strict = true
+	d.CharsetReader = func(label string, input io.Reader) (io.Reader, error) {
+		// The body is valid UTF-8 (Parse checked), so a US-ASCII label is
+		// only a narrower name for it; any other is not read.
+		if strings.EqualFold(label, "us-ascii") || strings.EqualFold(label, "ascii") {
+			return input, nil
+		}
+		return nil, errors.New("survey reads agent feeds as UTF-8 only")
+	}
 	var (
 		root  *element
 		stack []*element
