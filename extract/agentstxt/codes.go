@@ -66,7 +66,7 @@ var (
 // Info: neutral observations recorded so that they can be counted.
 var (
 	codeHashNearMiss = diag.Code{ID: "agents-txt.hash-near-miss", Severity: diag.Info, Spec: readme,
-		Summary: "The declared digest does not match the canonical hash input but matches a common publisher mistake (trailing newline, comments kept, raw file, ...); the message names it. The file stays invalid."}
+		Summary: "The declared digest does not match the canonical hash input but matches a common publisher mistake (trailing newline, comments kept, the bytes after the hash line as served, ...); the message names it. The file stays invalid."}
 	codeOtherFormat = diag.Code{ID: "agents-txt.other-format", Severity: diag.Info, Spec: readme,
 		Summary: "The file plainly follows another convention (robots-style, key-value, markdown, json, html, xml) and is not an agents.txt file."}
 	codeCharsetMissing = diag.Code{ID: "agents-txt.charset-missing", Severity: diag.Info, Spec: draft + " §2",

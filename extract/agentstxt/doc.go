@@ -33,11 +33,13 @@
 //     warning (the hash line is not part of the hash input).
 //   - When the digest does not match, survey also tries the publisher
 //     mistakes named by NearMiss (trailing newline, comments kept, blank
-//     lines kept, CR kept, CRLF joins, white space trimmed, the raw file
-//     with or without the hash line, and their combinations, fewest
-//     mistakes first) and reports the first that matches as an info
-//     diagnostic. The file stays invalid. "Hash line kept" cannot be
-//     recognised: a digest cannot cover itself.
+//     lines kept, CR kept, CRLF joins, white space trimmed, the file as
+//     served without its hash line, the bytes after the hash line as
+//     served, and combinations of the single mistakes, fewest first) and
+//     reports the first that matches as an info diagnostic. The file stays
+//     invalid. The file as served with its hash line, or any input that
+//     keeps the hash line, cannot be recognised: a digest cannot cover
+//     itself.
 //   - A hash line that is not the first content line is an error, but it is
 //     still the hash line (removed from the hash input, compared). A second
 //     "*" line is a directive syntax error.

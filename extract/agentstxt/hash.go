@@ -73,13 +73,19 @@ const (
 	// hash line (with its line end): hashing the file before inserting the
 	// hash line.
 	NearMissRawWithoutHashLine NearMiss = "raw-without-hash-line"
-	// NearMissRawFile: the file's bytes exactly as served, hash line
-	// included.
-	NearMissRawFile NearMiss = "raw-file"
+	// NearMissRawAfterHashLine: the file's bytes as served after the hash
+	// line (from the start of the next line to the end, comments, blank
+	// lines and the final line end included), when lines come before the
+	// hash line: the layout of the draft's own example (§9), a "# version"
+	// comment above the hash line and the rest hashed as it is written
+	// below it. When the hash line is the first line this input is
+	// raw-without-hash-line, which is reported instead.
+	NearMissRawAfterHashLine NearMiss = "raw-after-hash-line"
 )
 
-// A digest cannot cover itself, so "hash line kept" (the hash line hashed
-// along with the rest) is not a near miss survey can recognise.
+// A digest cannot cover itself, so the file as served, hash line included,
+// and "hash line kept" (the hash line hashed along with the rest) are not
+// near misses anyone can make, and survey does not try them.
 
 // hashInput says how to build one candidate hash input from the lines.
 type hashInput struct {
@@ -182,9 +188,8 @@ func isHashLine(text string) bool {
 }
 
 // nearMiss returns the name of the first candidate hash input whose digest
-// is want, or "" when none is. raw is the body as served, hashLine the
-// index of the hash line.
-func nearMiss(want string, raw []byte, lines []line, hashLine int) NearMiss {
+// is want, or "" when none is. hashLine is the index of the hash line.
+func nearMiss(want string, lines []line, hashLine int) NearMiss {
 	var has struct{ comments, blanks, cr, space bool }
 	for i, l := range lines {
 		if i == hashLine {
@@ -204,8 +209,9 @@ func nearMiss(want string, raw []byte, lines []line, hashLine int) NearMiss {
 		}
 	}
 	// Enumerate every combination of mistakes that changes the input,
-	// fewest mistakes first. The raw-file forms come after the single
-	// mistakes: they are the usual explanation of a multi-mistake match.
+	// fewest mistakes first. The raw forms (the bytes as served) come after
+	// the single mistakes: they are the usual explanation of a
+	// multi-mistake match.
 	var singles, multiples []hashInput
 	for mask := 1; mask < 1<<6; mask++ {
 		h := hashInput{
@@ -234,18 +240,21 @@ func nearMiss(want string, raw []byte, lines []line, hashLine int) NearMiss {
 		}
 	}
 	if hashLine >= 0 {
-		s := sha256.New()
+		without, after := sha256.New(), sha256.New()
 		for i, l := range lines {
 			if i != hashLine {
-				s.Write(l.raw)
+				without.Write(l.raw)
+			}
+			if i > hashLine {
+				after.Write(l.raw)
 			}
 		}
-		if hex.EncodeToString(s.Sum(nil)) == want {
+		if hex.EncodeToString(without.Sum(nil)) == want {
 			return NearMissRawWithoutHashLine
 		}
-	}
-	if sum := sha256.Sum256(raw); hex.EncodeToString(sum[:]) == want {
-		return NearMissRawFile
+		if hashLine > 0 && hex.EncodeToString(after.Sum(nil)) == want {
+			return NearMissRawAfterHashLine
+		}
 	}
 	for _, h := range multiples {
 		if h.digest(lines, hashLine) == want {

@@ -141,7 +141,7 @@ func Parse(body []byte, opts Options) (*File, diag.List) {
 	}
 	parseMetadata(f, lines, &diags)
 	p := parser{f: f, diags: &diags}
-	p.hash(lines, hashLine, body)
+	p.hash(lines, hashLine)
 	p.directives(lines, hashLine)
 	switch {
 	case diags.HasErrors():
@@ -166,7 +166,7 @@ type parser struct {
 
 // hash checks the hash line: its place (§3), its syntax (§3) and its digest
 // (§5, §7), and looks for a near miss when the digest does not match.
-func (p *parser) hash(lines []line, hashLine int, raw []byte) {
+func (p *parser) hash(lines []line, hashLine int) {
 	firstContent := -1
 	for i, l := range lines {
 		if l.kind == kindContent {
@@ -235,7 +235,7 @@ func (p *parser) hash(lines []line, hashLine int, raw []byte) {
 		note = " (the declared digest is the SHA-256 of empty input, as in the draft's §9 example)"
 	}
 	p.diags.Add(codeHashMismatch, l.num, "the declared digest %s is not the SHA-256 of the file without its hash line, comments and blank lines (%s)%s; a conforming agent treats the whole site as restricted", comparable, h.Computed, note)
-	if nm := nearMiss(comparable, raw, lines, hashLine); nm != "" {
+	if nm := nearMiss(comparable, lines, hashLine); nm != "" {
 		h.NearMiss = nm
 		p.diags.Add(codeHashNearMiss, l.num, "near miss %q: the declared digest is the SHA-256 of %s", nm, describeNearMiss(nm))
 	}
@@ -258,10 +258,10 @@ func describeDigest(d string) string {
 // describeNearMiss explains a near-miss name for a message.
 func describeNearMiss(nm NearMiss) string {
 	switch nm {
-	case NearMissRawFile:
-		return "the whole file as served, hash line included"
 	case NearMissRawWithoutHashLine:
 		return "the file as served minus its hash line"
+	case NearMissRawAfterHashLine:
+		return "the bytes after the hash line, as served (comments, blank lines and line ends included)"
 	}
 	var parts []string
 	for _, part := range strings.Split(string(nm), "+") {

@@ -325,8 +325,7 @@ func TestParse_README_HashNearMisses(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		// body has "*%s" where the declared digest goes; input is what
-		// the publisher hashed (with %s standing for the hash line as
-		// served, for the raw-file case).
+		// the publisher hashed.
 		body, input string
 		want        NearMiss
 	}{
@@ -340,6 +339,9 @@ func TestParse_README_HashNearMisses(t *testing.T) {
 		{"comments kept and trailing newline", "*%s\n# c\n\n/a ALLOW\n", "# c\n/a ALLOW\n", NearMissTrailingNewline + "+" + NearMissCommentsKept},
 		{"CR kept and trailing newline", "*%s\r\n/a ALLOW\r\n\r\n/b ALLOW\r\n", "/a ALLOW\r\n/b ALLOW\r\n", NearMissTrailingNewline + "+" + NearMissCRKept},
 		{"same input as raw without hash line", "*%s\n# c\n/a ALLOW\n", "# c\n/a ALLOW\n", NearMissRawWithoutHashLine},
+		{"raw after hash line, the draft's layout", "# version: 1.0\n*%s\n# sample. may not be accurate.\n/status ALLOW\n/dashboard ALLOW limit=50\n/admin DISALLOW\n",
+			"# sample. may not be accurate.\n/status ALLOW\n/dashboard ALLOW limit=50\n/admin DISALLOW\n", NearMissRawAfterHashLine},
+		{"raw after hash line, CRLF", "# v: 1\r\n*%s\r\n\r\n/a ALLOW\r\n", "\r\n/a ALLOW\r\n", NearMissRawAfterHashLine},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			body := strings.Replace(tc.body, "%s", sha(tc.input), 1)
@@ -355,16 +357,29 @@ func TestParse_README_HashNearMisses(t *testing.T) {
 			wantCodes(t, diags, want...)
 		})
 	}
-	// The raw file, hash line included, can only be declared by a digest
-	// that covers itself, which cannot be built; check the candidate by
-	// calling nearMiss directly with the raw digest.
+	// The file as served, hash line included, is no candidate: only a
+	// digest that covers itself could match it, and none can be built.
 	raw := []byte("*0000000000000000000000000000000000000000000000000000000000000000\n/a ALLOW\n")
 	lines := splitLines(raw)
-	if got := nearMiss(sha(string(raw)), raw, lines, 0); got != NearMissRawFile {
-		t.Errorf("nearMiss(raw digest) = %q, want %q", got, NearMissRawFile)
+	if got := nearMiss(sha(string(raw)), lines, 0); got != "" {
+		t.Errorf("nearMiss(raw digest) = %q, want none", got)
 	}
-	if got := nearMiss(sha("unrelated"), raw, lines, 0); got != "" {
+	if got := nearMiss(sha("unrelated"), lines, 0); got != "" {
 		t.Errorf("nearMiss(unrelated) = %q", got)
+	}
+}
+
+// The draft's own example (§9), a "# version" comment above the hash line,
+// with the digest a publisher gets by hashing everything below the hash
+// line as it is written: the near miss names that input.
+func TestParse_README_HashNearMissAfterHashLine(t *testing.T) {
+	f, diags := Parse(readTestdata(t, "near-miss-after-hash-line.txt"), Options{})
+	if f.Hash.NearMiss != NearMissRawAfterHashLine || f.Effective != Restricted {
+		t.Fatalf("hash %+v effective %q, want near miss %q\n%s", f.Hash, f.Effective, NearMissRawAfterHashLine, describe(diags))
+	}
+	wantCodes(t, diags, "2:agents-txt.hash-mismatch", "2:agents-txt.hash-near-miss")
+	if msg := diags[1].Message; !strings.Contains(msg, "the bytes after the hash line, as served") {
+		t.Errorf("message %q", msg)
 	}
 }
 
