@@ -28,6 +28,9 @@ type cardSummary struct {
 // snapshot must be consistent with the feed).
 func parseAgentCard(body []byte, in Input) Document {
 	card, diags := agentcard.Parse(body)
+	if d, ok := agentcard.CheckContentType(in.ContentType, in.Scheme != ""); ok {
+		diags = append(diags, d)
+	}
 	out := Document{Format: registry.AgentCard, Effective: "invalid", Result: card}
 	if card != nil {
 		out.Effective = string(card.Kind)

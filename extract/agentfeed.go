@@ -20,6 +20,9 @@ func parseAgentFeed(body []byte, in Input) Document {
 		DID:  feedRelated(in, registry.LocDID),
 		Card: feedRelated(in, registry.LocAgentCard),
 	})
+	if d, ok := agentfeed.CheckContentType(in.ContentType, in.Scheme != ""); ok {
+		diags = append(diags, d)
+	}
 	return Document{
 		Format:      registry.AgentFeed,
 		Valid:       !diags.HasErrors(),

@@ -25,6 +25,9 @@ type didSummary struct {
 // Ed25519VerificationKey2020 method), else "malformed".
 func parseDID(body []byte, in Input) Document {
 	doc, diags := did.Parse(body, in.Host)
+	if d, ok := did.CheckContentType(in.ContentType, in.Scheme != ""); ok {
+		diags = append(diags, d)
+	}
 	out := Document{
 		Format:      registry.DID,
 		Valid:       !diags.HasErrors(),

@@ -37,6 +37,8 @@ var (
 		Summary: "An endpoint URL the card names is neither an absolute http(s) URL nor a path starting with /."}
 	codeFeedMismatch = diag.Code{ID: "agent-card.feed-mismatch", Severity: diag.Error, Spec: specSnapshot + "; agent-feed v0 §8.2",
 		Summary: "The card names an endpoint differently (URL or version) from the latest verified announcement of the origin's agent feed; the snapshot must be consistent with the feed."}
+	codeMediaType = diag.Code{ID: "agent-card.media-type", Severity: diag.Warning, Spec: "agent-feed v0 §8.2",
+		Summary: "The response's Content-Type is not application/json, which publishers should serve agent-card.json as (A2A cards are served so too)."}
 	codeEndpointNoURL = diag.Code{ID: "agent-card.endpoint-missing-url", Severity: diag.Warning, Spec: specSnapshot,
 		Summary: "An endpoint or interface entry of the card has no URL."}
 )
@@ -46,6 +48,7 @@ func Codes() []diag.Code {
 	return []diag.Code{
 		codeNotJSON, codeInvalidUTF8, codeNUL, codeTooLarge, codeTooDeep, codeBOM, codeNotObject, codeDuplicateKey,
 		codeUnrecognised, codeA2AMissing, codeA2AType, codeEndpointURL, codeEndpointNoURL, codeFeedMismatch,
+		codeMediaType,
 	}
 }
 

@@ -44,6 +44,8 @@ var (
 		Summary: "Elements nest deeper than the parser accepts (32 levels); the feed was parsed no further."}
 	codeNotAtom = diag.Code{ID: "agent-feed.not-atom", Severity: diag.Error, Spec: "agent-feed v0 §4.4, §8.2; RFC 4287 §4.1.1",
 		Summary: "The root element is not an Atom <feed> (namespace http://www.w3.org/2005/Atom)."}
+	codeMediaType = diag.Code{ID: "agent-feed.media-type", Severity: diag.Warning, Spec: "agent-feed v0 §8.2",
+		Summary: "The response's Content-Type is not application/atom+xml, which publishers should serve the feed as (agent-feed.content-type is about an entry's <content type>)."}
 	codeNSNotDeclared = diag.Code{ID: "agent-feed.namespace-not-declared", Severity: diag.Warning, Spec: "agent-feed v0 §8.2",
 		Summary: "The <feed> element does not declare the namespace https://agent-feed.dev/ns/v0 (it may be declared deeper, or not at all)."}
 	codeForeignNS = diag.Code{ID: "agent-feed.foreign-namespace", Severity: diag.Warning, Spec: specNS,
@@ -189,6 +191,6 @@ func Codes() []diag.Code {
 		codeMigrationBarePath, codeMigrationBadPath, codeMigrationTypeToken, codeMigrationUnknownOp,
 		codeDIDUnreachable, codeDIDMalformed, codeDIDUnchecked, codeUnverified, codeUnknownType,
 		codeDeprecationOfUnknown, codeReplayMismatch, codeVersionDiscontinuity, codeAmbiguousEndpointID,
-		codeCardMismatch, codeCardMissing, codeCardUnchecked,
+		codeCardMismatch, codeCardMissing, codeCardUnchecked, codeMediaType,
 	}
 }

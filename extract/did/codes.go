@@ -58,6 +58,8 @@ var (
 		Summary: "`publicKeyMultibase` does not decode in the encoding its prefix names."}
 	codeKeyLength = diag.Code{ID: "did.key-length", Severity: diag.Error, Spec: "agent-feed v0 §3.4 step 5",
 		Summary: "The decoded key is neither 32 bytes (a raw Ed25519 key) nor 34 bytes starting 0xed 0x01 (a multicodec Ed25519 key)."}
+	codeMediaType = diag.Code{ID: "did.media-type", Severity: diag.Warning, Spec: "agent-feed v0 §8.2",
+		Summary: "The response's Content-Type is not application/json, which publishers should serve did.json as (DID Core's application/did+json and application/did+ld+json are accepted too)."}
 	codeKeyMulticodec = diag.Code{ID: "did.key-multicodec", Severity: diag.Warning, Spec: specKeys,
 		Summary: "The key is 34 bytes with the multicodec Ed25519 prefix 0xed 0x01 (common Ed25519VerificationKey2020 practice); §3.3 asks for the raw 32 bytes. Accepted."}
 )
@@ -69,6 +71,7 @@ func Codes() []diag.Code {
 		codeDuplicateKey, codeMissingID, codeBadID, codeIDMismatch, codeHostUnchecked, codeMissingMethods,
 		codeFieldType, codeMethodMissingID, codeDuplicateMethodID, codeOtherMethodType, codeNoEd25519,
 		codeControllerMismatch, codeMissingKey, codeKeyPrefix, codeKeyEncoding, codeKeyLength, codeKeyMulticodec,
+		codeMediaType,
 	}
 }
 
