@@ -29,7 +29,7 @@ type AgentsMDRow struct {
 	LastUpdated  *string `col:"last_updated" doc:"Identity last-updated date, as written; null when not set."`
 	SpecVersion  *string `col:"spec_version" doc:"Identity spec-version the file targets (§13.2), as written; null when not set."`
 
-	MinimumTrustLevel     int32    `col:"minimum_trust_level" doc:"Trust Requirements minimum-trust-level, 0–5 (§7); 0 (the default) when not validly set."`
+	MinimumTrustLevel     *int32   `col:"minimum_trust_level" doc:"Trust Requirements minimum-trust-level, 0–5 (§7); 0 (the default) when the file does not set it; null when the file's value is not an integer in 0–5, which §6.4 omits rather than default to 0."`
 	Authentication        string   `col:"authentication" doc:"Trust Requirements authentication: required, optional or none (the default when not validly set)."`
 	AuthenticationMethods []string `col:"authentication_methods" doc:"Trust Requirements authentication-methods, as written, in order."`
 
@@ -102,7 +102,7 @@ func agentsMDRows(key DocKey, doc extract.Document) []Rows {
 		Contact: optString(r.Identity.Contact), LastUpdated: optString(r.Identity.LastUpdated),
 		SpecVersion: optString(r.Identity.SpecVersion),
 
-		MinimumTrustLevel:     i32(r.TrustRequirements.MinimumTrustLevel),
+		MinimumTrustLevel:     optInt32(r.TrustRequirements.MinimumTrustLevel),
 		Authentication:        r.TrustRequirements.Authentication,
 		AuthenticationMethods: r.TrustRequirements.AuthenticationMethods,
 

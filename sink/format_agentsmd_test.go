@@ -1,8 +1,10 @@
 package sink
 
 import (
+	"fmt"
 	"testing"
 
+	"github.com/agentpolicy/survey/extract"
 	"github.com/agentpolicy/survey/registry"
 )
 
@@ -18,7 +20,7 @@ func TestFormatRows_AgentsMD(t *testing.T) {
 			Effective: "policy", Title: "AGENTS.md",
 			IdentityLine: ptr(int32(5)), Site: ptr("shop.example"), Contact: ptr("ai@shop.example"),
 			LastUpdated: ptr("2026-03-02"), SpecVersion: ptr("1.0.0"),
-			MinimumTrustLevel: 2, Authentication: "required", AuthenticationMethods: []string{"oauth2", "api-key"},
+			MinimumTrustLevel: ptr(int32(2)), Authentication: "required", AuthenticationMethods: []string{"oauth2", "api-key"},
 			ReadContent: ptr(true), MakePurchases: ptr(true), // delete-data: maybe is not a boolean: NULL
 			CustomActions:     `{"x-compare-prices": true}`,
 			Allowed:           []string{"read-content", "make-purchases", "x-compare-prices"},
@@ -63,7 +65,7 @@ func TestFormatRows_AgentsMDOtherFormats(t *testing.T) {
 	checkRows(t, FormatRows(key, doc),
 		Rows{TableAgentsMD, keyed(key, AgentsMDRow{
 			Effective: "other-format", OtherFormat: "coding-agent-instructions", Title: "AGENTS.md",
-			Authentication: "none", Allowed: []string{"read-content"}, AgentHeaderName: "X-Agent-Identity",
+			MinimumTrustLevel: ptr(int32(0)), Authentication: "none", Allowed: []string{"read-content"}, AgentHeaderName: "X-Agent-Identity",
 			SectionNames: []string{"Build", "Style"}, UnknownSections: 2,
 			Extensions: `{"build": {}, "style": {}}`,
 		})},
@@ -80,5 +82,37 @@ func TestFormatRows_AgentsMDOtherFormats(t *testing.T) {
 	if row.Effective != "superseded-by-root" || row.Location != "agents-md-wk" || *row.Site != "shop.example" {
 		t.Errorf("well-known row: effective %q, location %q, site %q; want superseded-by-root, agents-md-wk, shop.example",
 			row.Effective, row.Location, *row.Site)
+	}
+}
+
+// TestFormatRows_AgentsMDTrustLevelOmitted: a minimum-trust-level that is
+// not an integer in 0–5 is omitted (§6.4: "not defaulted to 0, since 0 has
+// a specific meaning"), so its column is NULL; a file that does not set it
+// has the default 0.
+func TestFormatRows_AgentsMDTrustLevelOmitted(t *testing.T) {
+	const policy = "# AGENTS.md\n## Identity\n- site: example.com\n"
+	key := docKey(registry.LocAgentsMD)
+	for _, tt := range []struct {
+		body string
+		want *int32
+	}{
+		{policy + "## Trust Requirements\n- minimum-trust-level: high\n", nil},
+		{policy + "## Trust Requirements\n- minimum-trust-level: 7\n", nil},
+		{policy + "## Trust Requirements\n- minimum-trust-level: 3\n", ptr(int32(3))},
+		{policy, ptr(int32(0))},
+	} {
+		doc := extract.Parse(registry.AgentsMD, []byte(tt.body), extract.Input{
+			Location: registry.LocAgentsMD, URL: "https://example.com/AGENTS.md", Host: "example.com", Scheme: "https",
+		})
+		row := FormatRows(key, doc)[0].Rows.([]AgentsMDRow)[0]
+		show := func(p *int32) string {
+			if p == nil {
+				return "NULL"
+			}
+			return fmt.Sprint(*p)
+		}
+		if got := row.MinimumTrustLevel; show(got) != show(tt.want) {
+			t.Errorf("%q: minimum_trust_level %s, want %s", tt.body, show(got), show(tt.want))
+		}
 	}
 }

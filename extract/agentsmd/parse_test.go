@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -104,7 +105,7 @@ func TestParse_Section5_1_ContactAndDate(t *testing.T) {
 func TestParse_Section5_2_TrustRequirementsExample(t *testing.T) {
 	res, diags := parse(t, "# AGENTS.md\n\n## Identity\n- site: example.com\n\n## Trust Requirements\n- minimum-trust-level: 2\n- authentication: required\n- authentication-methods: oauth2, api-key\n")
 	wantCodes(t, diags)
-	want := TrustRequirements{Line: 6, MinimumTrustLevel: 2, Authentication: AuthRequired,
+	want := TrustRequirements{Line: 6, MinimumTrustLevel: ptr(2), Authentication: AuthRequired,
 		AuthenticationMethods: []string{"oauth2", "api-key"},
 		Explicit:              []string{"minimum-trust-level", "authentication", "authentication-methods"}}
 	if !reflect.DeepEqual(res.TrustRequirements, want) {
@@ -113,20 +114,54 @@ func TestParse_Section5_2_TrustRequirementsExample(t *testing.T) {
 }
 
 // TestParse_Section5_2_TrustLevelRange: minimum-trust-level is an integer
-// 0–5 (§5.2, §7); a value outside is a warning and the field is omitted,
-// so the default 0 applies.
+// 0–5 (§5.2, §7); a value outside, or one that is not an integer, is a
+// warning and the field is omitted, "not defaulted to 0, since 0 has a
+// specific meaning" (§6.4): it is nil in the result, absent from its JSON
+// and from the summary's. A file that does not set it gets the default 0
+// (§5.2, §6.6).
 func TestParse_Section5_2_TrustLevelRange(t *testing.T) {
-	for value, want := range map[string]int{"0": 0, "5": 5, "6": 0, "-1": 0, "99999999999999999999": 0} {
-		res, diags := parse(t, "# AGENTS.md\n## Identity\n- site: example.com\n## Trust Requirements\n- minimum-trust-level: "+value+"\n")
-		if res.TrustRequirements.MinimumTrustLevel != want {
-			t.Errorf("%s: level %d, want %d", value, res.TrustRequirements.MinimumTrustLevel, want)
+	for _, tt := range []struct {
+		value string
+		want  *int
+		diag  string
+	}{
+		{"0", ptr(0), ""}, {"5", ptr(5), ""},
+		{"6", nil, "5:out-of-range"}, {"-1", nil, "5:out-of-range"}, {"99999999999999999999", nil, "5:out-of-range"},
+		{"high", nil, "5:invalid-integer"}, {"2.0", nil, "5:invalid-integer"}, {"+2", nil, "5:invalid-integer"},
+	} {
+		res, diags := parse(t, "# AGENTS.md\n## Identity\n- site: example.com\n## Trust Requirements\n- minimum-trust-level: "+tt.value+"\n")
+		if got := res.TrustRequirements.MinimumTrustLevel; !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%s: level %v, want %v", tt.value, deref(got), deref(tt.want))
 		}
-		wantDiag := []string{"5:out-of-range"}
-		if value == "0" || value == "5" {
-			wantDiag = nil
+		if tt.diag == "" {
+			wantCodes(t, diags)
+		} else {
+			wantCodes(t, diags, tt.diag)
 		}
-		wantCodes(t, diags, wantDiag...)
+		b, err := json.Marshal(res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := json.Marshal(res.Summary())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if has := strings.Contains(string(b), `"minimum_trust_level"`) && strings.Contains(string(s), `"minimum_trust_level"`); has != (tt.want != nil) {
+			t.Errorf("%s: minimum_trust_level in the JSON result %s and summary %s, want it there: %v", tt.value, b, s, tt.want != nil)
+		}
 	}
+	res, _ := parse(t, "# AGENTS.md\n## Identity\n- site: example.com\n")
+	if got := res.TrustRequirements.MinimumTrustLevel; got == nil || *got != 0 || res.Summary().MinimumTrustLevel == nil {
+		t.Errorf("no minimum-trust-level: level %v, want the default 0", deref(got))
+	}
+}
+
+// deref formats an optional integer for a message.
+func deref(p *int) string {
+	if p == nil {
+		return "omitted"
+	}
+	return strconv.Itoa(*p)
 }
 
 // TestParse_Section5_2_AuthenticationEnum: authentication is one of
@@ -602,7 +637,7 @@ func TestParse_Section6_5_ArrayExample(t *testing.T) {
 func TestParse_Section6_6_MissingSections(t *testing.T) {
 	res, diags := parse(t, "# AGENTS.md\n## Identity\n- site: example.com\n")
 	wantCodes(t, diags)
-	if !reflect.DeepEqual(res.TrustRequirements, TrustRequirements{Authentication: AuthNone}) {
+	if !reflect.DeepEqual(res.TrustRequirements, TrustRequirements{MinimumTrustLevel: ptr(0), Authentication: AuthNone}) {
 		t.Errorf("TrustRequirements = %+v", res.TrustRequirements)
 	}
 	if !reflect.DeepEqual(res.AllowedActions, AllowedActions{ReadContent: true}) {

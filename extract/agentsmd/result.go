@@ -128,8 +128,11 @@ const (
 // defaults applied.
 type TrustRequirements struct {
 	Line int `json:"line"`
-	// MinimumTrustLevel is 0–5 (§7); default 0.
-	MinimumTrustLevel int `json:"minimum_trust_level"`
+	// MinimumTrustLevel is 0–5 (§7); default 0 when the file does not set
+	// it. It is nil when the file sets a value that is not an integer in
+	// 0–5: §6.4 omits such a field, "not defaulted to 0, since 0 has a
+	// specific meaning".
+	MinimumTrustLevel *int `json:"minimum_trust_level,omitempty"`
 	// Authentication is "required", "optional" or "none"; default "none".
 	Authentication string `json:"authentication"`
 	// AuthenticationMethods are the accepted methods, as written (§6.5).
@@ -282,7 +285,7 @@ type AgentIdentification struct {
 func newResult() *Result {
 	return &Result{
 		Sections:            []Section{},
-		TrustRequirements:   TrustRequirements{Authentication: AuthNone},
+		TrustRequirements:   TrustRequirements{MinimumTrustLevel: new(int), Authentication: AuthNone},
 		AllowedActions:      AllowedActions{ReadContent: true},
 		AgentIdentification: AgentIdentification{AgentHeaderName: DefaultAgentHeaderName},
 	}

@@ -129,14 +129,16 @@ func (p *parser) trust(d Directive) {
 	switch d.Key {
 	case "minimum-trust-level":
 		n, ok := p.integer(d)
-		if !ok {
-			return
-		}
-		if n < 0 || n > 5 {
+		if ok && (n < 0 || n > 5) {
 			p.add(codeOutOfRange, d.Line, "minimum-trust-level %d is outside 0–5 (§7); the field is omitted", n)
+			ok = false
+		}
+		if !ok {
+			t.MinimumTrustLevel = nil // omitted, not the default 0 (§6.4)
 			return
 		}
-		t.MinimumTrustLevel = int(n)
+		level := int(n)
+		t.MinimumTrustLevel = &level
 	case "authentication":
 		v, ok := p.enum(d)
 		if !ok {

@@ -12,7 +12,8 @@ type Summary struct {
 	UnknownSections   int    `json:"unknown_sections"`
 	Site              string `json:"site,omitempty"`
 	SpecVersion       string `json:"spec_version,omitempty"`
-	MinimumTrustLevel int    `json:"minimum_trust_level"`
+	// MinimumTrustLevel is nil when the file's value is omitted (§6.4).
+	MinimumTrustLevel *int   `json:"minimum_trust_level,omitempty"`
 	Authentication    string `json:"authentication"`
 	// DisallowedPaths, HumanApprovalPaths and ReadOnlyPaths count the
 	// patterns of each list; InvalidPatterns counts those of any list that
