@@ -8,10 +8,11 @@ import (
 // "<!-- ... -->" is not a comment under the ABNF of §4, although the
 // draft's examples (§3.2, §3.3, §3.4 and the Appendix) use it on lines of
 // their own. The README's decision is to report such lines as info and
-// ignore them. Only the lines that carry the markers are ignored: a
-// directive line between a "<!--" line and the "-->" that closes it (or
-// after a "<!--" never closed) is read as a directive, as a conforming
-// reader reads it, with a warning, since it looks commented out.
+// ignore them. The lines that carry the markers, and text between them
+// that is no directive, are ignored; but a directive line between a "<!--"
+// line and the "-->" that closes it (or after a "<!--" never closed) is
+// read as a directive, as a conforming reader reads it, with a warning,
+// since it looks commented out.
 
 // htmlComment is an HTML comment left open by a "<!--" line without a
 // "-->" after it.
@@ -66,10 +67,10 @@ func (p *parser) closeHTMLComment(end int) {
 	p.open = nil
 	var where string
 	if end > 0 {
-		p.diags.Add(codeHTMLComment, c.line, "an HTML comment (\"<!--\" here, closed by \"-->\" on line %d) is not a comment under the ABNF: the lines that carry its markers are ignored unless they are directives, the lines between are read as usual", end)
+		p.diags.Add(codeHTMLComment, c.line, "an HTML comment (\"<!--\" here, closed by \"-->\" on line %d) is not a comment under the ABNF: the lines that carry its markers and the text between are ignored, but a directive between is read as usual", end)
 		where = fmt.Sprintf("between the \"<!--\" on line %d and the \"-->\" on line %d", c.line, end)
 	} else {
-		p.diags.Add(codeHTMLComment, c.line, "an HTML comment (\"<!--\" here, never closed by \"-->\") is not a comment under the ABNF: this line is ignored, the lines after it are read as usual")
+		p.diags.Add(codeHTMLComment, c.line, "an HTML comment (\"<!--\" here, never closed by \"-->\") is not a comment under the ABNF: this line and the text after it are ignored, but the directives after it are read as usual")
 		where = fmt.Sprintf("after the \"<!--\" on line %d, which no \"-->\" closes,", c.line)
 	}
 	switch n := len(c.directives); {

@@ -1,7 +1,6 @@
 package autoctl
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/agentpolicy/survey/diag"
@@ -169,11 +168,11 @@ func (p *parser) lines(lines []line) {
 		name, value, ok := strings.Cut(t, ":")
 		name = trimWS(name)
 		if !ok || !isName(name) {
-			inside := ""
-			if p.open != nil {
-				inside = fmt.Sprintf(" (it lies inside the HTML comment opened on line %d, which is not a comment under the ABNF)", p.open.line)
+			if p.open == nil {
+				p.diags.Add(codeMalformedLine, l.num, "the line is not a directive (name, colon, value), a comment or blank: %.60q", t)
 			}
-			p.diags.Add(codeMalformedLine, l.num, "the line is not a directive (name, colon, value), a comment or blank: %.60q%s", t, inside)
+			// Text inside an HTML comment is the comment's own, ignored
+			// with it: such comments never fail the file (specs README).
 			continue
 		}
 		p.directive(l.num, name, trimWS(value))

@@ -185,8 +185,8 @@ func TestParse_README_HTMLComments(t *testing.T) {
 	}{
 		{"single-line comments inside and between groups", "<!-- a -->\nscope: /\n<!-- b -->\nallowed-methods: GET\n\n<!-- c -->\n",
 			[]string{"1:autoctl.html-comment", "3:autoctl.html-comment", "6:autoctl.html-comment"}},
-		{"free text inside a comment is not ignored", "<!--\nNotes for humans\n-->\nscope: /\n\n",
-			[]string{"1:autoctl.html-comment", "2:autoctl.malformed-line"}},
+		{"free text inside a comment is ignored with it", "<!--\nNotes for humans\n-->\nscope: /\n\n",
+			[]string{"1:autoctl.html-comment"}},
 		{"a directive on the closing line is read", "scope: /\n<!--\nallowed-methods: GET\nallowed-purposes: search -->\n\n",
 			[]string{"2:autoctl.html-comment", "3:autoctl.html-commented-directive", "4:autoctl.purpose-syntax"}},
 		{"\"#\" comments inside are still comments", "<!--\n# note\n-->\nscope: /\n\n",
