@@ -2,6 +2,12 @@ package agentsmd
 
 import "github.com/agentpolicy/survey/diag"
 
+// specDuplicates is what the rules for a repeated section and a repeated key
+// rest on: the specification says nothing of duplicates (its reference
+// parsers keep the last), so survey extends the README's decision for a
+// second Identity section, the first stands, to every section and key.
+const specDuplicates = "survey (specs README: AGENTS.md, extending its rule for a second Identity section)"
+
 // The diagnostic codes. Only a file without an Identity section is an error
 // (§6.8); every other finding is a warning (something a publisher should fix)
 // or an info (a neutral observation recorded so that it can be counted).
@@ -11,7 +17,7 @@ var (
 		Summary: "The file has no `## Identity` section; a parser must reject it (§5.1, §6.8)."}
 	codeDuplicateIdentity = diag.Code{ID: "agents-md.duplicate-identity", Severity: diag.Warning, Spec: "specs README: AGENTS.md",
 		Summary: "A second `## Identity` section; the first one stands and this one is ignored."}
-	codeDuplicateSection = diag.Code{ID: "agents-md.duplicate-section", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §6.1",
+	codeDuplicateSection = diag.Code{ID: "agents-md.duplicate-section", Severity: diag.Warning, Spec: specDuplicates,
 		Summary: "A section name appears twice; survey keeps the first section, as for Identity, and ignores this one."}
 	codeMissingTitle = diag.Code{ID: "agents-md.missing-title", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §4.3",
 		Summary: "The file does not start with the required `# AGENTS.md` heading."}
@@ -45,7 +51,7 @@ var (
 		Summary: "A key the section does not define and that lacks the `x-` prefix custom keys should have; it is preserved."}
 	codeExtensionKey = diag.Code{ID: "agents-md.extension-key", Severity: diag.Info, Spec: "AGENTS-MD-SPEC-001 §4.7",
 		Summary: "An `x-` extension key in a defined section; it is preserved."}
-	codeDuplicateKey = diag.Code{ID: "agents-md.duplicate-key", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §6.2",
+	codeDuplicateKey = diag.Code{ID: "agents-md.duplicate-key", Severity: diag.Warning, Spec: specDuplicates,
 		Summary: "A key appears twice in one section; survey keeps the first value, as for sections."}
 	codeEmptyValue = diag.Code{ID: "agents-md.empty-value", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §6.2",
 		Summary: "A defined key without a value; the field keeps its default."}

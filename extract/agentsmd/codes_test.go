@@ -28,3 +28,15 @@ func TestCodes_Section6_8_OnlyMissingIdentityIsError(t *testing.T) {
 		}
 	}
 }
+
+// The specification says nothing of a repeated section or key: §6.1 and
+// §6.2 do not mention duplicates. The first-stands rule is survey's
+// extension of the README's decision on a second Identity section, and the
+// codes cite that.
+func TestCodes_DuplicatesCiteTheREADME(t *testing.T) {
+	for _, c := range []diag.Code{codeDuplicateSection, codeDuplicateKey} {
+		if !strings.Contains(c.Spec, "specs README: AGENTS.md") || strings.Contains(c.Spec, "AGENTS-MD-SPEC-001") {
+			t.Errorf("%s cites %q, want survey's extension of the specs README's Identity rule", c.ID, c.Spec)
+		}
+	}
+}
