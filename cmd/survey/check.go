@@ -86,7 +86,7 @@ func runCheck(e *env, args []string) int {
 		agent        = fs.String("agent", "", "agent (product token or User-Agent) for a decision")
 		target       = fs.String("url", "", "URL or path the agent wants, for a decision")
 		method       = fs.String("method", "GET", "HTTP method for a decision")
-		didFile      = fs.String("did", "", "did.json for an agent-feed file (with a URL input it is fetched from the origin)")
+		didFile      = fs.String("did", "", "did.json for an agent-feed or agent-card file (with a URL input it is fetched from the origin, and so are the feed and card to compare)")
 		origin       = fs.String("origin", "", "origin the file speaks for, e.g. https://example.com (default: the URL's)")
 		codes        = fs.Bool("codes", false, "print the catalogue of diagnostic codes and exit")
 		allowPrivate = fs.Bool("allow-private", false, "allow fetching from private, loopback and link-local addresses")
@@ -241,8 +241,15 @@ func runCheck(e *env, args []string) int {
 		}
 		related[registry.LocDID] = extract.Related{Body: b, URL: *didFile, Fetched: true}
 	}
-	if f == registry.AgentFeed && fetcher != nil && in.Host != "" {
-		for _, loc := range []registry.LocationID{registry.LocDID, registry.LocAgentCard} {
+	// A feed is verified with did.json and compared with agent-card.json,
+	// and a card is compared with the feed: checked by URL, each fetches
+	// the others of its origin, as a crawl has them.
+	relatedLocs := map[registry.FormatID][]registry.LocationID{
+		registry.AgentFeed: {registry.LocDID, registry.LocAgentCard},
+		registry.AgentCard: {registry.LocAgentFeed, registry.LocDID},
+	}
+	if fetcher != nil && in.Host != "" {
+		for _, loc := range relatedLocs[f] {
 			if _, ok := related[loc]; ok {
 				continue
 			}

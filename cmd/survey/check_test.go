@@ -201,6 +201,33 @@ func TestCheck_URLsAgreeWithTruth(t *testing.T) {
 	t.Logf("checked by URL: %v", checked)
 }
 
+// A card checked by URL is compared with its origin's feed, as in a crawl:
+// the card that disagrees with the feed's announcement says so.
+func TestCheck_CardByURLComparedWithFeed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("serves the simulated web")
+	}
+	w, ca := simWeb(t, 1000, 2) // seed 2 has card-inconsistent sites
+	compared := false
+	for domain := range w.Web.Domains() {
+		truth, _ := w.Web.Truth(domain)
+		for _, x := range truth {
+			if x.Location != registry.LocAgentCard || !strings.Contains(x.Variant, "card-inconsistent") || compared {
+				continue
+			}
+			compared = true
+			u := "https://" + domain + "/.well-known/agent-card.json"
+			_, out, errs := runSurvey(t, "", "check", "--connect-to", w.Addrs.HTTP, "--ca-file", ca, "--allow-private", "--format", "json", u)
+			if !strings.Contains(out, `"agent-card.feed-mismatch"`) {
+				t.Errorf("survey check %s: no agent-card.feed-mismatch\n%s%s", u, firstChars(out), errs)
+			}
+		}
+	}
+	if !compared {
+		t.Error("no card-inconsistent card in the population: the card was not compared")
+	}
+}
+
 // survey check --site fetches, classifies and parses a whole site as a
 // crawl does: on sites of several kinds of the simulated web, every
 // location's outcome and every labelled file's validity are the ground
