@@ -243,10 +243,13 @@ func checkAgentsMDFields(t *testing.T, tb table, c *crawlData) {
 
 // enumValue is the effective value of an enumerated field as
 // agents_md_values shows it: the default applied, (not set) for the
-// data-handling fields that have none.
+// data-handling fields that have none, (omitted) for a minimum-trust-level
+// whose value §6.4 omits (the column is never null otherwise).
 func enumValue(field string, v any) string {
 	if v == nil {
 		switch field {
+		case "trust-requirements.minimum-trust-level":
+			return "(omitted)"
 		case "allowed-actions.read-content":
 			return "true"
 		case "data-handling.personal-data-collection", "data-handling.data-retention",

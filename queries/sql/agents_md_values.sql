@@ -4,8 +4,10 @@
 --   whose effective label is policy; valid_policies counts them and is the denominator of
 --   pct_policies). policies counts the policies whose effective value is this one, the
 --   specification's default applied when the field is not set (value (not set) for the
---   data-handling fields, which have no default); explicit counts those that set the value
---   themselves. Every allowed value has its row, with zero when no policy chose it.
+--   data-handling fields, which have no default; value (omitted) for a minimum-trust-level
+--   the file sets to something that is not an integer in 0–5, which §6.4 omits rather than
+--   default to 0); explicit counts those that set the value themselves. Every allowed value
+--   has its row, with zero when no policy chose it.
 -- Param crawl: the crawl to report (default: the most recent crawl; a crawl the database
 --   does not hold is an error).
 WITH c AS (
@@ -21,7 +23,7 @@ p AS (
   WHERE crawl_id = (SELECT id FROM c) AND effective = 'policy'
 ),
 v AS (
-  SELECT 'trust-requirements.minimum-trust-level' AS field, minimum_trust_level::VARCHAR AS value,
+  SELECT 'trust-requirements.minimum-trust-level' AS field, coalesce(minimum_trust_level::VARCHAR, '(omitted)') AS value,
     list_contains(explicit_keys, 'trust-requirements.minimum-trust-level') AS explicit FROM p
   UNION ALL SELECT 'trust-requirements.authentication', authentication,
     list_contains(explicit_keys, 'trust-requirements.authentication') FROM p
@@ -49,7 +51,7 @@ v AS (
 ),
 allowed AS (
   SELECT field_order, field, value_order, value FROM (VALUES
-    (1, 'trust-requirements.minimum-trust-level', ['0', '1', '2', '3', '4', '5']),
+    (1, 'trust-requirements.minimum-trust-level', ['0', '1', '2', '3', '4', '5', '(omitted)']),
     (2, 'trust-requirements.authentication', ['required', 'optional', 'none']),
     (3, 'allowed-actions.read-content', ['true', 'false']),
     (4, 'allowed-actions.submit-forms', ['true', 'false']),
