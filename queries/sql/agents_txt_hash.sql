@@ -4,7 +4,7 @@
 --   is the denominator of pct_files). hash_status is match (the digest is right), mismatch
 --   (a well-formed line with another digest), syntax (a malformed hash line, e.g. uppercase
 --   hex) or missing (no hash line). near_miss names the publisher mistake a wrong digest
---   matches (uppercase-hex, trailing-newline, comments-kept, cr-kept, raw-file ...; several
+--   matches (uppercase-hex, trailing-newline, comments-kept, cr-kept, raw-without-hash-line ...; several
 --   joined with +), empty when none matches or the digest is right. files counts them, valid
 --   those without any error diagnostic (a file whose digest does not match is never valid:
 --   a conforming agent treats the whole site as restricted).

@@ -68,7 +68,7 @@ func agentsTxtVariants() []Variant {
 		v("near-miss-comments-kept", 2, false, agentsTxtNearMissCommentsKept(),
 			"the hash covers every line but the hash line with the comment lines kept (the file has no blank lines, so blank-line handling cannot matter): a hash mismatch; the near-miss 'comments kept' matches (info)"),
 		v("near-miss-raw-file", 2, false, agentsTxtNearMissRaw(),
-			"the hash covers the raw bytes after the hash line (the first line), comments, blank line and final LF included, as `sha256sum` of the body gives: a hash mismatch; the near-miss 'raw file' matches (info)"),
+			"the hash covers the raw bytes after the hash line (the first line), comments, blank line and final LF included, as `sha256sum` of the body gives: a hash mismatch; the near-miss 'raw-without-hash-line' matches (info; with the hash line first it is also the bytes after it)"),
 		v("uppercase-hex", 1, false, agentsTxtUppercase(),
 			"the right digest in upper-case hex: a hash-line syntax error (specs README: agents.txt; the draft says lowercase)"),
 		v("missing-hash", 3, false, "# version: 1.0\n/status ALLOW\n/admin DISALLOW\n",

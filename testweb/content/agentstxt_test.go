@@ -70,10 +70,10 @@ func hashInputs(file string) map[string]string {
 	}
 	s := strings.Join(strict, "\n")
 	return map[string]string{
-		"strict":           s,
-		"trailing-newline": s + "\n",
-		"comments-kept":    strings.Join(comments, "\n"),
-		"raw-file":         raw,
+		"strict":                s,
+		"trailing-newline":      s + "\n",
+		"comments-kept":         strings.Join(comments, "\n"),
+		"raw-without-hash-line": raw,
 	}
 }
 
@@ -118,7 +118,7 @@ func TestAgentsTxt_HashMatches(t *testing.T) {
 		"agents-txt/draft-example":              "",
 		"agents-txt/near-miss-trailing-newline": "trailing-newline",
 		"agents-txt/near-miss-comments-kept":    "comments-kept",
-		"agents-txt/near-miss-raw-file":         "raw-file",
+		"agents-txt/near-miss-raw-file":         "raw-without-hash-line",
 	}
 	for name, want := range cases {
 		file := string(agentsTxtVariant(t, name).Body("example.test"))
