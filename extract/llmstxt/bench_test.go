@@ -36,7 +36,8 @@ func TestParse_LargeFile(t *testing.T) {
 
 // BenchmarkParse_Pathological parses inputs built to expose quadratic
 // behaviour: a 1 MiB blockquote, a 1 MiB wrapped note, a 1 MiB unbalanced
-// link. The MB/s should stay in the range of BenchmarkParse.
+// link, 1 MiB of lines ended by CR alone (no LF to search for). The MB/s
+// should stay in the range of BenchmarkParse.
 func BenchmarkParse_Pathological(b *testing.B) {
 	const size = 1 << 20
 	inputs := map[string][]byte{
@@ -45,6 +46,7 @@ func BenchmarkParse_Pathological(b *testing.B) {
 		"brackets":   []byte("# T\n## S\n- " + strings.Repeat("[", size) + "\n"),
 		"parens":     []byte("# T\n## S\n- [a](" + strings.Repeat("(", size) + "\n"),
 		"headings":   []byte(strings.Repeat("# T\n", size/4)),
+		"cr-lines":   []byte("# T\r## S\r" + strings.Repeat("- [a](https://a.example/)\r", size/26)),
 	}
 	for name, data := range inputs {
 		b.Run(name, func(b *testing.B) {

@@ -24,6 +24,7 @@ func fuzzSeeds() []string {
 		"# T\n## D\n## D\n- [a](https://a.example/)\n",
 		"- [\\](\n- [a](<b\n- [a](b \"t\n[[[[[[((((\n",
 		"# T\r\n> s\r\n## S\r\n- [a](https://a.example/ 'x') : n\r\n",
+		"# T\r> s\r\r## S\r- [a](https://a.example/)\r\n\n\r",
 	}
 }
 
@@ -35,7 +36,8 @@ func checkInvariants(t *testing.T, data []byte, f *File, d diag.List) {
 	if f == nil {
 		t.Fatal("nil File")
 	}
-	lines := bytes.Count(data, []byte("\n")) + 1
+	// Lines end at LF, CR or CRLF (CommonMark §2.1).
+	lines := bytes.Count(data, []byte("\n")) + bytes.Count(data, []byte("\r")) - bytes.Count(data, []byte("\r\n")) + 1
 	for _, x := range d {
 		if x.Line < 0 || x.Line > lines {
 			t.Errorf("diagnostic %v: line outside 0..%d", x, lines)

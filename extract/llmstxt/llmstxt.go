@@ -136,13 +136,8 @@ func Parse(data []byte) (*File, diag.List) {
 	for len(data) > 0 || first {
 		first = false
 		var raw []byte
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			raw, data = data[:i], data[i+1:]
-		} else {
-			raw, data = data, nil
-		}
+		raw, data = nextLine(data)
 		line++
-		raw = bytes.TrimSuffix(raw, []byte("\r"))
 		if p.preamble == 0 && !p.titleSeen && len(p.f.Sections) == 0 {
 			if isHTMLDocument(string(raw)) {
 				p.diags.Add(codeHTMLDocument, line, "the body is an HTML document, not Markdown")
@@ -164,11 +159,7 @@ func (p *parser) checkText(data []byte) {
 	for len(data) > 0 {
 		line++
 		var raw []byte
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			raw, data = data[:i], data[i+1:]
-		} else {
-			raw, data = data, nil
-		}
+		raw, data = nextLine(data)
 		if !utf8.Valid(raw) {
 			if badLines == 0 {
 				badFirst = line

@@ -424,3 +424,35 @@ func TestParse_DiagnosticCap(t *testing.T) {
 		t.Errorf("%d diagnostics, summary %q", n, last.Message)
 	}
 }
+
+// TestParse_LineEndings: a line ends at LF, CR not followed by LF, or CRLF
+// (CommonMark §2.1), so the spec's example parses the same with each.
+func TestParse_LineEndings(t *testing.T) {
+	b, err := os.ReadFile("testdata/spec-example.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lf := strings.ReplaceAll(string(b), "\r\n", "\n")
+	want, wantDiags := Parse([]byte(lf))
+	for name, in := range map[string]string{
+		"CR":    strings.ReplaceAll(lf, "\n", "\r"),
+		"CRLF":  strings.ReplaceAll(lf, "\n", "\r\n"),
+		"mixed": strings.Replace(strings.Replace(lf, "\n", "\r", 3), "\n", "\r\n", 2),
+	} {
+		f, d := Parse([]byte(in))
+		checkInvariants(t, []byte(in), f, d)
+		if !reflect.DeepEqual(f, want) || !reflect.DeepEqual(d, wantDiags) {
+			t.Errorf("%s: got %+v %v\nwant %+v %v", name, f, d, want, wantDiags)
+		}
+	}
+	// A CR before a blank line and a CR at the end.
+	f, got := parseString(t, "# T\r\r> s\r## S\r- [a](https://a.example/): n\r")
+	if len(got) != 0 || f.Title != "T" || f.Summary != "s" || f.LinkCount() != 1 || f.Sections[0].Links[0].Line != 5 {
+		t.Errorf("diagnostics %v, file %+v", got, f)
+	}
+	// Invalid UTF-8 is reported on the line it is on.
+	_, got = parseString(t, "# T\r> s\r\xff\r")
+	if want := []string{"llms-txt.invalid-utf8@3", "llms-txt.no-sections@0"}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
