@@ -13,14 +13,19 @@ var tdmrepAdapter = adapter{parse: parseTDMRep, codes: tdmrep.Codes}
 
 // TDMRepSummary is the Summary of a tdmrep.json Document.
 type TDMRepSummary struct {
+	// Rules counts every rule kept, including those never used.
 	Rules int `json:"rules"`
-	// Reserving and NotReserving count the rules with tdm-reservation 1
-	// and 0; rules with neither leave the reservation unset.
+	// Reserving and NotReserving count the rules that can apply (see
+	// tdmrep.File.Applicable) with tdm-reservation 1 and 0; rules with
+	// neither leave the reservation unset, and a rule that is never the
+	// first match (a duplicate or unreachable rule, an empty location or
+	// one that is not a path) counts in neither.
 	Reserving    int `json:"reserving"`
 	NotReserving int `json:"not_reserving"`
-	// AnyReservation is true when some rule reserves TDM rights.
+	// AnyReservation is true when some rule that can apply reserves TDM
+	// rights.
 	AnyReservation bool `json:"any_reservation"`
-	// Policies counts the rules with a tdm-policy.
+	// Policies counts the rules that can apply with a tdm-policy.
 	Policies int `json:"policies"`
 	// RootReserved is true when the rule matching "/" reserves TDM rights.
 	RootReserved bool `json:"root_reserved"`
@@ -32,7 +37,11 @@ type TDMRepSummary struct {
 func parseTDMRep(body []byte, in Input) Document {
 	f, diags := tdmrep.Parse(body)
 	sum := TDMRepSummary{Rules: len(f.Rules)}
-	for _, r := range f.Rules {
+	applicable := f.Applicable()
+	for i, r := range f.Rules {
+		if !applicable[i] {
+			continue
+		}
 		switch {
 		case r.Reservation == nil:
 		case *r.Reservation == 1:

@@ -47,6 +47,27 @@ func TestTDMRepAdapter_Parse(t *testing.T) {
 	}
 }
 
+// TestTDMRepAdapter_SummaryCountsApplicableRules: rules that are never the
+// first match (W3C TDMRep: "The most specific match is the first in
+// sequence") reserve nothing, so neither the summary nor the label counts
+// them.
+func TestTDMRepAdapter_SummaryCountsApplicableRules(t *testing.T) {
+	body := `[
+  {"location": "/", "tdm-reservation": 0},
+  {"location": "/images/", "tdm-reservation": 1, "tdm-policy": "https://example.com/p.json"},
+  {"location": "https://example.com/", "tdm-reservation": 1},
+  {"location": "", "tdm-reservation": 1}
+]`
+	doc := Parse(registry.TDMRep, []byte(body), Input{Location: registry.LocTDMRep})
+	if doc.Effective != "not-reserved" {
+		t.Errorf("effective %q, want not-reserved", doc.Effective)
+	}
+	want := TDMRepSummary{Rules: 4, NotReserving: 1}
+	if doc.Summary != want {
+		t.Errorf("summary %+v, want %+v", doc.Summary, want)
+	}
+}
+
 func TestTDMRepAdapter_Codes(t *testing.T) {
 	if CanDecide(registry.TDMRep) {
 		t.Errorf("tdmrep has no Decide evaluator")

@@ -214,8 +214,7 @@ func (p *parser) reservation(r *Rule, n, line int, val json.Token) {
 // checkRules runs the checks that need the whole rule: patterns, policy
 // URLs, duplicate and unreachable rules.
 func (p *parser) checkRules() {
-	firstByPattern := map[string]int{}
-	var prefixes prefixIndex
+	uses := ruleUses(p.f.Rules)
 	for i, r := range p.f.Rules {
 		n := i + 1
 		if r.Policy != "" {
@@ -226,32 +225,16 @@ func (p *parser) checkRules() {
 				p.diags.Add(codePolicyIgnored, r.Line, "rule %d: tdm-policy with tdm-reservation 0; agents should not process it", n)
 			}
 		}
-		if r.Location == nil {
-			continue
-		}
-		loc := *r.Location
-		switch {
-		case loc == "":
+		switch u := uses[i]; u.why {
+		case ruleEmptyLocation:
 			p.diags.Add(codeLocationEmpty, r.Line, "rule %d: the location is empty and matches no path", n)
-			continue
-		case loc[0] != '/' && loc[0] != '*':
-			p.diags.Add(codeLocationNotPath, r.Line, "rule %d: location %q does not start with \"/\" or \"*\"; it matches no path", n, diag.Clip(loc))
-			continue
-		}
-		pattern := normalize(loc, true)
-		if first, ok := firstByPattern[pattern]; ok {
-			p.diags.Add(codeDuplicateLocation, r.Line, "rule %d has the same location as rule %d, which is used first", n, first+1)
-			continue
-		}
-		firstByPattern[pattern] = i
-		literal, plain := literalPrefix(pattern)
-		if by := prefixes.covering(literal); by >= 0 {
+		case ruleNotPath:
+			p.diags.Add(codeLocationNotPath, r.Line, "rule %d: location %q does not start with \"/\" or \"*\"; it matches no path", n, diag.Clip(*r.Location))
+		case ruleDuplicate:
+			p.diags.Add(codeDuplicateLocation, r.Line, "rule %d has the same location as rule %d, which is used first", n, u.by+1)
+		case ruleCovered:
 			p.diags.Add(codeUnreachableRule, r.Line, "rule %d (%q) is never used: rule %d (%q) matches every path it matches and comes first",
-				n, diag.Clip(loc), by+1, diag.Clip(*p.f.Rules[by].Location))
-			continue
-		}
-		if plain {
-			prefixes.insert(literal, i)
+				n, diag.Clip(*r.Location), u.by+1, diag.Clip(*p.f.Rules[u.by].Location))
 		}
 	}
 }

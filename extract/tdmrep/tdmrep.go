@@ -32,7 +32,8 @@
 // "*" in a path is compared as "%24" or "%2A", so the pattern "/foo-%24"
 // matches the path "/foo-$". The first matching rule in file order is used
 // ("the most specific match is the first in sequence"); an empty location
-// matches nothing.
+// matches nothing. A rule that is never the first match (File.Applicable)
+// counts for nothing in File.Effective.
 package tdmrep
 
 import (
@@ -107,14 +108,17 @@ func (f *File) Reservation(target string) (reserved bool, policy string, ruleInd
 // "not-reserved" when rules with a location exist and none reserves, and
 // "unset" when no rule with a location has a valid reservation, or when the
 // file is not a complete JSON array of rules (the origin then does not
-// provide the representation the report defines).
+// provide the representation the report defines). Only rules that can
+// apply count (see Applicable): a rule that is never the first match
+// reserves nothing.
 func (f *File) Effective() string {
 	if !f.Array || !f.Complete {
 		return "unset"
 	}
 	reserving, set := false, false
-	for _, r := range f.Rules {
-		if r.Location == nil || r.Reservation == nil {
+	applicable := f.Applicable()
+	for i, r := range f.Rules {
+		if !applicable[i] || r.Reservation == nil {
 			continue
 		}
 		set = true

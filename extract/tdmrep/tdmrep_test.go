@@ -441,6 +441,46 @@ func TestEffective(t *testing.T) {
 	}
 }
 
+// TestEffective_OnlyApplicableRules: "The most specific match is the first
+// in sequence", so a rule that is never the first match reserves nothing
+// and does not make the site "partial" ("only other rules reserve").
+func TestEffective_OnlyApplicableRules(t *testing.T) {
+	cases := map[string]string{
+		`[{"location": "/", "tdm-reservation": 0}, {"location": "/images/", "tdm-reservation": 1}]`:   "not-reserved",
+		`[{"location": "/x/", "tdm-reservation": 0}, {"location": "/x/", "tdm-reservation": 1}]`:      "not-reserved",
+		`[{"location": "https://example.com/", "tdm-reservation": 1}]`:                                "unset",
+		`[{"location": "", "tdm-reservation": 1}]`:                                                    "unset",
+		`[{"location": "", "tdm-reservation": 1}, {"location": "/a/", "tdm-reservation": 0}]`:         "not-reserved",
+		`[{"location": "/", "tdm-reservation": 0}, {"location": "/*.pdf", "tdm-reservation": 1}]`:     "not-reserved",
+		`[{"location": "/a/", "tdm-reservation": 0}, {"location": "/images/", "tdm-reservation": 1}]`: "partial",
+	}
+	for in, want := range cases {
+		f, _ := Parse([]byte(in))
+		if got := f.Effective(); got != want {
+			t.Errorf("%s: Effective = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestApplicable: the rules the parser reports as never used are the rules
+// Applicable rejects.
+func TestApplicable(t *testing.T) {
+	f, _ := Parse([]byte(`[
+{"location": "/docs/", "tdm-reservation": 1},
+{"location": "/docs/", "tdm-reservation": 0},
+{"location": "/docs/api/*.html", "tdm-reservation": 0},
+{"location": "", "tdm-reservation": 1},
+{"location": "https://example.com/x", "tdm-reservation": 1},
+{"tdm-reservation": 1},
+{"location": "/img/", "tdm-reservation": 1},
+{"location": "*.pdf$"}
+]`))
+	want := []bool{true, false, false, false, false, false, true, true}
+	if got := f.Applicable(); !slices.Equal(got, want) {
+		t.Errorf("Applicable = %v, want %v", got, want)
+	}
+}
+
 func TestParse_LargeFile(t *testing.T) {
 	f, d := Parse(readFile(t, "testdata/large.json"))
 	for _, x := range d {
