@@ -14,8 +14,11 @@ CHECKPTR := -gcflags='github.com/agentpolicy/survey/sink=-d=checkptr'
 
 all: build
 
+# -buildvcs=auto records the source revision in the binary (survey version,
+# crawls.tool_version, documents.parser_version) even where GOFLAGS turns
+# it off; outside a git checkout it records none.
 build:
-	$(GO) build -o $(BIN) ./cmd/survey
+	$(GO) build -buildvcs=auto -o $(BIN) ./cmd/survey
 
 ## test: every test (real servers on loopback, real DuckDB and Parquet, Chromium for the report)
 test:

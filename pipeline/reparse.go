@@ -63,7 +63,7 @@ type ReparseSummary struct {
 // ErrShardBusy while a crawl is writing to the directory.
 func Reparse(ctx context.Context, o ReparseOptions) (*ReparseSummary, error) {
 	start := time.Now()
-	sum := &ReparseSummary{ParserVersion: survey.Version}
+	sum := &ReparseSummary{ParserVersion: survey.BuildVersion()}
 	release, err := lockAllShards(o.Dir, o.LockWait)
 	if err != nil {
 		return nil, err
@@ -103,13 +103,13 @@ func Reparse(ctx context.Context, o ReparseOptions) (*ReparseSummary, error) {
 		sum.Parts += parts
 		sum.Documents += docs
 		if o.Progress != nil {
-			fmt.Fprintf(o.Progress, "reparsed crawl %s: %d batches, %d documents (parser version %s)\n", id, parts, docs, survey.Version)
+			fmt.Fprintf(o.Progress, "reparsed crawl %s: %d batches, %d documents (parser version %s)\n", id, parts, docs, survey.BuildVersion())
 		}
 	}
 	if !o.NoBuild {
 		sum.DBPath = filepath.Join(o.Dir, "survey.duckdb")
 		report, finish := BuildMeter(o.Progress, o.TTY, 10*time.Second, sum.DBPath)
-		err := sink.Build(ctx, sum.DBPath, []string{o.Dir}, nil, sink.BuildOptions{ToolVersion: survey.Version, Progress: report})
+		err := sink.Build(ctx, sum.DBPath, []string{o.Dir}, nil, sink.BuildOptions{ToolVersion: survey.BuildVersion(), Progress: report})
 		finish()
 		if err != nil {
 			return nil, fmt.Errorf("building %s: %w", sum.DBPath, err)

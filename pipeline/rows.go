@@ -187,7 +187,7 @@ func documentRows(crawlID, domain string, p Parsed, digest *string) (sink.Docume
 		OtherFormat: doc.OtherFormat, Valid: doc.Valid, Usable: doc.Usable, Effective: doc.Effective,
 		Errors: int32(doc.Diagnostics.Count(diag.Error)), Warnings: int32(doc.Diagnostics.Count(diag.Warning)),
 		Infos: int32(doc.Diagnostics.Count(diag.Info)), BodyDigest: digest,
-		ParserVersion: survey.Version, Summary: summary,
+		ParserVersion: survey.BuildVersion(), Summary: summary,
 	}
 	drows := make([]sink.DiagnosticRow, len(doc.Diagnostics))
 	for i, d := range doc.Diagnostics {

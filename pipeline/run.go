@@ -207,7 +207,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	crawlRow := func(r RunState, seedsRead, seedsBad, domains int64) sink.CrawlRow {
 		return sink.CrawlRow{
 			CrawlID: st.CrawlID, Shard: shard, Run: r.Run, StartedAt: r.StartedAt, EndedAt: r.EndedAt,
-			Status: r.Status, ToolVersion: survey.Version, UserAgent: cfg.UserAgent, SeedsPath: st.SeedsPath,
+			Status: r.Status, ToolVersion: survey.BuildVersion(), UserAgent: cfg.UserAgent, SeedsPath: st.SeedsPath,
 			SeedsDigest: st.SeedsDigest, SeedsRead: seedsRead, SeedsBad: seedsBad, Domains: domains,
 			Options: sink.JSON(st.Options),
 		}
@@ -409,7 +409,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		// Build even when interrupted: the database then holds what was
 		// committed, and --resume rebuilds it when the crawl completes.
 		report, finish := BuildMeter(opts.Progress, opts.TTY, opts.ProgressEvery, sum.DBPath)
-		bo := sink.BuildOptions{ToolVersion: survey.Version, MemoryLimit: "128MB", Threads: 1, Progress: report}
+		bo := sink.BuildOptions{ToolVersion: survey.BuildVersion(), MemoryLimit: "128MB", Threads: 1, Progress: report}
 		err := sink.Build(context.WithoutCancel(ctx), sum.DBPath, []string{opts.Out}, nil, bo)
 		finish()
 		if err != nil {

@@ -84,7 +84,7 @@ func Build(ctx context.Context, db *sql.DB, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Report{Title: o.Title, Generated: o.Generated, Version: survey.Version, Crawl: c}
+	r := &Report{Title: o.Title, Generated: o.Generated, Version: survey.BuildVersion(), Crawl: c}
 	for _, l := range registry.Locations() {
 		if fetched[l.ID] {
 			r.Locations = append(r.Locations, l)

@@ -24,7 +24,7 @@ type CrawlRow struct {
 	StartedAt   time.Time  `col:"started_at" doc:"When the run started (UTC)."`
 	EndedAt     *time.Time `col:"ended_at" doc:"When the run ended (UTC); null if it was killed."`
 	Status      string     `col:"status" doc:"How the run ended: complete, interrupted (stopped by a signal) or failed."`
-	ToolVersion string     `col:"tool_version" doc:"Version of survey that ran the crawl."`
+	ToolVersion string     `col:"tool_version" doc:"Version of survey that ran the crawl, with the source revision it was built from when known (0.1.0+8d84fca1b2c3; .dirty for a checkout with uncommitted changes)."`
 	UserAgent   string     `col:"user_agent" doc:"User-Agent header sent with every request."`
 	SeedsPath   string     `col:"seeds_path" doc:"Seed file as given on the command line (- for standard input)."`
 	SeedsDigest string     `col:"seeds_digest" doc:"SHA-256 (hex) of the seed file's bytes."`
@@ -114,7 +114,7 @@ type DocumentRow struct {
 	Warnings      int32   `col:"warnings" doc:"Number of warning diagnostics."`
 	Infos         int32   `col:"infos" doc:"Number of info diagnostics."`
 	BodyDigest    *string `col:"body_digest" doc:"SHA-256 (hex) of the parsed body (bodies.digest)."`
-	ParserVersion string  `col:"parser_version" doc:"Version of survey whose parsers produced the row."`
+	ParserVersion string  `col:"parser_version" doc:"Version of survey whose parsers produced the row, with the source revision it was built from when known (0.1.0+8d84fca1b2c3), so that rows of different builds can be told apart."`
 	Summary       JSON    `col:"summary" doc:"Effective policy summary as a JSON object (format-specific)."`
 }
 

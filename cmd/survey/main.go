@@ -80,7 +80,7 @@ func run(e *env, args []string) int {
 		usage(e.stdout)
 		return exitOK
 	case "version", "--version", "-version":
-		fmt.Fprintf(e.stdout, "survey %s\n", survey.Version)
+		fmt.Fprintf(e.stdout, "survey %s\n", survey.BuildVersion())
 		return exitOK
 	}
 	for _, c := range commands() {

@@ -81,7 +81,7 @@ func runMerge(e *env, args []string) int {
 	}
 	leftOut := 0 // batches left out
 	opts := sink.BuildOptions{
-		ToolVersion: survey.Version, MemoryLimit: *memory, SkipDamaged: *skipDamaged,
+		ToolVersion: survey.BuildVersion(), MemoryLimit: *memory, SkipDamaged: *skipDamaged,
 		Damaged: func(p sink.DamagedPart) {
 			leftOut++
 			fmt.Fprintf(e.stderr, "survey merge: left out a batch: damaged part %v\n", p)
