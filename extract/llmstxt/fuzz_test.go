@@ -25,6 +25,7 @@ func fuzzSeeds() []string {
 		"- [\\](\n- [a](<b\n- [a](b \"t\n[[[[[[((((\n",
 		"# T\r\n> s\r\n## S\r\n- [a](https://a.example/ 'x') : n\r\n",
 		"# T\r> s\r\r## S\r- [a](https://a.example/)\r\n\n\r",
+		"#T\n> s\n#tag\n##S\n- [a](https://a.example/): n\n#tag\n",
 	}
 }
 

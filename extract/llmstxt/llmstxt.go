@@ -13,9 +13,12 @@
 //     reference, resolved against the file's URL. They are recorded as info
 //     (llms-txt.relative-url), because tools that fetch link URLs verbatim,
 //     such as the reference llms_txt2ctx, cannot follow them.
-//   - "#Title" (no space) counts as a heading, with a warning, because the
-//     reference parser treats it as one; setext headings ("Title" over
-//     "=====") do not count, also like the reference parser.
+//   - "#Title" (no space) counts as the H1 title, with a warning, before
+//     the title and any section, where the reference parser looks for the
+//     title; elsewhere, as in CommonMark, a line such as "#hashtag" is text.
+//     "##Name" counts as a section heading, with the same warning, as the
+//     reference parser splits sections at every "##". Setext headings
+//     ("Title" over "=====") do not count, also like the reference parser.
 //   - Headings of level 3 or deeper never start a section: they stay inside
 //     the current part, with a warning.
 //   - Bullet items marked "*" or "+" and ordered items are accepted as file
@@ -199,7 +202,7 @@ func (p *parser) line(n int, s string) {
 		p.text(n, s)
 		return
 	}
-	if h, ok := atxHeading(s); ok {
+	if h, ok := atxHeading(s); ok && (!h.noSpace || p.readsNoSpaceHeading(h)) {
 		p.heading(n, h)
 		p.prevText = 0
 		return
@@ -215,6 +218,20 @@ func (p *parser) line(n int, s string) {
 	}
 	p.text(n, s)
 	p.prevText = n
+}
+
+// readsNoSpaceHeading reports whether a heading without a space after the
+// #s ("#Title") is read as a heading. CommonMark reads it as paragraph text
+// ("#machinelearning" wrapped onto a note line is text); the reference parser
+// looks for the H1 title, "#" and optional spaces, only before the first
+// "##" and splits sections at every "##". So "#Title" is the title only
+// before the title and any section, where it is plausibly a mistyped
+// heading; "##Name" is a heading as before.
+func (p *parser) readsNoSpaceHeading(h heading) bool {
+	if h.level == 1 {
+		return p.part == partPreamble
+	}
+	return true
 }
 
 // closeItem ends the link item being read, joining its wrapped notes.
@@ -245,7 +262,7 @@ func (p *parser) blank(n int, s string) {
 func (p *parser) heading(n int, h heading) {
 	p.closeItem()
 	if h.noSpace {
-		p.diags.Add(codeHeadingNoSpace, n, "heading without a space after the #: %q", strings.Repeat("#", h.level)+h.text)
+		p.diags.Add(codeHeadingNoSpace, n, "%q is read as an H%d heading, as the reference parser reads it; in CommonMark it is text, a heading needs a space after the #", strings.Repeat("#", h.level)+h.text, h.level)
 	}
 	switch h.level {
 	case 1:

@@ -456,3 +456,36 @@ func TestParse_LineEndings(t *testing.T) {
 		t.Errorf("got %v, want %v", got, want)
 	}
 }
+
+// TestParse_HashtagIsText: in CommonMark an ATX heading needs a space or
+// the end of the line after the #s, so "#machinelearning" is text: a
+// wrapped note, details or a lazy summary line, never a second H1. Before
+// the title and any section, where the reference parser looks for the
+// title, "#Title" is still read as the title, with a warning.
+func TestParse_HashtagIsText(t *testing.T) {
+	in := "# Project\n\n> Sum\n#lazy\n\n#details text\n\n## Docs\n\n- [A](https://a.example/a): notes that wrap\n#machinelearning and more\n- [B](https://a.example/b)\n"
+	f, got := parseString(t, in)
+	if len(got) != 0 {
+		t.Errorf("diagnostics %v", got)
+	}
+	if f.Summary != "Sum #lazy" || f.Details != "#details text" {
+		t.Errorf("summary %q, details %q", f.Summary, f.Details)
+	}
+	if f.LinkCount() != 2 || f.Sections[0].Links[0].Notes != "notes that wrap #machinelearning and more" {
+		t.Errorf("links %+v", f.Sections)
+	}
+
+	f, got = parseString(t, "#Project\n> s\n## Docs\n- [a](https://a.example/)\n")
+	if want := []string{"llms-txt.heading-no-space@1"}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if f.Title != "Project" {
+		t.Errorf("title %q", f.Title)
+	}
+
+	// After a section the title is not looked for: "#Title" is text.
+	_, got = parseString(t, "## Docs\n- [a](https://a.example/)\n#Title\n")
+	if want := []string{"llms-txt.missing-title@0"}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}

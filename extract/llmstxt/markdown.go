@@ -39,7 +39,8 @@ type heading struct {
 // atxHeading parses an ATX heading: up to three spaces of indentation, one
 // to six '#', then a space, a tab or the end of the line. A line such as
 // "#Title" is also returned, with noSpace set, because the reference parser
-// (the regular expression `^#\s*`) treats it as a heading.
+// (the regular expression `^#\s*`) treats it as a heading in some places;
+// the caller decides where (parser.readsNoSpaceHeading).
 func atxHeading(line string) (heading, bool) {
 	w, rest := indent(line)
 	if w > 3 || !strings.HasPrefix(rest, "#") {
