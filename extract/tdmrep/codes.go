@@ -59,7 +59,7 @@ var (
 	codeTooDeep = diag.Code{ID: "tdmrep.too-deep", Severity: diag.Error, Spec: specLimits,
 		Summary: "Values are nested deeper than the parser's limit; parsing stops there."}
 	codeTooManyRules = diag.Code{ID: "tdmrep.too-many-rules", Severity: diag.Warning, Spec: specLimits,
-		Summary: "The file has more rules than the parser keeps; the rest are checked for syntax only."}
+		Summary: "The file has more rules than the parser keeps; the rest are checked for syntax only, and since one of them may decide a path, the effective label is unset."}
 	codeInvalidUTF8 = diag.Code{ID: "tdmrep.invalid-utf8", Severity: diag.Warning, Spec: specJSONText,
 		Summary: "The file is not valid UTF-8; JSON exchanged between systems is UTF-8."}
 	codeBOM = diag.Code{ID: "tdmrep.bom", Severity: diag.Warning, Spec: specJSONText,

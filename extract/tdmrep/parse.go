@@ -98,7 +98,7 @@ func (p *parser) run() {
 		p.diags.Add(codeNotJSON, p.lineAt(p.offset()), "data after the top-level value")
 		return
 	}
-	p.f.Complete = !p.failed
+	p.f.Complete = !p.failed && !p.dropped
 }
 
 // element decodes one element of the rules array.
@@ -125,7 +125,7 @@ func (p *parser) object(line int, keep bool) error {
 	if !keep {
 		if !p.dropped {
 			p.dropped = true
-			p.diags.Add(codeTooManyRules, line, "more than %d rules; the rest are not kept", MaxRules)
+			p.diags.Add(codeTooManyRules, line, "more than %d rules; the rest are not kept, so the effective label is unset", MaxRules)
 		}
 		return p.skip(json.Delim('{'), 2)
 	}

@@ -58,7 +58,9 @@ type File struct {
 	// Array is true when the top-level value is an array, as required.
 	Array bool `json:"array"`
 	// Complete is true when the whole file was decoded: it is JSON, within
-	// the decoder's limits.
+	// the decoder's limits, and every rule was kept (at most MaxRules).
+	// Rules past MaxRules may decide paths the kept rules leave unset, so
+	// an incomplete file's Effective label is "unset".
 	Complete bool `json:"complete"`
 }
 

@@ -412,6 +412,26 @@ func TestParse_Limits(t *testing.T) {
 	}
 }
 
+// TestParse_DroppedRulesUnset: rules past MaxRules are not kept, and the
+// first of them may be the first match ("the most specific match is the
+// first in sequence") of paths no kept rule matches, here "/"; so the
+// label is unset, not a definite answer from the kept rules.
+func TestParse_DroppedRulesUnset(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[")
+	for i := range MaxRules {
+		fmt.Fprintf(&b, "{\"location\": \"/p%d/\", \"tdm-reservation\": 0},", i)
+	}
+	b.WriteString("{\"location\": \"/\", \"tdm-reservation\": 1}]")
+	f, got := parseString(t, b.String())
+	if want := []string{"tdmrep.too-many-rules@1"}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if f.Complete || f.Effective() != "unset" {
+		t.Errorf("complete %v, effective %q; want an incomplete file, unset", f.Complete, f.Effective())
+	}
+}
+
 func TestParse_Text(t *testing.T) {
 	f, got := parseString(t, "\xef\xbb\xbf[{\"location\": \"/caf\xe9\", \"tdm-reservation\": 1}]")
 	if want := []string{"tdmrep.bom@1", "tdmrep.invalid-utf8@1"}; !slices.Equal(got, want) {
