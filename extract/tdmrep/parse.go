@@ -33,6 +33,7 @@ func Parse(data []byte) (*File, diag.List) {
 		p.diags.Add(codeBOM, 1, "the file starts with a UTF-8 byte order mark")
 		data = data[3:]
 	}
+	p.data = data
 	p.size = len(data)
 	p.newlines = newlineOffsets(data)
 	if !utf8.Valid(data) {
@@ -54,11 +55,19 @@ type parser struct {
 	f        *File
 	diags    diagnostics
 	dec      *json.Decoder
-	newlines []int // offsets of the '\n' bytes
-	size     int   // length of the decoder's input
-	elements int   // elements of the rules array seen
-	failed   bool  // a syntax error or a limit stopped decoding
-	dropped  bool  // rules beyond MaxRules were seen
+	data     []byte       // the decoder's input
+	values   []valueLines // per kept rule, where its values start
+	newlines []int        // offsets of the '\n' bytes
+	size     int          // length of the decoder's input
+	elements int          // elements of the rules array seen
+	failed   bool         // a syntax error or a limit stopped decoding
+	dropped  bool         // rules beyond MaxRules were seen
+}
+
+// valueLines holds the lines where a rule's location and tdm-policy
+// values start (0 when absent), for the diagnostics about them.
+type valueLines struct {
+	location, policy int
 }
 
 // errStop is returned once decoding has stopped; the reason is already
@@ -130,6 +139,7 @@ func (p *parser) object(line int, keep bool) error {
 		return p.skip(json.Delim('{'), 2)
 	}
 	r := Rule{Line: line}
+	var lines valueLines
 	n := p.ruleNumber()
 	seen := map[string]bool{}
 	hasLocation, hasReservation := false, false
@@ -140,6 +150,7 @@ func (p *parser) object(line int, keep bool) error {
 		}
 		key, _ := tok.(string)
 		keyLine := p.lineAt(p.offset() - 1)
+		valLine := p.lineAt(p.valueStart(p.offset()))
 		val, err := p.token()
 		if err != nil {
 			return err
@@ -152,20 +163,22 @@ func (p *parser) object(line int, keep bool) error {
 		switch key {
 		case fieldLocation:
 			r.Location, hasLocation = nil, true
+			lines.location = valLine
 			if s, ok := val.(string); ok {
 				r.Location = &s
 			} else {
-				p.diags.Add(codeLocationType, keyLine, "rule %d: location is %s, not a string", n, describe(val))
+				p.diags.Add(codeLocationType, valLine, "rule %d: location is %s, not a string", n, describe(val))
 			}
 		case fieldReservation:
 			r.Reservation, hasReservation = nil, true
-			p.reservation(&r, n, keyLine, val)
+			p.reservation(&r, n, valLine, val)
 		case fieldPolicy:
 			r.Policy = ""
+			lines.policy = valLine
 			if s, ok := val.(string); ok {
 				r.Policy = s
 			} else {
-				p.diags.Add(codePolicyType, keyLine, "rule %d: tdm-policy is %s, not a string; it is ignored", n, describe(val))
+				p.diags.Add(codePolicyType, valLine, "rule %d: tdm-policy is %s, not a string; it is ignored", n, describe(val))
 			}
 		default:
 			switch {
@@ -192,6 +205,7 @@ func (p *parser) object(line int, keep bool) error {
 		p.diags.Add(codeMissingReservation, line, "rule %d has no tdm-reservation; a path it matches has the reservation unset", n)
 	}
 	p.f.Rules = append(p.f.Rules, r)
+	p.values = append(p.values, lines)
 	return nil
 }
 
@@ -212,28 +226,31 @@ func (p *parser) reservation(r *Rule, n, line int, val json.Token) {
 }
 
 // checkRules runs the checks that need the whole rule: patterns, policy
-// URLs, duplicate and unreachable rules.
+// URLs, duplicate and unreachable rules. Each diagnostic carries the line
+// where the value it is about starts: the location's for the pattern
+// checks, the tdm-policy's for the policy checks.
 func (p *parser) checkRules() {
 	uses := ruleUses(p.f.Rules)
 	for i, r := range p.f.Rules {
 		n := i + 1
+		lines := p.values[i]
 		if r.Policy != "" {
 			if why := PolicyProblem(r.Policy); why != "" {
-				p.diags.Add(codePolicyNotAbsolute, r.Line, "rule %d: tdm-policy %q %s", n, diag.Clip(r.Policy), why)
+				p.diags.Add(codePolicyNotAbsolute, lines.policy, "rule %d: tdm-policy %q %s", n, diag.Clip(r.Policy), why)
 			}
 			if r.Reservation != nil && *r.Reservation == 0 {
-				p.diags.Add(codePolicyIgnored, r.Line, "rule %d: tdm-policy with tdm-reservation 0; agents should not process it", n)
+				p.diags.Add(codePolicyIgnored, lines.policy, "rule %d: tdm-policy with tdm-reservation 0; agents should not process it", n)
 			}
 		}
 		switch u := uses[i]; u.why {
 		case ruleEmptyLocation:
-			p.diags.Add(codeLocationEmpty, r.Line, "rule %d: the location is empty and matches no path", n)
+			p.diags.Add(codeLocationEmpty, lines.location, "rule %d: the location is empty and matches no path", n)
 		case ruleNotPath:
-			p.diags.Add(codeLocationNotPath, r.Line, "rule %d: location %q does not start with \"/\" or \"*\"; it matches no path", n, diag.Clip(*r.Location))
+			p.diags.Add(codeLocationNotPath, lines.location, "rule %d: location %q does not start with \"/\" or \"*\"; it matches no path", n, diag.Clip(*r.Location))
 		case ruleDuplicate:
-			p.diags.Add(codeDuplicateLocation, r.Line, "rule %d has the same location as rule %d, which is used first", n, u.by+1)
+			p.diags.Add(codeDuplicateLocation, lines.location, "rule %d has the same location as rule %d, which is used first", n, u.by+1)
 		case ruleCovered:
-			p.diags.Add(codeUnreachableRule, r.Line, "rule %d (%q) is never used: rule %d (%q) matches every path it matches and comes first",
+			p.diags.Add(codeUnreachableRule, lines.location, "rule %d (%q) is never used: rule %d (%q) matches every path it matches and comes first",
 				n, diag.Clip(*r.Location), u.by+1, diag.Clip(*p.f.Rules[u.by].Location))
 		}
 	}
@@ -318,6 +335,23 @@ func (p *parser) tooDeep() error {
 	p.failed = true
 	p.diags.Add(codeTooDeep, p.lineAt(p.offset()-1), "values are nested more than %d levels deep; parsing stops here", MaxDepth)
 	return errStop
+}
+
+// valueStart returns the offset where the value of an object member
+// starts, given the offset just after its name: past white space, the
+// colon and white space again.
+func (p *parser) valueStart(off int) int {
+	colon := false
+	for ; off < len(p.data); off++ {
+		switch c := p.data[off]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		case c == ':' && !colon:
+			colon = true
+		default:
+			return off
+		}
+	}
+	return off
 }
 
 // offset returns the decoder's offset in the input.

@@ -346,6 +346,28 @@ func TestParse_UnusedRules(t *testing.T) {
 	checkQueries(t, f, []query{{"/a/b", true, "", 6}, {"/x", false, "", -1}})
 }
 
+// TestParse_ValueLines: a diagnostic about a value carries the line where
+// the value starts (docs/formats.md, "Line numbers"), not the line of its
+// field name or of the rule's brace.
+func TestParse_ValueLines(t *testing.T) {
+	_, got := parseString(t, string(readFile(t, "testdata/value-lines.json")))
+	want := []string{
+		"tdmrep.duplicate-location@30",
+		"tdmrep.location-empty@23",
+		"tdmrep.location-not-path@10",
+		"tdmrep.location-type@15",
+		"tdmrep.policy-ignored@26",
+		"tdmrep.policy-not-absolute-url@6",
+		"tdmrep.policy-type@19",
+		"tdmrep.reservation-type@17",
+		"tdmrep.reservation-value@5",
+		"tdmrep.unreachable-rule@35",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got  %v\nwant %v", got, want)
+	}
+}
+
 // TestParse_NotJSON: syntax errors, empty files and trailing data make the
 // file invalid, with the line of the problem.
 func TestParse_NotJSON(t *testing.T) {
