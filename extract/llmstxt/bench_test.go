@@ -36,7 +36,8 @@ func TestParse_LargeFile(t *testing.T) {
 
 // BenchmarkParse_Pathological parses inputs built to expose quadratic
 // behaviour: a 1 MiB blockquote, a 1 MiB wrapped note, a 1 MiB unbalanced
-// link, 1 MiB of lines ended by CR alone (no LF to search for). The MB/s
+// link, 1 MiB of lines ended by CR alone (no LF to search for), a 1 MiB
+// link text of backtick runs of growing length, none closed. The MB/s
 // should stay in the range of BenchmarkParse.
 func BenchmarkParse_Pathological(b *testing.B) {
 	const size = 1 << 20
@@ -47,6 +48,7 @@ func BenchmarkParse_Pathological(b *testing.B) {
 		"parens":     []byte("# T\n## S\n- [a](" + strings.Repeat("(", size) + "\n"),
 		"headings":   []byte(strings.Repeat("# T\n", size/4)),
 		"cr-lines":   []byte("# T\r## S\r" + strings.Repeat("- [a](https://a.example/)\r", size/26)),
+		"backticks":  []byte("# T\n## S\n- [" + backtickRuns(size) + "\n"),
 	}
 	for name, data := range inputs {
 		b.Run(name, func(b *testing.B) {
@@ -56,4 +58,15 @@ func BenchmarkParse_Pathological(b *testing.B) {
 			}
 		})
 	}
+}
+
+// backtickRuns returns about size bytes of backtick runs of lengths 1, 2,
+// 3, ..., each followed by a space: no run closes another as a code span.
+func backtickRuns(size int) string {
+	var b strings.Builder
+	for n := 1; b.Len() < size; n++ {
+		b.WriteString(strings.Repeat("`", n))
+		b.WriteByte(' ')
+	}
+	return b.String()
 }

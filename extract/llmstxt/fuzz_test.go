@@ -26,6 +26,7 @@ func fuzzSeeds() []string {
 		"# T\r\n> s\r\n## S\r\n- [a](https://a.example/ 'x') : n\r\n",
 		"# T\r> s\r\r## S\r- [a](https://a.example/)\r\n\n\r",
 		"#T\n> s\n#tag\n##S\n- [a](https://a.example/): n\n#tag\n",
+		"# T\n## S\n- [`]`](https://a.example/)\n- [``]`](x)``\n- [\\`](y)`\n",
 	}
 }
 

@@ -13,20 +13,23 @@ type inlineLink struct {
 }
 
 // parseInlineLink parses `[name](dest "title")` at the start of s, as
-// CommonMark does: brackets in the name nest, parentheses in the
-// destination balance, `<...>` encloses a destination with spaces, and a
-// backslash escapes the next character. It reports false when s does not
-// start with a complete link.
+// CommonMark does: brackets in the name nest, a code span in the name hides
+// its brackets, parentheses in the destination balance, `<...>` encloses a
+// destination with spaces, and a backslash escapes the next character. It
+// reports false when s does not start with a complete link.
 func parseInlineLink(s string) (inlineLink, bool) {
 	if !strings.HasPrefix(s, "[") {
 		return inlineLink{}, false
 	}
 	depth := 1
 	i := 1
+	var spans codeSpans
 	for ; i < len(s) && depth > 0; i++ {
 		switch s[i] {
 		case '\\':
 			i++
+		case '`':
+			i = spans.skip(s, i) - 1
 		case '[':
 			depth++
 		case ']':
