@@ -46,7 +46,7 @@ var (
 	codeEmptyLinkText = diag.Code{ID: "llms-txt.empty-link-text", Severity: diag.Warning, Spec: specFormat,
 		Summary: "A link with an empty [name]."}
 	codeMalformedURL = diag.Code{ID: "llms-txt.malformed-url", Severity: diag.Warning, Spec: specFormat,
-		Summary: "A link whose URL is empty or cannot be parsed."}
+		Summary: "A link whose URL is empty, cannot be parsed (a \"%\" not followed by two hex digits, a bad host, a port above 65535) or is http(s) without a host."}
 	codeRelativeURL = diag.Code{ID: "llms-txt.relative-url", Severity: diag.Info, Spec: specFormat,
 		Summary: "A link with a relative URL; allowed (it resolves against the file's URL), but tools that fetch the URL verbatim cannot follow it."}
 	codeNonHTTPURL = diag.Code{ID: "llms-txt.non-http-url", Severity: diag.Warning, Spec: specFormat,

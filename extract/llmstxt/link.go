@@ -1,7 +1,10 @@
 package llmstxt
 
 import (
+	"errors"
+	"fmt"
 	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -132,17 +135,43 @@ const (
 	urlAbsolute  urlKind = iota // http or https with a host
 	urlRelative                 // a relative reference, resolved against the file's URL
 	urlOther                    // another scheme (mailto:, javascript:, ...)
-	urlMalformed                // empty, unparsable, or http(s) without a host
+	urlMalformed                // see classifyURL
 )
 
-// classifyURL classifies a link destination.
+// maxPort is the largest TCP port.
+const maxPort = 65535
+
+// classifyURL classifies a link destination with net/url. It is malformed
+// when it is empty; when url.Parse rejects it (among others: a "%" not
+// followed by two hex digits in the user info, host, path or fragment, a
+// character not allowed in the host, a port that is not a number); when
+// its query or, for a URL such as "mailto:...", its opaque part holds such
+// a "%" (url.Parse does not check those, RFC 3986 §2.1 forbids them
+// everywhere); when its port is above 65535; or when it is http or https
+// without a host. The second result is why it is malformed, or the scheme
+// of an urlOther.
 func classifyURL(dest string) (urlKind, string) {
 	if strings.TrimSpace(dest) == "" {
 		return urlMalformed, "the URL is empty"
 	}
 	u, err := url.Parse(dest)
 	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
 		return urlMalformed, err.Error()
+	}
+	if _, err := url.QueryUnescape(u.RawQuery); err != nil {
+		return urlMalformed, "in the query: " + err.Error()
+	}
+	if _, err := url.PathUnescape(u.Opaque); err != nil {
+		return urlMalformed, err.Error()
+	}
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n > maxPort {
+			return urlMalformed, fmt.Sprintf("the port %s is above %d", p, maxPort)
+		}
 	}
 	switch {
 	case u.Scheme == "":
