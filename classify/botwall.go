@@ -13,6 +13,15 @@ import (
 // headers that the services set on challenges, and from the page itself
 // (parsed with goquery): its title, script sources, element ids and text.
 // Only the first challengeScan bytes are examined; challenge pages are small.
+//
+// A challenge page stands in for the content. The markers are those of the
+// challenge and block pages only, never those of the scripts the services
+// put on every page of a site they protect, 200 pages and 404 pages alike:
+// Cloudflare's JavaScript detections (/cdn-cgi/challenge-platform/scripts/jsd/
+// or .../h/b/scripts/jsd/, window.__CF$cv$params), PerimeterX's sensor
+// (window._pxAppId, client.px-cdn.net, /_px/), Imperva's
+// /_Incapsula_Resource?SWJIYLWA= script, the AWS WAF JavaScript SDK
+// (challenge.js, AwsWafIntegration).
 const challengeScan = 64 << 10
 
 // headerRule recognises a vendor from a header whose value (lower case)
@@ -35,22 +44,38 @@ type pageRule struct {
 	vendor  string
 	titles  []string // lower-case substrings of <title>
 	scripts []string // lower-case substrings of a script or iframe src, or of inline script text
-	ids     []string // element ids or classes (CSS selectors)
-	texts   []string // lower-case substrings of the page text
+	// scriptPattern, when set, matches a script or iframe src, or inline
+	// script text, as scripts do.
+	scriptPattern *regexp.Regexp
+	frames        []string // lower-case substrings of an iframe src (a page whose content is the vendor's frame)
+	ids           []string // element ids or classes (CSS selectors)
+	texts         []string // lower-case substrings of the page text
 	// needsStatus: the title and the text must both match, at a refusing
 	// status (not 2xx), because each marker alone occurs on ordinary pages.
 	needsStatus bool
 }
 
 var challengePages = []pageRule{
+	// Cloudflare: the challenge's options (window._cf_chl_opt) and the
+	// orchestrate script that runs it (/cdn-cgi/challenge-platform/h/<x>/
+	// orchestrate/...), not the JavaScript detections script that shares
+	// the /cdn-cgi/challenge-platform/ prefix.
 	{vendor: "cloudflare", titles: []string{"just a moment...", "attention required! | cloudflare", "please wait... | cloudflare"},
-		scripts: []string{"/cdn-cgi/challenge-platform/", "cf_chl_opt"},
-		ids:     []string{"#challenge-form", "#challenge-running", "#cf-challenge-running", ".cf-browser-verification", "#cf-wrapper"}},
+		scripts:       []string{"_cf_chl_opt"},
+		scriptPattern: regexp.MustCompile(`/cdn-cgi/challenge-platform/h/[^/]+/orchestrate/`),
+		ids:           []string{"#challenge-form", "#challenge-running", "#cf-challenge-running", ".cf-browser-verification", "#cf-wrapper"}},
 	{vendor: "akamai", titles: []string{"access denied"}, texts: []string{"errors.edgesuite.net", "reference #"}, needsStatus: true},
-	{vendor: "imperva", scripts: []string{"_incapsula_resource"}, texts: []string{"incapsula incident id"}},
+	// Imperva: the challenge is a page holding one frame of
+	// /_Incapsula_Resource (?SWUDNSAI=, ?CWUDNSAI=); its script of the same
+	// path (?SWJIYLWA=) is on every page.
+	{vendor: "imperva", frames: []string{"_incapsula_resource"}, texts: []string{"incapsula incident id"}},
 	{vendor: "datadome", scripts: []string{"captcha-delivery.com"}},
-	{vendor: "perimeterx", scripts: []string{"_pxappid", "px-cdn.net", "/_px/"}, ids: []string{"#px-captcha"}},
-	{vendor: "aws-waf", scripts: []string{"awswaf", "awswafintegration"}},
+	// PerimeterX (HUMAN): the block page's captcha ("Press & Hold"): its
+	// element, its script and the cookie it sets.
+	{vendor: "perimeterx", scripts: []string{"_pxcaptcha", "captcha.px-cdn.net"}, ids: []string{"#px-captcha"}},
+	// AWS WAF: the challenge and CAPTCHA interstitials' window.gokuProps
+	// (the header rule recognises them too).
+	{vendor: "aws-waf", scripts: []string{"gokuprops"}},
 	{vendor: "sucuri", titles: []string{"sucuri website firewall"}},
 	{vendor: "vercel", titles: []string{"vercel security checkpoint"}},
 	{vendor: "ddos-guard", titles: []string{"ddos-guard"}},
@@ -60,8 +85,8 @@ var challengePages = []pageRule{
 // prefilter holds lower-case strings one of which every recognised page
 // contains; a page with none is not parsed.
 var prefilter = newMarkers(
-	"just a moment", "challenge-platform", "cf_chl", "cf-browser-verification", "attention required",
-	"access denied", "incapsula", "captcha", "_pxappid", "px-cdn", "/_px/", "awswaf", "sucuri",
+	"just a moment", "/orchestrate/", "cf_chl", "cf-browser-verification", "attention required",
+	"access denied", "incapsula", "captcha", "gokuprops", "sucuri",
 	"vercel security checkpoint", "ddos-guard", "kpsdk", "verify you are human", "are you a robot",
 	"are you human", "security check", "bot protection",
 )
@@ -102,10 +127,14 @@ func DetectChallenge(status int, header http.Header, body []byte) (vendor string
 	}
 	refusing := status == 401 || status == 403 || status == 429 || status == 503 || status == 405 || status == 406
 	title := strings.ToLower(strings.TrimSpace(doc.Find("title").First().Text()))
-	var srcs []string
+	var srcs, frames []string
 	doc.Find("script, iframe").Each(func(_ int, s *goquery.Selection) {
 		if src, ok := s.Attr("src"); ok {
-			srcs = append(srcs, strings.ToLower(src))
+			src = strings.ToLower(src)
+			srcs = append(srcs, src)
+			if goquery.NodeName(s) == "iframe" {
+				frames = append(frames, src)
+			}
 		}
 		if t := s.Text(); t != "" {
 			srcs = append(srcs, strings.ToLower(t))
@@ -122,7 +151,8 @@ func DetectChallenge(status int, header http.Header, body []byte) (vendor string
 			}
 			continue
 		}
-		if titleOK || anyContainsAny(srcs, r.scripts) || containsAny(text, r.texts) {
+		if titleOK || anyContainsAny(srcs, r.scripts) || anyMatches(srcs, r.scriptPattern) ||
+			anyContainsAny(frames, r.frames) || containsAny(text, r.texts) {
 			return r.vendor, true
 		}
 		for _, sel := range r.ids {
@@ -143,6 +173,19 @@ func containsAny(s string, subs []string) bool {
 	}
 	for _, sub := range subs {
 		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyMatches reports whether re (when not nil) matches one of list.
+func anyMatches(list []string, re *regexp.Regexp) bool {
+	if re == nil {
+		return false
+	}
+	for _, s := range list {
+		if re.MatchString(s) {
 			return true
 		}
 	}

@@ -66,6 +66,58 @@ func TestDetectChallenge_Headers(t *testing.T) {
 	}
 }
 
+// TestFetch_OrdinaryPagesOfProtectedSites: the scripts bot-protection
+// services put on every page of a site (Cloudflare's JavaScript
+// detections, PerimeterX's sensor) do not make its home page, its 404 pages
+// or the domain blocked.
+func TestFetch_OrdinaryPagesOfProtectedSites(t *testing.T) {
+	home, _ := registry.LookupLocation(registry.LocHome)
+	robots, _ := registry.LookupLocation(registry.LocRobots)
+	read := func(name string) []byte {
+		b, err := os.ReadFile("testdata/challenges/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	cf := http.Header{"Server": {"cloudflare"}, "Cf-Ray": {"8f1e2d3c4b5a6978-AMS"}}
+	cases := []struct {
+		name string
+		f    crawl.Fetch
+		loc  registry.Location
+		want Result
+	}{
+		{"cloudflare home", crawl.Fetch{Status: 200, Header: cf, Body: read("notwall-cloudflare-jsd-200.html")}, home, Result{Present, ReasonOK}},
+		{"cloudflare 404", crawl.Fetch{Status: 404, Header: cf, Body: read("notwall-cloudflare-jsd-404.html")}, robots, Result{Absent, "status_404"}},
+		{"perimeterx home", crawl.Fetch{Status: 200, Body: read("notwall-perimeterx-sensor-200.html")}, home, Result{Present, ReasonOK}},
+		{"perimeterx 404", crawl.Fetch{Status: 404, Body: read("notwall-perimeterx-sensor-200.html")}, robots, Result{Absent, "status_404"}},
+		{"cloudflare challenge", crawl.Fetch{Status: 403, Header: cf, Body: read("cloudflare-403.html")}, robots, Result{Blocked, "challenge_cloudflare"}},
+		{"perimeterx block page", crawl.Fetch{Status: 403, Body: read("perimeterx-403.html")}, robots, Result{Blocked, "challenge_perimeterx"}},
+	}
+	var results []Result
+	for _, c := range cases[:4] {
+		got := Fetch(&c.f, c.loc, nil)
+		results = append(results, got)
+		if got != c.want {
+			t.Errorf("%s: %+v, want %+v", c.name, got, c.want)
+		}
+	}
+	for _, c := range cases[4:] {
+		if got := Fetch(&c.f, c.loc, nil); got != c.want {
+			t.Errorf("%s: %+v, want %+v", c.name, got, c.want)
+		}
+	}
+	if o, _ := Domain(results); o != DomainOK {
+		t.Errorf("a protected site without robots.txt: domain %s, want %s", o, DomainOK)
+	}
+	// The orchestrate script alone is a Cloudflare challenge, in whatever
+	// language the page's title is.
+	orchestrate := []byte(`<!DOCTYPE html><html><head><title>Einen Moment…</title></head><body><script src="/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1?ray=8f1c"></script></body></html>`)
+	if v, ok := DetectChallenge(403, http.Header{}, orchestrate); !ok || v != "cloudflare" {
+		t.Errorf("Cloudflare's orchestrate script: %q %v, want cloudflare", v, ok)
+	}
+}
+
 func TestLooksLikeHTML(t *testing.T) {
 	for body, want := range map[string]bool{
 		"<!DOCTYPE html><html>":                      true,
