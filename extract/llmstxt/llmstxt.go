@@ -136,19 +136,19 @@ func Parse(data []byte) (*File, diag.List) {
 	p.checkText(data)
 	line := 0
 	first := true
+	var html htmlStart
 	for len(data) > 0 || first {
 		first = false
 		var raw []byte
 		raw, data = nextLine(data)
 		line++
-		if p.preamble == 0 && !p.titleSeen && len(p.f.Sections) == 0 {
-			if isHTMLDocument(string(raw)) {
-				p.diags.Add(codeHTMLDocument, line, "the body is an HTML document, not Markdown")
-				p.f.OtherFormat = "html"
-				return p.f, p.diags.Sorted()
-			}
+		s := string(raw)
+		if html.line(s) {
+			p.diags.Add(codeHTMLDocument, line, "the body is an HTML document, not Markdown")
+			p.f.OtherFormat = "html"
+			return p.f, p.diags.Sorted()
 		}
-		p.line(line, string(raw))
+		p.line(line, s)
 	}
 	p.finish()
 	return p.f, p.diags.Sorted()

@@ -249,14 +249,3 @@ func htmlTag(line string) bool {
 	}
 	return !strings.Contains(rest[:end], ":")
 }
-
-// isHTMLDocument reports whether the first content line starts an HTML
-// document.
-func isHTMLDocument(line string) bool {
-	_, rest := indent(line)
-	if len(rest) > 16 {
-		rest = rest[:16]
-	}
-	rest = strings.ToLower(rest)
-	return strings.HasPrefix(rest, "<!doctype html") || strings.HasPrefix(rest, "<html")
-}
