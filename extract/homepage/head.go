@@ -31,8 +31,10 @@ type rawTag struct {
 // document order, with their lines.
 //
 // Only the head matters, and bodies can be large: a tokenizer pass (linear,
-// no tree) finds where the head ends (see scanHead) and records the line of every meta and link start tag before it; goquery then
-// parses that prefix alone. Elements the tree builder moves or drops are
+// no tree) finds where the head ends (see scanHead) and records the line of
+// every meta and link start tag before it; goquery then parses that prefix
+// alone, and its tree builder puts in the head the meta and link tags that
+// follow </head> before the body. Elements the tree builder moves or drops are
 // handled by matching the parsed elements to the recorded tags in order.
 func headTags(body []byte) []tag {
 	body = bytes.TrimPrefix(body, []byte("\xef\xbb\xbf")) // decoding strips the BOM
@@ -74,18 +76,24 @@ func headTags(body []byte) []tag {
 }
 
 // scanHead tokenizes body up to the end of its head and returns the offset
-// where the head ends and the meta and link start tags before it. The head
-// ends where the HTML tree builder ends it: at </head>, or at the first
-// start tag that does not belong in a head (<body>, <div>, ...), the first
-// text that is not white space, or an end tag of body, html or br. The
-// contents of <noscript> and <template> are skipped: scripting is enabled,
-// so the former is raw text, and the latter is inert.
+// where the head ends and the meta and link start tags before it. It
+// follows the HTML tree builder's insertion modes "in head" and "after
+// head" (WHATWG HTML §13.2.6.4.4, §13.2.6.4.6): the head ends where the
+// tree builder inserts the body or a frameset, at the first start tag that
+// does not belong in a head (<body>, <div>, ...), the first text that is
+// not white space, or an end tag of body, html or br. </head> does not end
+// it: after </head>, base, link, meta, noframes, script, style, template
+// and title elements are still inserted in the head, and other end tags are
+// ignored. Title, script, style, noframes and (scripting being enabled)
+// noscript hold raw text, which the tokenizer returns as one text token;
+// the contents of <template> are inert, nested templates included.
 func scanHead(body []byte) (int, []rawTag) {
 	z := html.NewTokenizer(bytes.NewReader(body))
 	var raws []rawTag
 	off, line := 0, 1
-	var inside atom.Atom // noscript or template while inside one
-	rawText := false     // the previous token opened title, script or style
+	templates := 0     // open template elements
+	afterHead := false // </head> was seen: the "after head" insertion mode
+	rawText := false   // the previous token opened a raw text element
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
@@ -99,24 +107,35 @@ func scanHead(body []byte) (int, []rawTag) {
 		rawText = false
 		switch tt {
 		case html.TextToken:
-			if inside != 0 || afterRaw || len(bytes.TrimLeft(raw, " \t\r\n\f")) == 0 {
+			if templates > 0 || afterRaw || len(bytes.TrimLeft(raw, " \t\r\n\f")) == 0 {
 				continue
 			}
 			return start, raws
 		case html.StartTagToken, html.SelfClosingTagToken:
+			// The tokenizer reads raw text after these start tags,
+			// self-closing or not, as the tree builder does (other raw
+			// text elements end the head).
 			name, hasAttr := z.TagName()
 			a := atom.Lookup(name)
-			if inside != 0 {
+			switch a {
+			case atom.Title, atom.Script, atom.Style, atom.Noframes, atom.Noscript:
+				rawText = true
+			}
+			if templates > 0 {
+				if a == atom.Template {
+					templates++
+				}
 				continue
 			}
 			switch a {
-			case atom.Html, atom.Head, atom.Base, atom.Basefont, atom.Bgsound:
-			case atom.Title, atom.Script, atom.Style:
-				rawText = tt == html.StartTagToken
-			case atom.Noscript, atom.Template:
-				if tt == html.StartTagToken {
-					inside = a
+			case atom.Html, atom.Head, atom.Base, atom.Basefont, atom.Bgsound,
+				atom.Title, atom.Script, atom.Style, atom.Noframes:
+			case atom.Noscript:
+				if afterHead { // not in the "after head" list: the body starts
+					return start, raws
 				}
+			case atom.Template:
+				templates++
 			case atom.Meta, atom.Link:
 				raws = append(raws, readRawTag(z, a == atom.Meta, hasAttr, startLine))
 			default:
@@ -126,12 +145,12 @@ func scanHead(body []byte) (int, []rawTag) {
 			name, _ := z.TagName()
 			a := atom.Lookup(name)
 			switch {
-			case inside != 0:
-				if a == inside {
-					inside = 0
+			case templates > 0:
+				if a == atom.Template {
+					templates--
 				}
 			case a == atom.Head:
-				return off, raws
+				afterHead = true
 			case a == atom.Body, a == atom.Html, a == atom.Br:
 				return start, raws
 			}

@@ -24,11 +24,13 @@
 //     one source that disagree are reported and the first is used.
 //   - Content-Usage: the recognised categories are train-ai and search
 //     (specs README), as for the robots.txt Content-Usage rule.
-//   - Only the head is read: the document up to where the HTML tree
-//     builder ends the head (</head>, <body>, or the first element or text
-//     that cannot be in a head), so a meta tag in the body is not read, and
-//     a large body costs one linear tokenizer pass. Meta tags inside
-//     <noscript> and <template> are not read either.
+//   - Only the head is read: the meta and link tags the HTML tree builder
+//     puts in the head, up to where it starts the body (<body>, or the
+//     first element or text that cannot be in a head). A meta tag between
+//     </head> and the body is in the head ("after head" insertion mode); a
+//     meta tag in the body is not read, and a large body costs one linear
+//     tokenizer pass. Meta tags inside <noscript> and <template> are not
+//     read either.
 package homepage
 
 import (
