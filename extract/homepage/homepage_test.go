@@ -177,6 +177,21 @@ func TestParse_RobotsConflict(t *testing.T) {
 	}
 }
 
+// TestParse_RobotsConflictOnce: repeated directives are reported once per
+// scope and pair, even when the repeats are identical (header lines carry
+// no line to tell them apart).
+func TestParse_RobotsConflictOnce(t *testing.T) {
+	h := hdr("X-Robots-Tag", "index", "X-Robots-Tag", "noindex", "X-Robots-Tag", "noindex")
+	if _, got := parse(t, h, page("")); !slices.Equal(got, []string{"homepage.robots-conflict@0"}) {
+		t.Errorf("header: got %v", got)
+	}
+	h = hdr("X-Robots-Tag", "googlebot: follow, nofollow, nofollow, none, none")
+	want := []string{"homepage.robots-conflict@0", "homepage.robots-conflict@0"} // follow against nofollow and none
+	if _, got := parse(t, h, page("")); !slices.Equal(got, want) {
+		t.Errorf("scoped: got %v, want %v", got, want)
+	}
+}
+
 // TestParse_ContentUsage covers draft-ietf-aipref-attach §2 (a Dictionary
 // field; the §1.2 example "Content-Usage: train-ai=n") and the processing
 // of draft-ietf-aipref-vocab §6.

@@ -164,25 +164,28 @@ func conflictingPairs() [][2]string {
 }
 
 // robotsConflicts reports contradicting directives for the same agent
-// scope, once per scope and pair.
+// scope, once per scope and pair: at the first directive of the pair's
+// restrictive side. Directives are told apart by position, since repeated
+// ones (two "noindex" header lines) are equal values.
 func robotsConflicts(ds []Directive, diags *diagnostics) {
 	type key struct{ agent, name string }
-	first := map[key]Directive{}
-	for _, d := range ds {
+	first := map[key]int{}
+	for i, d := range ds {
 		k := key{d.Agent, d.Name}
 		if _, ok := first[k]; !ok {
-			first[k] = d
+			first[k] = i
 		}
 	}
-	for _, d := range ds {
+	for i, d := range ds {
 		for _, pair := range conflictingPairs() {
 			if d.Name != pair[1] {
 				continue
 			}
-			allow, ok := first[key{d.Agent, pair[0]}]
-			if !ok || first[key{d.Agent, d.Name}] != d {
+			j, ok := first[key{d.Agent, pair[0]}]
+			if !ok || first[key{d.Agent, d.Name}] != i {
 				continue
 			}
+			allow := ds[j]
 			who := "every agent"
 			if d.Agent != "" {
 				who = d.Agent
