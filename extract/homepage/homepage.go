@@ -81,7 +81,8 @@ type Signals struct {
 	// unset. TDMSource is where it comes from.
 	TDMReservation *int   `json:"tdm_reservation"`
 	TDMSource      Source `json:"tdm_source,omitempty"`
-	// TDMPolicy is the effective tdm-policy.
+	// TDMPolicy is the effective tdm-policy; empty when the effective
+	// tdm-reservation is 0, since agents should not process a policy then.
 	TDMPolicy string `json:"tdm_policy,omitempty"`
 
 	// TrainAI and Search are the Content-Usage preferences for train-ai
@@ -191,19 +192,7 @@ func Parse(header http.Header, body []byte) (*Signals, diag.List) {
 	hDecl := declaration(SourceHeader, hRes, hPol, &diags)
 	mDecl := declaration(SourceMeta, mRes, mPol, &diags)
 	tdmConflicts(hDecl, mDecl, &diags)
-	for _, d := range []*TDMDeclaration{hDecl, mDecl} {
-		if d == nil {
-			continue
-		}
-		s.TDM = append(s.TDM, *d)
-		if d.Reservation != nil {
-			s.TDMReservation, s.TDMSource = d.Reservation, d.Source
-		}
-		if d.Policy != "" {
-			s.TDMPolicy = d.Policy
-		}
-	}
-	s.TDMReserved = s.TDMReservation != nil && *s.TDMReservation == 1
+	s.applyTDM(hDecl, mDecl, &diags)
 
 	robotsConflicts(s.Robots, &diags)
 	s.applyRobots()

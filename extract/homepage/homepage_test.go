@@ -315,6 +315,42 @@ func TestParse_TDMPriority(t *testing.T) {
 	}
 }
 
+// TestParse_TDMPolicyWithReservation0: "If tdm-reservation is set to 0,
+// TDM Agents SHOULD NOT process tdm-policy", so no policy is effective
+// then, whichever source the policy and the reservation come from.
+func TestParse_TDMPolicyWithReservation0(t *testing.T) {
+	cases := []struct {
+		h     http.Header
+		head  string
+		diags []string
+	}{
+		// The header reserves with a policy; the meta tag says 0.
+		{hdr("tdm-reservation", "1", "tdm-policy", "https://h.example/p"), `<meta name="tdm-reservation" content="0">`,
+			[]string{"homepage.tdm-conflict@6", "homepage.tdm-policy-ignored@6"}},
+		// The header says 0; the policy comes from a meta tag.
+		{hdr("tdm-reservation", "0"), `<meta name="tdm-policy" content="https://m.example/p">`,
+			[]string{"homepage.tdm-policy-ignored@6", "homepage.tdm-policy-without-reservation@6"}},
+		// One source with both: reported once, by that source.
+		{nil, `<meta name="tdm-reservation" content="0"><meta name="tdm-policy" content="https://m.example/p">`,
+			[]string{"homepage.tdm-policy-ignored@6"}},
+		{hdr("tdm-reservation", "0", "tdm-policy", "https://h.example/p"), "", []string{"homepage.tdm-policy-ignored@0"}},
+	}
+	for i, c := range cases {
+		s, got := parse(t, c.h, page(c.head))
+		if !slices.Equal(got, c.diags) {
+			t.Errorf("case %d: got %v, want %v", i, got, c.diags)
+		}
+		if s.TDMReservation == nil || *s.TDMReservation != 0 || s.TDMReserved || s.TDMPolicy != "" {
+			t.Errorf("case %d: reservation %v, policy %q; want 0 and no policy", i, s.TDMReservation, s.TDMPolicy)
+		}
+	}
+	// With reservation 1 the policy stays effective.
+	s, _ := parse(t, hdr("tdm-reservation", "0", "tdm-policy", "https://h.example/p"), page(`<meta name="tdm-reservation" content="1">`))
+	if !s.TDMReserved || s.TDMPolicy != "https://h.example/p" {
+		t.Errorf("reservation 1: %+v", s)
+	}
+}
+
 func TestParse_Links(t *testing.T) {
 	s, got := parse(t, nil, page(`<link rel="stylesheet" href="/site.css">
 <link rel="alternate" type="text/markdown" href="/llms.txt">

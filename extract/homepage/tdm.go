@@ -88,6 +88,47 @@ func declaration(src Source, res, pol tdmValues, diags *diagnostics) *TDMDeclara
 	return d
 }
 
+// applyTDM records the declarations and sets the effective reservation and
+// policy: the meta tags supersede the headers, property by property
+// (TDMRep §Processing priority). With an effective tdm-reservation of 0
+// "TDM Agents SHOULD NOT process tdm-policy", so there is no effective
+// policy then; a policy from the other source than the reservation is
+// reported as ignored (one from the same source already is, by
+// declaration).
+func (s *Signals) applyTDM(header, meta *TDMDeclaration, diags *diagnostics) {
+	var policySource Source
+	for _, d := range []*TDMDeclaration{header, meta} {
+		if d == nil {
+			continue
+		}
+		s.TDM = append(s.TDM, *d)
+		if d.Reservation != nil {
+			s.TDMReservation, s.TDMSource = d.Reservation, d.Source
+		}
+		if d.Policy != "" {
+			s.TDMPolicy, policySource = d.Policy, d.Source
+		}
+	}
+	s.TDMReserved = s.TDMReservation != nil && *s.TDMReservation == 1
+	if s.TDMReservation == nil || *s.TDMReservation != 0 || s.TDMPolicy == "" {
+		return
+	}
+	if policySource != s.TDMSource {
+		// One source is the meta tags, whose line the message carries.
+		diags.Add(codeTDMPolicyIgnored, meta.Line, "the effective tdm-reservation is 0 (%s), so the tdm-policy of the %s is ignored; agents should not process it",
+			sourceName(s.TDMSource), sourceName(policySource))
+	}
+	s.TDMPolicy = ""
+}
+
+// sourceName names a source of TDMRep declarations for messages.
+func sourceName(src Source) string {
+	if src == SourceHeader {
+		return "headers"
+	}
+	return "meta tags"
+}
+
 // tdmConflicts reports a header and a meta declaration that disagree; the
 // meta tag supersedes the header (TDMRep §Processing priority).
 func tdmConflicts(header, meta *TDMDeclaration, diags *diagnostics) {
