@@ -49,7 +49,7 @@ func Fetch(f *crawl.Fetch, loc registry.Location, canary *crawl.Fetch) Result {
 		return Result{Soft404, ReasonCanarySelf}
 	}
 	if loc.Expect != registry.KindHTML && loc.Expect != registry.KindAny {
-		if LooksLikeHTML(f.Body) {
+		if htmlBody(f.Body, loc.Expect) {
 			return Result{Soft404, ReasonHTMLBody}
 		}
 		if Soft404Site(canary) &&
@@ -68,6 +68,16 @@ func Fetch(f *crawl.Fetch, loc registry.Location, canary *crawl.Fetch) Result {
 		return Result{Present, ReasonEmpty}
 	}
 	return Result{Present, ReasonOK}
+}
+
+// htmlBody reports whether body, served where a file of kind is expected,
+// is an HTML page rather than the file. Markdown may open with inline HTML;
+// see HTMLInsteadOfMarkdown.
+func htmlBody(body []byte, kind registry.Kind) bool {
+	if kind == registry.KindMarkdown {
+		return HTMLInsteadOfMarkdown(body)
+	}
+	return LooksLikeHTML(body)
 }
 
 func urlPath(raw string) string {

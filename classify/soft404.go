@@ -11,15 +11,26 @@ import (
 // with anything else (an XML declaration followed by <feed>, Markdown, JSON)
 // is not HTML, whatever its Content-Type says.
 var htmlTags = map[string]bool{
-	"!doctype": true, "html": true, "head": true, "body": true, "meta": true, "title": true,
+	doctypeHTML: true, "html": true, "head": true, "body": true, "meta": true, "title": true,
 	"script": true, "div": true, "link": true, "style": true, "noscript": true, "iframe": true,
 }
+
+// doctypeHTML is firstTag's name for an HTML doctype, <!doctype html ...>.
+const doctypeHTML = "!doctype html"
 
 // LooksLikeHTML reports whether body is an HTML document: after an optional
 // byte-order mark, white space, an XML declaration and comments, its first
 // tag is <!doctype html>, <html>, or an element that opens HTML pages
 // (head, body, meta, title, script, div, link, style, noscript, iframe).
 func LooksLikeHTML(body []byte) bool {
+	return htmlTags[firstTag(body)]
+}
+
+// firstTag returns the lower-case name of the first tag of body after an
+// optional byte-order mark, white space, XML declarations and comments
+// (doctypeHTML for <!doctype html>, "!doctype" for another doctype), or ""
+// when body does not open with a tag. Only the first 4 KiB are read.
+func firstTag(body []byte) string {
 	b := body
 	if len(b) > 4096 {
 		b = b[:4096]
@@ -29,18 +40,18 @@ func LooksLikeHTML(body []byte) bool {
 		b = bytes.TrimLeft(b, " \t\r\n\f")
 		switch {
 		case len(b) == 0 || b[0] != '<':
-			return false
+			return ""
 		case bytes.HasPrefix(b, []byte("<?")):
 			end := bytes.Index(b, []byte("?>"))
 			if end < 0 {
-				return false
+				return ""
 			}
 			b = b[end+2:]
 			continue
 		case bytes.HasPrefix(b, []byte("<!--")):
 			end := bytes.Index(b, []byte("-->"))
 			if end < 0 {
-				return false
+				return ""
 			}
 			b = b[end+3:]
 			continue
@@ -48,9 +59,11 @@ func LooksLikeHTML(body []byte) bool {
 		name := tagName(b[1:])
 		if name == "!doctype" {
 			rest := strings.ToLower(string(b[len("<!doctype"):min(len(b), 40)]))
-			return strings.HasPrefix(strings.TrimSpace(rest), "html")
+			if strings.HasPrefix(strings.TrimSpace(rest), "html") {
+				return doctypeHTML
+			}
 		}
-		return htmlTags[name]
+		return name
 	}
 }
 
