@@ -6,10 +6,16 @@
 // its syntax diagnostics are robots.* codes (listed by robots.Codes); this
 // package adds the aitxt.* codes of Codes. On top of the robots.txt groups
 // it reports which media categories — images, text, audio, video, code —
-// the "*" policy disallows: each category's file extensions (Extensions)
-// are probed with robots.Matcher at a path "/aitxt-probe/file.<ext>";
-// matching is case-sensitive, as in robots.txt, so "*.JPG" does not
-// disallow "file.jpg".
+// the "*" policy disallows. A file type is disallowed when files of that
+// type are disallowed wherever they are, which only two kinds of rule say:
+// file-type rules ("*.ext" or "/*.ext", optionally ending in "$") and rules
+// matching every path ("/", "*", "/*"). Rules for a directory or a file
+// ("Disallow: /images/", "Allow: /public/", "Disallow: /a") say nothing
+// about a type as such and are left out. Among the rules kept, robots.txt
+// precedence decides (robots.Matcher: the longest match, allow on a tie),
+// for each category's file extensions (Extensions). Matching is
+// case-sensitive, as in robots.txt, so "*.JPG" does not disallow
+// "file.jpg".
 //
 // A file with no robots.txt record at all (prose, JSON, HTML) is plainly
 // another format: File.OtherFormat says which, and the extract adapter
@@ -108,8 +114,36 @@ type MediaStance struct {
 	Disallowed []string `json:"disallowed"`
 }
 
-// probePath is the path at which an extension is probed.
-func probePath(ext string) string { return "/aitxt-probe/file." + ext }
+// probePath is the path at which an extension is probed, under the media
+// rules alone (mediaRules): those rules match it or not whatever its
+// directory and base name, since neither holds a ".".
+func probePath(ext string) string { return "/file." + ext }
+
+// mediaRules returns the groups of f with only the rules that say
+// something about a file type wherever the file is: file-type rules and
+// rules matching every path.
+func mediaRules(f *robots.File) *robots.File {
+	out := &robots.File{Groups: make([]robots.Group, len(f.Groups))}
+	for i, g := range f.Groups {
+		g.Rules = slices.DeleteFunc(slices.Clone(g.Rules), func(r robots.Rule) bool {
+			_, typed := fileType(r.Path)
+			return !typed && !matchesEverything(r.Path)
+		})
+		out.Groups[i] = g
+	}
+	return out
+}
+
+// matchesEverything reports whether a robots.txt pattern matches every
+// path: "/", or an optional "/" followed by "*"s, optionally ending in "$".
+func matchesEverything(pattern string) bool {
+	p, anchored := strings.CutSuffix(pattern, "$")
+	stars := strings.TrimPrefix(p, "/")
+	if stars == "" {
+		return p == "/" && !anchored
+	}
+	return strings.Trim(stars, "*") == ""
+}
 
 // Parse parses an ai.txt body. It never panics and runs in time linear in
 // the body (the media probes are a fixed number of matcher queries).
@@ -139,11 +173,12 @@ func Parse(body []byte) (*File, diag.List) {
 	if _, applies := m.Groups("*"); applies != robots.Star && len(rf.Groups) > 0 {
 		diags.Add(codeNoStarGroup, 0, "no group names \"*\"; crawlers not named in the file are not restricted")
 	}
+	media := robots.NewMatcher(mediaRules(rf))
 	for _, cat := range Categories() {
 		ms := MediaStance{Category: cat, Disallowed: []string{}}
 		exts := Extensions(cat)
 		for _, ext := range exts {
-			if !m.Allowed("*", probePath(ext)).Allowed {
+			if !media.Allowed("*", probePath(ext)).Allowed {
 				ms.Disallowed = append(ms.Disallowed, ext)
 			}
 		}

@@ -82,6 +82,40 @@ func TestParse_MediaStanceDetail(t *testing.T) {
 	}
 }
 
+// TestParse_MediaWherever: a media category is blocked only when its file
+// types are disallowed wherever they are, which file-type rules and rules
+// matching every path say; a rule for a directory or a path that happens
+// to prefix some files ("Disallow: /a", "/*/file.") blocks no file type.
+func TestParse_MediaWherever(t *testing.T) {
+	all := []Category{Images, Text, Audio, Video, Code}
+	for _, c := range []struct {
+		name, body       string
+		blocked, partial []Category
+	}{
+		{"directory-prefix.txt", string(corpus(t, "directory-prefix.txt")), []Category{}, []Category{}},
+		{"path-patterns.txt", string(corpus(t, "path-patterns.txt")), []Category{}, []Category{}},
+		{"directory file types", "User-Agent: *\nDisallow: /images/*.jpg\nDisallow: /photo.png\nDisallow: .gif\n", []Category{}, []Category{}},
+		{"disallow all", "User-Agent: *\nDisallow: /\n", all, []Category{}},
+		{"disallow all but a directory", "User-Agent: *\nDisallow: /*\nAllow: /public/\n", all, []Category{}},
+		{"disallow all but a type", "User-Agent: *\nDisallow: /\nAllow: *.mp3$\n", []Category{Images, Text, Video, Code}, []Category{Audio}},
+		{"allow all but a type", "User-Agent: *\nAllow: /\nDisallow: /*.pdf\nDisallow: /private/\n", []Category{}, []Category{Text}},
+		{"root only", "User-Agent: *\nDisallow: /$\n", []Category{}, []Category{}},
+	} {
+		f, _ := parse(t, []byte(c.body))
+		if !reflect.DeepEqual(f.BlockedMedia, c.blocked) || !reflect.DeepEqual(f.PartialMedia, c.partial) {
+			t.Errorf("%s: blocked %v partial %v; want %v %v", c.name, f.BlockedMedia, f.PartialMedia, c.blocked, c.partial)
+		}
+	}
+}
+
+func TestMatchesEverything(t *testing.T) {
+	for in, want := range map[string]bool{"/": true, "*": true, "/*": true, "/**$": true, "*$": true, "/$": false, "": false, "$": false, "/a": false, "*/": false, "*.jpg": false} {
+		if got := matchesEverything(in); got != want {
+			t.Errorf("matchesEverything(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
 // TestParse_CaseSensitive: robots.txt matching is case-sensitive, so
 // "*.JPG" does not disallow "file.jpg".
 func TestParse_CaseSensitive(t *testing.T) {
