@@ -126,6 +126,18 @@ func TestLooksLikeHTML(t *testing.T) {
 		"<?xml version=\"1.0\"?>\n<!DOCTYPE html>":   true,
 		"<title>Not Found</title>":                   true,
 		"<script>location='/'</script>":              true,
+		"<h1>Not Found</h1>\n<p>The requested URL /robots.txt was not found on this server.</p>\n": true,
+		"<p>Not found</p>":                       true,
+		"<P>":                                    true,
+		"<a href=\"/\">home</a>":                 true,
+		"<b>404.</b> That is an error.":          true,
+		"<br>":                                   true,
+		"<table><tr><td>404</td></tr></table>":   true,
+		"<font color=red>Not found</font>":       true,
+		"<abbr>x</abbr>":                         false,
+		"<bdi>x</bdi>":                           false,
+		"<pre>User-agent: *</pre>":               false,
+		"<!-- automation preferences -->\nallow": false,
 		"<?xml version=\"1.0\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"><title>t</title>": false,
 		"<feed xmlns=\"http://www.w3.org/2005/Atom\">":                                        false,
 		"User-agent: *\nDisallow: /":                                                          false,
@@ -168,7 +180,9 @@ func TestFetch_Precedence(t *testing.T) {
 	robots, _ := registry.LookupLocation(registry.LocRobots)
 	home, _ := registry.LookupLocation(registry.LocHome)
 	canaryLoc, _ := registry.LookupLocation(registry.LocCanary)
+	llms, _ := registry.LookupLocation(registry.LocLLMsTxt)
 	html := []byte("<!doctype html><html><title>Not found</title></html>")
+	fragment := []byte("<h1>Not Found</h1>\n<p>The requested URL was not found on this server.</p>\n")
 	soft := &crawl.Fetch{Status: 200, Body: []byte("nothing here"), FinalURL: "https://a.test/.well-known/survey-canary-1"}
 	wall := []byte(`<html><head><title>Just a moment...</title></head></html>`)
 	cases := []struct {
@@ -195,6 +209,8 @@ func TestFetch_Precedence(t *testing.T) {
 		{"400", crawl.Fetch{Status: 400}, robots, nil, Result{Absent, "status_400"}},
 		{"304", crawl.Fetch{Status: 304}, robots, nil, Result{RedirectError, ReasonBadLocation}},
 		{"html robots", crawl.Fetch{Status: 200, Body: html}, robots, nil, Result{Soft404, ReasonHTMLBody}},
+		{"html fragment robots", crawl.Fetch{Status: 200, Body: fragment}, robots, nil, Result{Soft404, ReasonHTMLBody}},
+		{"html fragment llms.txt", crawl.Fetch{Status: 200, Body: fragment}, llms, nil, Result{Soft404, ReasonHTMLBody}},
 		{"html home", crawl.Fetch{Status: 200, Body: html}, home, nil, Result{Present, ReasonOK}},
 		{"canary self", crawl.Fetch{Status: 200, Body: []byte("x")}, canaryLoc, nil, Result{Soft404, ReasonCanarySelf}},
 		{"canary 404", crawl.Fetch{Status: 404}, canaryLoc, nil, Result{Absent, "status_404"}},

@@ -7,12 +7,21 @@ import (
 	"strings"
 )
 
-// htmlTags are the first tags that make a document HTML. A file that opens
-// with anything else (an XML declaration followed by <feed>, Markdown, JSON)
-// is not HTML, whatever its Content-Type says.
+// htmlTags are the first tags that make a document HTML: those of the HTML
+// patterns of the WHATWG MIME Sniffing Standard (§7.1: <!DOCTYPE HTML,
+// <HTML, <HEAD, <SCRIPT, <IFRAME, <H1, <DIV, <FONT, <TABLE, <A, <STYLE,
+// <TITLE, <B, <BODY, <BR, <P), so that an error fragment such as
+// <h1>Not Found</h1><p>...</p> is HTML, and <meta>, <link> and <noscript>,
+// which open HTML pages too. The standard's <!-- pattern is not one: a
+// leading comment is skipped and the tag after it decides (a text file may
+// open with a comment). A file that opens with anything else (an XML
+// declaration followed by <feed>, Markdown, JSON) is not HTML, whatever its
+// Content-Type says.
 var htmlTags = map[string]bool{
-	doctypeHTML: true, "html": true, "head": true, "body": true, "meta": true, "title": true,
-	"script": true, "div": true, "link": true, "style": true, "noscript": true, "iframe": true,
+	doctypeHTML: true, "html": true, "head": true, "script": true, "iframe": true, "h1": true,
+	"div": true, "font": true, "table": true, "a": true, "style": true, "title": true,
+	"b": true, "body": true, "br": true, "p": true,
+	"meta": true, "link": true, "noscript": true,
 }
 
 // doctypeHTML is firstTag's name for an HTML doctype, <!doctype html ...>.
@@ -20,8 +29,8 @@ const doctypeHTML = "!doctype html"
 
 // LooksLikeHTML reports whether body is an HTML document: after an optional
 // byte-order mark, white space, an XML declaration and comments, its first
-// tag is <!doctype html>, <html>, or an element that opens HTML pages
-// (head, body, meta, title, script, div, link, style, noscript, iframe).
+// tag is one of htmlTags (<!doctype html>, <html>, <head>, <body>, <h1>,
+// <p>, <div>, <a>, ...).
 func LooksLikeHTML(body []byte) bool {
 	return htmlTags[firstTag(body)]
 }
