@@ -116,7 +116,7 @@ func TestFormatRows_AITxt(t *testing.T) {
 		Rows{TableRobotsRules, keyed(key, rules...)},
 		Rows{TableAITxtMedia, keyed(key,
 			// avif is disallowed by *.avi: robots.txt patterns match
-			// prefixes of the probe path /aitxt-probe/file.avif.
+			// prefixes of the probe path /file.avif.
 			AITxtMediaRow{Category: "images", Access: "partial", Disallowed: []string{"jpg", "jpeg", "png", "gif", "webp", "avif"}},
 			AITxtMediaRow{Category: "text", Access: "allowed"},
 			AITxtMediaRow{Category: "audio", Access: "partial", Disallowed: []string{"mp3"}},
