@@ -5,7 +5,7 @@ import "testing"
 // The evaluator's documented matching rule: longest path prefix wins,
 // DISALLOW wins a tie, unmatched targets are allowed.
 func TestAllowed_LongestPrefix(t *testing.T) {
-	f, diags := Parse([]byte(signed(
+	f := checkAllowed(t, []string{
 		"/status ALLOW",
 		"/dashboard ALLOW limit=50",
 		"/admin DISALLOW",
@@ -14,15 +14,7 @@ func TestAllowed_LongestPrefix(t *testing.T) {
 		"/tie DISALLOW",
 		"/caf%c3%a9 DISALLOW",
 		"/search?q= DISALLOW",
-	)), Options{})
-	if f.Effective != Rules {
-		t.Fatalf("effective %q\n%s", f.Effective, describe(diags))
-	}
-	for _, tc := range []struct {
-		target  string
-		allowed bool
-		line    int
-	}{
+	}, []allowedCase{
 		{"/status", true, 2},
 		{"https://example.com/status/detail", true, 2},
 		{"/dashboard", true, 3},
@@ -37,12 +29,7 @@ func TestAllowed_LongestPrefix(t *testing.T) {
 		{"/", true, 0},
 		{"", true, 0},
 		{"https://example.com", true, 0},
-	} {
-		d := f.Allowed(tc.target)
-		if d.Allowed != tc.allowed || d.Line != tc.line {
-			t.Errorf("Allowed(%q) = %+v, want allowed=%v line=%d", tc.target, d, tc.allowed, tc.line)
-		}
-	}
+	})
 	if d := f.Allowed("/dashboard/x"); d.Reason != "/dashboard ALLOW on line 3 is the longest matching path (parameters limit=50)" {
 		t.Errorf("reason %q", d.Reason)
 	}
@@ -56,21 +43,13 @@ func TestAllowed_LongestPrefix(t *testing.T) {
 // escaped letter does not get past a DISALLOW; a reserved character and its
 // escape stay distinct.
 func TestAllowed_DecodesUnreserved(t *testing.T) {
-	f, diags := Parse([]byte(signed(
+	checkAllowed(t, []string{
 		"/ ALLOW",
 		"/admin DISALLOW",
 		"/admin/public ALLOW",
 		"/a%2Fb DISALLOW",
 		"/%7Euser DISALLOW",
-	)), Options{})
-	if f.Effective != Rules {
-		t.Fatalf("effective %q\n%s", f.Effective, describe(diags))
-	}
-	for _, tc := range []struct {
-		target  string
-		allowed bool
-		line    int
-	}{
+	}, []allowedCase{
 		{"https://example.com/%61dmin", false, 3},
 		{"/%61%64%6D%69%6E/x", false, 3},
 		{"/admin/%70ublic", true, 4},
@@ -78,32 +57,19 @@ func TestAllowed_DecodesUnreserved(t *testing.T) {
 		{"/%7euser/page", false, 6},
 		{"/a%2fb", false, 5},
 		{"/a/b", true, 2}, // "/" is not "%2F"
-	} {
-		d := f.Allowed(tc.target)
-		if d.Allowed != tc.allowed || d.Line != tc.line {
-			t.Errorf("Allowed(%q) = %+v, want allowed=%v line=%d", tc.target, d, tc.allowed, tc.line)
-		}
-	}
+	})
 }
 
 // The target is matched as an agent's HTTP client sends it, with its dot
 // segments removed (RFC 3986 §5.2.4), "%2E" counting as a dot; the query
 // is left as it is.
 func TestAllowed_DotSegments(t *testing.T) {
-	f, diags := Parse([]byte(signed(
+	checkAllowed(t, []string{
 		"/ ALLOW",
 		"/admin DISALLOW",
 		"/admin/public ALLOW",
 		"/docs ALLOW",
-	)), Options{})
-	if f.Effective != Rules {
-		t.Fatalf("effective %q\n%s", f.Effective, describe(diags))
-	}
-	for _, tc := range []struct {
-		target  string
-		allowed bool
-		line    int
-	}{
+	}, []allowedCase{
 		{"https://example.com/docs/../admin/x", false, 3},
 		{"/docs/%2E%2E/admin", false, 3},
 		{"/docs/.%2e/admin", false, 3},
@@ -112,12 +78,7 @@ func TestAllowed_DotSegments(t *testing.T) {
 		{"/admin/x/../public/y", true, 4},
 		{"/docs/..%2Fadmin", true, 5}, // "%2F" is no separator
 		{"/docs?next=/../admin", true, 5},
-	} {
-		d := f.Allowed(tc.target)
-		if d.Allowed != tc.allowed || d.Line != tc.line {
-			t.Errorf("Allowed(%q) = %+v, want allowed=%v line=%d", tc.target, d, tc.allowed, tc.line)
-		}
-	}
+	})
 }
 
 // §5: an invalid file restricts everything; so does the zero File.
@@ -138,4 +99,28 @@ func TestAllowed_Open(t *testing.T) {
 	if d := f.Allowed("/anything"); !d.Allowed {
 		t.Errorf("open file: %+v", d)
 	}
+}
+
+// allowedCase is a target and the evaluator's answer for it: allowed or
+// not, by the rule on line (0 when no rule matches).
+type allowedCase struct {
+	target  string
+	allowed bool
+	line    int
+}
+
+// checkAllowed parses a signed file of directives, which must hold rules,
+// checks the evaluator's answer for each case and returns the file.
+func checkAllowed(t *testing.T, directives []string, cases []allowedCase) *File {
+	t.Helper()
+	f, diags := Parse([]byte(signed(directives...)), Options{})
+	if f.Effective != Rules {
+		t.Fatalf("effective %q\n%s", f.Effective, describe(diags))
+	}
+	for _, tc := range cases {
+		if d := f.Allowed(tc.target); d.Allowed != tc.allowed || d.Line != tc.line {
+			t.Errorf("Allowed(%q) = %+v, want allowed=%v line=%d", tc.target, d, tc.allowed, tc.line)
+		}
+	}
+	return f
 }
