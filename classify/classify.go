@@ -40,6 +40,11 @@ func Fetch(f *crawl.Fetch, loc registry.Location, canary *crawl.Fetch) Result {
 		return Result{ServerError, StatusReason(s)}
 	case s >= 400:
 		return Result{Absent, StatusReason(s)}
+	case s == 206:
+		// Partial Content answers a Range request (RFC 9110 §15.3.7,
+		// §14.2), and survey sends none: the body is a part of the file
+		// at most, not the file.
+		return Result{ServerError, StatusReason(s)}
 	case s < 200 || s >= 300:
 		// 1xx as final, or a 3xx that was not followed (304 and the like).
 		return Result{RedirectError, ReasonBadLocation}

@@ -1,0 +1,49 @@
+package classify
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/agentpolicy/survey/crawl"
+	"github.com/agentpolicy/survey/registry"
+)
+
+// fetchLoopback requests path of a server on loopback with survey's
+// crawler and classifies the fetch as location loc.
+func fetchLoopback(t *testing.T, h http.Handler, path string, loc registry.LocationID) (Result, *crawl.Fetch) {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	c, err := crawl.New(crawl.Config{AllowPrivate: true, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, ok := registry.LookupLocation(loc)
+	if !ok {
+		t.Fatalf("no location %s", loc)
+	}
+	f := c.FetchURL(context.Background(), srv.URL+path, loc)
+	return Fetch(f, l, nil), f
+}
+
+// TestFetch_PartialContent: a 206 to a request without a Range header
+// carries a part of the file at most (RFC 9110 §15.3.7); it is no file.
+func TestFetch_PartialContent(t *testing.T) {
+	const robots = "User-agent: *\nDisallow: /private/\n"
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		w.Header().Set("Content-Range", "bytes 0-9/35")
+		w.WriteHeader(http.StatusPartialContent)
+		w.Write([]byte(robots[:10]))
+	})
+	got, f := fetchLoopback(t, h, "/robots.txt", registry.LocRobots)
+	if want := (Result{ServerError, "status_206"}); got != want {
+		t.Errorf("206 Partial Content: %+v (status %d, %s), want %+v", got, f.Status, f.Err, want)
+	}
+	if got.Outcome.HoldsFile() {
+		t.Error("a 206 holds a file")
+	}
+}
