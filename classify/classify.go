@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"net/http"
 	"net/url"
 
 	"github.com/agentpolicy/survey/crawl"
@@ -24,6 +25,9 @@ func Fetch(f *crawl.Fetch, loc registry.Location, canary *crawl.Fetch) Result {
 		return Result{Blocked, ReasonRobotsTxt}
 	case f.ErrKind.IsTimeout():
 		return Result{Timeout, string(f.ErrKind)}
+	case f.ErrKind == crawl.ErrBadLocation && f.Status == http.StatusNotModified:
+		// The crawler flags every 3xx without a Location, but a 304 is no
+		// redirect (RFC 9110 §15.4.5): it is classified by its status.
 	case f.ErrKind.IsRedirect():
 		return Result{RedirectError, string(f.ErrKind)}
 	case f.ErrKind != crawl.ErrNone:
@@ -45,8 +49,13 @@ func Fetch(f *crawl.Fetch, loc registry.Location, canary *crawl.Fetch) Result {
 		// §14.2), and survey sends none: the body is a part of the file
 		// at most, not the file.
 		return Result{ServerError, StatusReason(s)}
-	case s < 200 || s >= 300:
-		// 1xx as final, or a 3xx that was not followed (304 and the like).
+	case s == 304 || s < 200:
+		// Not Modified answers a conditional request (RFC 9110 §15.4.5),
+		// and survey sends none; a 1xx is no final answer (§15.2). Neither
+		// is a redirect.
+		return Result{ServerError, StatusReason(s)}
+	case s >= 300:
+		// A redirect that was not followed: no usable Location.
 		return Result{RedirectError, ReasonBadLocation}
 	}
 

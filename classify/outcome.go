@@ -20,14 +20,14 @@ const (
 	// out before a complete response.
 	Timeout Outcome = "timeout"
 	// RedirectError: a redirect loop, more than the allowed hops, or a
-	// redirect without a usable Location.
+	// redirect without a usable Location (a 304 is no redirect).
 	RedirectError Outcome = "redirect_error"
 	// Blocked: 401, 403, 407, 429 or 451, or a bot-protection challenge page
 	// at any status.
 	Blocked Outcome = "blocked"
 	// ServerError: a 5xx that is not a challenge page, or a status that
 	// does not answer survey's plain GET with the file (206 Partial
-	// Content).
+	// Content, 304 Not Modified, a 1xx as the final response).
 	ServerError Outcome = "server_error"
 	// Absent: 404, 410 or another 4xx: no file.
 	Absent Outcome = "absent"
@@ -118,7 +118,7 @@ func (o Outcome) Description() string {
 	case Blocked:
 		return "The server refused the crawler: 401, 403, 407, 429 or 451, a bot-protection challenge page at any status, or a host that answered 429 earlier (not requested)."
 	case ServerError:
-		return "A 5xx response that is not a challenge page, or a status that does not answer a plain GET with the file: 206 Partial Content (survey sends no Range header)."
+		return "A 5xx response that is not a challenge page, or a status that does not answer a plain GET with the file: 206 Partial Content (survey sends no Range header), 304 Not Modified (it sends no conditional request) or a 1xx as the final response."
 	case Absent:
 		return "No file: 404, 410 or another 4xx."
 	case Soft404:

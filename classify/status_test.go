@@ -47,3 +47,23 @@ func TestFetch_PartialContent(t *testing.T) {
 		t.Error("a 206 holds a file")
 	}
 }
+
+// TestFetch_NotModified: a 304 answers a conditional request, which survey
+// never sends (RFC 9110 §15.4.5); it is no redirect, and no file.
+func TestFetch_NotModified(t *testing.T) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusNotModified)
+	})
+	got, f := fetchLoopback(t, h, "/llms.txt", registry.LocLLMsTxt)
+	if want := (Result{ServerError, "status_304"}); got != want {
+		t.Errorf("304 Not Modified: %+v (status %d, %s), want %+v", got, f.Status, f.Err, want)
+	}
+	// A redirect without a Location stays a redirect error.
+	h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusFound)
+	})
+	got, f = fetchLoopback(t, h, "/llms.txt", registry.LocLLMsTxt)
+	if want := (Result{RedirectError, ReasonBadLocation}); got != want {
+		t.Errorf("302 without Location: %+v (status %d, %s), want %+v", got, f.Status, f.Err, want)
+	}
+}
