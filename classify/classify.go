@@ -74,7 +74,7 @@ func Fetch(f *crawl.Fetch, loc registry.Location, canary *crawl.Fetch) Result {
 	switch {
 	case f.Downgraded:
 		return Result{Downgraded, ReasonHTTPSToHTTP}
-	case f.Offsite:
+	case Offsite(f):
 		return Result{Redirected, ReasonOffsite}
 	case f.Truncated:
 		return Result{TooLarge, ReasonBodyCap}

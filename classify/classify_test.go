@@ -182,6 +182,7 @@ func TestFetch_Precedence(t *testing.T) {
 	canaryLoc, _ := registry.LookupLocation(registry.LocCanary)
 	llms, _ := registry.LookupLocation(registry.LocLLMsTxt)
 	html := []byte("<!doctype html><html><title>Not found</title></html>")
+	hop := []crawl.Hop{{URL: "https://a.test/robots.txt", Status: 301}}
 	fragment := []byte("<h1>Not Found</h1>\n<p>The requested URL was not found on this server.</p>\n")
 	soft := &crawl.Fetch{Status: 200, Body: []byte("nothing here"), FinalURL: "https://a.test/.well-known/survey-canary-1"}
 	wall := []byte(`<html><head><title>Just a moment...</title></head></html>`)
@@ -220,8 +221,8 @@ func TestFetch_Precedence(t *testing.T) {
 		{"canary 404", crawl.Fetch{Status: 404}, canaryLoc, nil, Result{Absent, "status_404"}},
 		{"canary match", crawl.Fetch{Status: 200, Body: []byte("nothing here"), FinalURL: "https://a.test/robots.txt"}, robots, soft, Result{Soft404, ReasonCanaryMatch}},
 		{"soft html beats downgrade", crawl.Fetch{Status: 200, Body: html, Downgraded: true}, robots, nil, Result{Soft404, ReasonHTMLBody}},
-		{"downgrade beats offsite", crawl.Fetch{Status: 200, Body: []byte("x"), Downgraded: true, Offsite: true}, robots, nil, Result{Downgraded, ReasonHTTPSToHTTP}},
-		{"offsite beats truncated", crawl.Fetch{Status: 200, Body: []byte("x"), Offsite: true, Truncated: true}, robots, nil, Result{Redirected, ReasonOffsite}},
+		{"downgrade beats offsite", crawl.Fetch{Status: 200, Body: []byte("x"), Downgraded: true, Offsite: true, URL: "https://a.test/robots.txt", FinalURL: "http://b.test/robots.txt", Hops: hop}, robots, nil, Result{Downgraded, ReasonHTTPSToHTTP}},
+		{"offsite beats truncated", crawl.Fetch{Status: 200, Body: []byte("x"), Offsite: true, Truncated: true, URL: "https://a.test/robots.txt", FinalURL: "https://b.test/robots.txt", Hops: hop}, robots, nil, Result{Redirected, ReasonOffsite}},
 		{"truncated", crawl.Fetch{Status: 200, Body: []byte("x"), Truncated: true}, robots, nil, Result{TooLarge, ReasonBodyCap}},
 		{"empty", crawl.Fetch{Status: 200}, robots, nil, Result{Present, ReasonEmpty}},
 		{"file", crawl.Fetch{Status: 200, Body: []byte("User-agent: *\n")}, robots, soft, Result{Present, ReasonOK}},

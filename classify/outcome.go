@@ -36,8 +36,8 @@ const (
 	Soft404 Outcome = "soft_404"
 	// Downgraded: a file reached through a redirect from HTTPS to HTTP.
 	Downgraded Outcome = "downgraded"
-	// Redirected: a file reached through a redirect to another registrable
-	// domain.
+	// Redirected: a file reached through redirects that end on another
+	// registrable domain (see Offsite).
 	Redirected Outcome = "redirected"
 	// TooLarge: a file larger than the body cap; the stored body is cut.
 	TooLarge Outcome = "too_large"
@@ -126,7 +126,7 @@ func (o Outcome) Description() string {
 	case Downgraded:
 		return "A file reached through a redirect from HTTPS to HTTP."
 	case Redirected:
-		return "A file reached through a redirect to another registrable domain."
+		return "A file reached through redirects that end on another registrable domain."
 	case TooLarge:
 		return "A file longer than the body cap; the stored body is cut and flagged."
 	case Present:
