@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"net/http"
 	"net/url"
 
 	"github.com/agentpolicy/survey/crawl"
@@ -25,9 +24,6 @@ func Fetch(f *crawl.Fetch, loc registry.Location, canary *crawl.Fetch) Result {
 		return Result{Blocked, ReasonRobotsTxt}
 	case f.ErrKind.IsTimeout():
 		return Result{Timeout, string(f.ErrKind)}
-	case f.ErrKind == crawl.ErrBadLocation && f.Status == http.StatusNotModified:
-		// The crawler flags every 3xx without a Location, but a 304 is no
-		// redirect (RFC 9110 §15.4.5): it is classified by its status.
 	case f.ErrKind.IsRedirect():
 		return Result{RedirectError, string(f.ErrKind)}
 	case f.ErrKind != crawl.ErrNone:

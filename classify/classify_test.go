@@ -209,7 +209,6 @@ func TestFetch_Precedence(t *testing.T) {
 		{"410", crawl.Fetch{Status: 410}, robots, nil, Result{Absent, "status_410"}},
 		{"400", crawl.Fetch{Status: 400}, robots, nil, Result{Absent, "status_400"}},
 		{"304", crawl.Fetch{Status: 304}, robots, nil, Result{ServerError, "status_304"}},
-		{"304 as the crawler flags it", crawl.Fetch{Status: 304, ErrKind: crawl.ErrBadLocation}, robots, nil, Result{ServerError, "status_304"}},
 		{"302 without Location", crawl.Fetch{Status: 302, ErrKind: crawl.ErrBadLocation}, robots, nil, Result{RedirectError, ReasonBadLocation}},
 		{"300 not followed", crawl.Fetch{Status: 300}, robots, nil, Result{RedirectError, ReasonBadLocation}},
 		{"101 as the final response", crawl.Fetch{Status: 101}, robots, nil, Result{ServerError, "status_101"}},

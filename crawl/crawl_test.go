@@ -237,6 +237,8 @@ func TestCrawl_RedirectChainsAreRecordedAndLimited(t *testing.T) {
 			http.Redirect(w, r, fmt.Sprintf("/.well-known/tdmrep.json?%s", strings.Repeat("x", n+1)), http.StatusFound)
 		case r.URL.Path == "/automation-preferences.txt": // no Location
 			w.WriteHeader(http.StatusFound)
+		case r.URL.Path == "/.well-known/did.json": // not modified: no redirect
+			w.WriteHeader(http.StatusNotModified)
 		default:
 			http.NotFound(w, r)
 		}
@@ -263,6 +265,9 @@ func TestCrawl_RedirectChainsAreRecordedAndLimited(t *testing.T) {
 	}
 	if ap := res.Fetch(registry.LocAutoctl); ap.ErrKind != ErrBadLocation || ap.Status != 302 {
 		t.Errorf("no Location: kind=%s status=%d", ap.ErrKind, ap.Status)
+	}
+	if d := res.Fetch(registry.LocDID); d.ErrKind != ErrNone || d.Status != 304 || d.Err != "" {
+		t.Errorf("304 Not Modified: kind=%s status=%d err=%q, want no error", d.ErrKind, d.Status, d.Err)
 	}
 }
 

@@ -118,7 +118,9 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, loc registry.Locatio
 		// and headers of the last response received stay, as information.
 		out.Body, out.Truncated = nil, false
 	}
-	if out.Status >= 300 && out.Status < 400 && out.ErrKind == ErrNone && out.Header.Get("Location") == "" {
+	// A 3xx without a Location could not be followed; but a 304 Not
+	// Modified is no redirect (RFC 9110 §15.4.5), only an odd answer.
+	if out.Status >= 300 && out.Status < 400 && out.Status != http.StatusNotModified && out.ErrKind == ErrNone && out.Header.Get("Location") == "" {
 		out.ErrKind = ErrBadLocation
 		out.Err = "redirect status without a Location header"
 	}
