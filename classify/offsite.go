@@ -1,13 +1,10 @@
 package classify
 
 import (
-	"net/netip"
 	"net/url"
-	"strings"
-
-	"golang.org/x/net/publicsuffix"
 
 	"github.com/agentpolicy/survey/crawl"
+	"github.com/agentpolicy/survey/seeds"
 )
 
 // Offsite reports whether a fetch ended on another registrable domain than
@@ -24,20 +21,12 @@ func Offsite(f *crawl.Fetch) bool {
 	return registrableDomain(f.URL) != registrableDomain(f.FinalURL)
 }
 
-// registrableDomain returns the registrable domain of rawURL's host, in
-// lower case and without a trailing dot; an IP address, or a host that has
-// none (a public suffix, a single label), is its own.
+// registrableDomain returns the registrable domain of rawURL's host
+// (seeds.Registrable).
 func registrableDomain(rawURL string) string {
 	u, err := url.Parse(rawURL)
 	if err != nil {
 		return rawURL
 	}
-	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
-	if _, err := netip.ParseAddr(host); err == nil {
-		return host
-	}
-	if r, err := publicsuffix.EffectiveTLDPlusOne(host); err == nil {
-		return r
-	}
-	return host
+	return seeds.Registrable(u.Hostname())
 }

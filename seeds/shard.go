@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"net/netip"
 	"strconv"
 	"strings"
 
@@ -58,14 +59,20 @@ func ShardIndex(seed Seed, count int) int {
 }
 
 // Registrable returns the registrable domain (eTLD+1 by the public suffix
-// list) of a host, or the host itself when it has none (an IP address, a
-// public suffix).
+// list) of a host, in lower case and without a trailing dot (host names
+// are case-insensitive, RFC 3986 §3.2.2, and "example.com." is the same
+// name), or the host itself, so normalized, when it has none: an IP
+// address (with or without IPv6 brackets), a public suffix, a single
+// label.
 func Registrable(host string) string {
-	r, err := publicsuffix.EffectiveTLDPlusOne(host)
-	if err != nil {
-		return host
+	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	if ip, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil {
+		return ip.String()
 	}
-	return r
+	if r, err := publicsuffix.EffectiveTLDPlusOne(host); err == nil {
+		return r
+	}
+	return host
 }
 
 // ShardFromEnv returns the shard index for a crawl split into count shards
