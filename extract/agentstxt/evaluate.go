@@ -45,19 +45,14 @@ func (f *File) Allowed(target string) Decision {
 	if err != nil {
 		return Decision{Reason: fmt.Sprintf("the target %q is not a URL or path: %v", target, err)}
 	}
-	best := -1
+	best, bestLen := -1, 0
 	for i, d := range f.Directives {
-		p := matchPath(d.Path)
+		p := pathnorm.Normalize(d.Path)
 		if d.Malformed || !strings.HasPrefix(path, p) {
 			continue
 		}
-		if best < 0 {
-			best = i
-			continue
-		}
-		bp := matchPath(f.Directives[best].Path)
-		if len(p) > len(bp) || (len(p) == len(bp) && d.Action == Disallow) {
-			best = i
+		if best < 0 || len(p) > bestLen || (len(p) == bestLen && d.Action == Disallow) {
+			best, bestLen = i, len(p)
 		}
 	}
 	if best < 0 {
@@ -77,7 +72,8 @@ func (f *File) Allowed(target string) Decision {
 
 // targetPath returns the path and query of an absolute URL or a path, "/"
 // when the path is empty, as an agent's HTTP client sends them: with the
-// percent-encoding normalized (matchPath) and then the path's "." and ".."
+// percent-encoding normalized (pathnorm.Normalize, as RFC 9309 §2.2.2
+// asks) and then the path's "." and ".."
 // segments removed (RFC 3986 §5.2.4), so that "/docs/../admin" and
 // "/docs/%2E%2E/admin" are "/admin".
 func targetPath(target string) (string, error) {
@@ -92,18 +88,5 @@ func targetPath(target string) (string, error) {
 	if u.RawQuery != "" || u.ForceQuery {
 		p += "?" + u.RawQuery
 	}
-	return pathnorm.RemoveDotSegments(matchPath(p)), nil
+	return pathnorm.RemoveDotSegments(pathnorm.Normalize(p)), nil
 }
-
-// matchPath normalizes the percent-encoding of a directive's path or a
-// target so that equivalent forms compare equal octet by octet, as RFC 9309
-// §2.2.2 asks: an escaped unreserved character is decoded ("/%61dmin" is
-// "/admin"), other escapes get upper-case hex digits, and non-ASCII bytes,
-// spaces and controls are percent-encoded. Reserved characters are left as
-// they are: "/" and "%2F" stay distinct.
-func matchPath(p string) string {
-	return pathnorm.Canonical(p, true, escapeInPath)
-}
-
-// escapeInPath reports whether matchPath percent-encodes c.
-func escapeInPath(c byte, _ bool) bool { return c >= 0x80 || c <= 0x20 || c == 0x7f }

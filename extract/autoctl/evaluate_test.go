@@ -143,6 +143,23 @@ func TestAllowed_Section3_1_CommaSeparatedScopes(t *testing.T) {
 	}
 }
 
+// The path is matched as the agent's HTTP client sends it: escaped
+// unreserved characters decoded (RFC 9309 §2.2.2 matching, RFC 3986
+// §6.2.2.2) and dot segments removed (RFC 3986 §5.2.4), so neither
+// "/%61dmin" nor "/docs/../admin" gets past a scope for /admin/.
+func TestAllowed_Section4_PathAsSent(t *testing.T) {
+	f, diags := parseSorted("scope: /\nallowed-methods: GET, POST\n\nscope: /admin/\nallowed-methods: GET\n\n", plainUTF8)
+	wantCodes(t, diags)
+	for _, target := range []string{"/admin/x", "/%61dmin/x", "/docs/../admin/x", "/docs/%2E%2E/admin/x", "https://example.com/./admin/x"} {
+		if d := f.Allowed("Bot", target, "POST"); d.Allowed || d.Line != 4 {
+			t.Errorf("POST %s = %+v, want disallowed by line 4", target, d)
+		}
+	}
+	if d := f.Allowed("Bot", "/admin/../public", "POST"); !d.Allowed || d.Line != 1 {
+		t.Errorf("POST /admin/../public = %+v, want allowed by line 1", d)
+	}
+}
+
 // A user-agent token that is no product token (§4 product-token, an
 // error) is still matched as written, as autoctl.user-agent-syntax says:
 // with the whole agent string or one of its products, with or without its

@@ -245,5 +245,7 @@ func splitTarget(raw, defaultHost string) (host, path string, err error) {
 	if u.RawQuery != "" || u.ForceQuery {
 		path += "?" + u.RawQuery
 	}
-	return host, pathnorm.Normalize(path), nil
+	// As the agent's HTTP client sends it: dot segments removed (RFC 3986
+	// §5.2.4), after decoding escaped unreserved characters ("%2E").
+	return host, pathnorm.RemoveDotSegments(pathnorm.Normalize(path)), nil
 }

@@ -2,7 +2,7 @@
 // evaluators of the text policy formats, so that a path written raw and
 // the same path percent-escaped compare equal. Canonical is the rewrite
 // every format runs with its own rule of which bytes it escapes (Normalize
-// is the rule of automation-preferences.txt); the
+// is the rule of automation-preferences.txt and agents.txt); the
 // percent-encoding helpers (hex digits, unreserved characters, escapes)
 // serve the formats whose rules differ further (AGENTS.md).
 // RemoveDotSegments removes the "." and ".." segments of a request's path
@@ -11,14 +11,18 @@ package pathnorm
 
 import "strings"
 
-// Normalize percent-encodes non-ASCII bytes, spaces and control bytes and
-// upper-cases the hex digits of existing percent escapes; everything else,
-// including reserved characters and wildcards, is left as it is.
+// Normalize makes the percent-encoding of a path or path pattern canonical
+// as RFC 9309 §2.2.2 and RFC 3986 §6.2.2.2 ask: an escape of an unreserved
+// character is decoded ("/%61dmin" is "/admin"), other escapes get
+// upper-case hex digits, and non-ASCII bytes, spaces and control bytes are
+// percent-encoded; everything else, reserved characters and wildcards
+// included, is left as it is, so "/" and "%2F" stay distinct.
 func Normalize(p string) string {
-	return Canonical(p, false, func(c byte, _ bool) bool {
-		return c >= 0x80 || c <= 0x20 || c == 0x7f
-	})
+	return Canonical(p, true, escapeRaw)
 }
+
+// escapeRaw reports whether Normalize percent-encodes c.
+func escapeRaw(c byte, _ bool) bool { return c >= 0x80 || c <= 0x20 || c == 0x7f }
 
 // Canonical returns s with its percent-encoding made canonical, so that
 // equivalent forms compare equal octet by octet: a percent escape of an

@@ -16,6 +16,10 @@ func TestNormalize(t *testing.T) {
 		"/%zz":         "/%zz",
 		"/\x00\x7f":    "/%00%7F",
 		"/already/ok/": "/already/ok/",
+		"/%61dmin":     "/admin", // an escaped unreserved character is decoded
+		"/%7euser":     "/~user",
+		"/%2E%2e/x":    "/../x",
+		"/%2A%24":      "/%2A%24", // wildcards stay escaped: they are not unreserved
 	} {
 		if got := Normalize(in); got != want {
 			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)
