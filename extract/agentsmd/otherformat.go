@@ -1,5 +1,7 @@
 package agentsmd
 
+import "sync"
+
 // specMarks records what tells an AGENTS-MD-SPEC-001 file from the other
 // file of the same name, the repository convention of instructions for
 // coding agents (build, test and style notes), which is free Markdown with
@@ -36,13 +38,16 @@ func (m *specMarks) key(key string) {
 
 // specKey reports whether a lower-case key is one §5 defines for some
 // section.
-func specKey(key string) bool {
+func specKey(key string) bool { return specKeys()[key] }
+
+// specKeys is the set of the keys §5 defines, built once: a coding-agent
+// file, which has none of them, asks about every `- key: value` line.
+var specKeys = sync.OnceValue(func() map[string]bool {
+	keys := map[string]bool{}
 	for _, name := range sectionNames() {
 		for _, k := range definedKeys(sectionKind(normalizeName(name))) {
-			if k == key {
-				return true
-			}
+			keys[k] = true
 		}
 	}
-	return false
-}
+	return keys
+})
