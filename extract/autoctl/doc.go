@@ -42,16 +42,17 @@
 //   - Directive names are case-insensitive for the same reason.
 //   - "<!-- ... -->" lines, used by the draft's examples (one line each),
 //     are not comments under the ABNF: each is an info, ignored, and does
-//     not fail the file. Only the lines that carry the markers are
-//     ignored: the lines between a "<!--" line and the line holding its
-//     "-->", or after a "<!--" never closed, are read as usual, as a
-//     conforming reader reads them, and directives among them get a
-//     warning (autoctl.html-commented-directive) since they look commented
-//     out. The closing line is ignored unless it is a directive. The
-//     draft's sample file parses without errors or warnings.
+//     not fail the file. The lines that carry the markers are ignored, and
+//     so is text between them that is no directive; but directives between
+//     a "<!--" line and the line holding its "-->", or after a "<!--"
+//     never closed, are read as usual, as a conforming reader reads them,
+//     with a warning (autoctl.html-commented-directive) since they look
+//     commented out. The closing line is ignored unless it is a directive.
+//     The draft's sample file parses without errors or warnings.
 //   - Unknown directives are ignored by the policy, as the draft requires,
 //     and recorded with an info diagnostic so that their use can be
-//     counted. A line that is not "name: value" at all is an error.
+//     counted. A line that is not "name: value" at all (outside an HTML
+//     comment) is an error.
 //   - Raw control bytes other than CR and LF reject the file (§3.1 SHOULD,
 //     README): an error, effective "rejected", and the evaluator treats
 //     the file as expressing no preference. This includes the tab, which
