@@ -25,8 +25,9 @@ type AutoctlSummary struct {
 	// Methods is the union of the usable groups' allowed methods, in the
 	// order of the ABNF's method list.
 	Methods []string `json:"methods"`
-	// NoMethods counts usable groups without allowed-methods (every method
-	// disallowed there).
+	// NoMethods counts usable groups that allow no method: without
+	// allowed-methods, or with one that names no method of the ABNF's list
+	// ("*"). Every method is disallowed there.
 	NoMethods int `json:"no_methods"`
 	// Hosts, UserAgents and Purposes count the distinct values named.
 	Hosts      int `json:"hosts"`
@@ -60,7 +61,7 @@ func summarizeAutoctl(f *autoctl.File) AutoctlSummary {
 			continue
 		}
 		s.Usable++
-		if !g.MethodsListed {
+		if len(g.Methods) == 0 {
 			s.NoMethods++
 		}
 		for _, m := range g.Methods {

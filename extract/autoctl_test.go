@@ -35,6 +35,12 @@ func TestAutoctlAdapter_Parse(t *testing.T) {
 	if s := bad.Summary.(AutoctlSummary); s.Groups != 2 || s.Usable != 1 || s.NoMethods != 1 || len(s.Methods) != 0 {
 		t.Errorf("summary %#v", s)
 	}
+	// "*" is no method of the ABNF's list: that group allows none either,
+	// as the evaluator says.
+	star := Parse(registry.Autoctl, []byte("scope: /\nallowed-methods: *\n\n"), Input{})
+	if s := star.Summary.(AutoctlSummary); s.NoMethods != 1 {
+		t.Errorf("allowed-methods: *: summary %#v, want no_methods 1", s)
+	}
 }
 
 // §5: a block of extension directives alone is no group and does not make
