@@ -24,7 +24,7 @@ var (
 	codeEmptyTitle = diag.Code{ID: "llms-txt.empty-title", Severity: diag.Warning, Spec: specFormat,
 		Summary: "The H1 heading has no text; it should name the project or site."}
 	codeHeadingNoSpace = diag.Code{ID: "llms-txt.heading-no-space", Severity: diag.Warning, Spec: specReference,
-		Summary: "A heading without a space after the # marks (\"#Title\" before the title and any section, or \"##Name\"); the reference parser reads it as a heading, CommonMark as text. Elsewhere \"#word\" is text."}
+		Summary: "A heading without a space after the # marks (\"#Title\" before the title and any section, \"##Name\", or \"###Name\" and deeper); the reference parser reads it as a heading, CommonMark as text. Elsewhere \"#word\" is text."}
 	codeSetextHeading = diag.Code{ID: "llms-txt.setext-heading", Severity: diag.Warning, Spec: specReference,
 		Summary: "A heading underlined with = or -; only # headings are recognised (as by the reference parser)."}
 	codeDeepHeading = diag.Code{ID: "llms-txt.deep-heading", Severity: diag.Warning, Spec: specFormat,
