@@ -37,7 +37,7 @@ var (
 	codeTDMPolicyNotAbsolute = diag.Code{ID: "homepage.tdm-policy-not-absolute-url", Severity: diag.Warning, Spec: specTDMPolicy,
 		Summary: "A tdm-policy header or meta value that is not an absolute http or https URL."}
 	codeTDMPolicyIgnored = diag.Code{ID: "homepage.tdm-policy-ignored", Severity: diag.Info, Spec: specTDMPolicy,
-		Summary: "A tdm-policy with tdm-reservation 0; agents should not process it."}
+		Summary: "The effective tdm-reservation is 0 and a tdm-policy is declared; agents should not process it, so no policy is effective."}
 	codeTDMPolicyAlone = diag.Code{ID: "homepage.tdm-policy-without-reservation", Severity: diag.Info, Spec: specTDMPolicy,
 		Summary: "A tdm-policy without a tdm-reservation from the same source."}
 	codeTDMConflict = diag.Code{ID: "homepage.tdm-conflict", Severity: diag.Warning, Spec: specTDMPriority,

@@ -302,7 +302,7 @@ func TestParse_TDMValues(t *testing.T) {
 func TestParse_TDMPriority(t *testing.T) {
 	s, got := parse(t, hdr("tdm-reservation", "0", "tdm-policy", "https://a.example/p"),
 		page(`<meta name="tdm-reservation" content="1">`+"\n"+`<meta name="tdm-policy" content="https://b.example/p">`))
-	if want := []string{"homepage.tdm-conflict@6", "homepage.tdm-conflict@6", "homepage.tdm-policy-ignored@0"}; !slices.Equal(got, want) {
+	if want := []string{"homepage.tdm-conflict@6", "homepage.tdm-conflict@6"}; !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
 	}
 	if !s.TDMReserved || s.TDMSource != SourceMeta || s.TDMPolicy != "https://b.example/p" || len(s.TDM) != 2 {
@@ -344,10 +344,11 @@ func TestParse_TDMPolicyWithReservation0(t *testing.T) {
 			t.Errorf("case %d: reservation %v, policy %q; want 0 and no policy", i, s.TDMReservation, s.TDMPolicy)
 		}
 	}
-	// With reservation 1 the policy stays effective.
-	s, _ := parse(t, hdr("tdm-reservation", "0", "tdm-policy", "https://h.example/p"), page(`<meta name="tdm-reservation" content="1">`))
-	if !s.TDMReserved || s.TDMPolicy != "https://h.example/p" {
-		t.Errorf("reservation 1: %+v", s)
+	// With reservation 1 the policy stays effective, and is not reported
+	// as ignored.
+	s, got := parse(t, hdr("tdm-reservation", "0", "tdm-policy", "https://h.example/p"), page(`<meta name="tdm-reservation" content="1">`))
+	if !s.TDMReserved || s.TDMPolicy != "https://h.example/p" || slices.ContainsFunc(got, func(d string) bool { return strings.HasPrefix(d, "homepage.tdm-policy-ignored") }) {
+		t.Errorf("reservation 1: %+v %v", s, got)
 	}
 }
 

@@ -76,9 +76,6 @@ func declaration(src Source, res, pol tdmValues, diags *diagnostics) *TDMDeclara
 		if why := tdmrep.PolicyProblem(d.Policy); why != "" {
 			diags.Add(codeTDMPolicyNotAbsolute, line, "%s %q %s", name("tdm-policy"), diag.Clip(d.Policy), why)
 		}
-		if d.Reservation != nil && *d.Reservation == 0 {
-			diags.Add(codeTDMPolicyIgnored, line, "%s with tdm-reservation 0; agents should not process it", name("tdm-policy"))
-		}
 		for i := 1; i < len(pol.values); i++ {
 			if v := strings.TrimSpace(pol.values[i]); v != d.Policy {
 				diags.Add(codeTDMConflict, pol.lines[i], "%s is repeated with %q after %q; the first is used", name("tdm-policy"), diag.Clip(v), diag.Clip(d.Policy))
@@ -92,9 +89,9 @@ func declaration(src Source, res, pol tdmValues, diags *diagnostics) *TDMDeclara
 // policy: the meta tags supersede the headers, property by property
 // (TDMRep §Processing priority). With an effective tdm-reservation of 0
 // "TDM Agents SHOULD NOT process tdm-policy", so there is no effective
-// policy then; a policy from the other source than the reservation is
-// reported as ignored (one from the same source already is, by
-// declaration).
+// policy then, and the policy is reported as ignored; a policy that
+// comes with a reservation of 0 that the other source overrides with 1
+// stays effective, and is not reported.
 func (s *Signals) applyTDM(header, meta *TDMDeclaration, diags *diagnostics) {
 	var policySource Source
 	for _, d := range []*TDMDeclaration{header, meta} {
@@ -113,10 +110,15 @@ func (s *Signals) applyTDM(header, meta *TDMDeclaration, diags *diagnostics) {
 	if s.TDMReservation == nil || *s.TDMReservation != 0 || s.TDMPolicy == "" {
 		return
 	}
+	line := 0 // headers have none
+	if meta != nil && (policySource == SourceMeta || s.TDMSource == SourceMeta) {
+		line = meta.Line
+	}
 	if policySource != s.TDMSource {
-		// One source is the meta tags, whose line the message carries.
-		diags.Add(codeTDMPolicyIgnored, meta.Line, "the effective tdm-reservation is 0 (%s), so the tdm-policy of the %s is ignored; agents should not process it",
+		diags.Add(codeTDMPolicyIgnored, line, "the effective tdm-reservation is 0 (%s), so the tdm-policy of the %s is ignored; agents should not process it",
 			sourceName(s.TDMSource), sourceName(policySource))
+	} else {
+		diags.Add(codeTDMPolicyIgnored, line, "the tdm-policy of the %s comes with tdm-reservation 0; agents should not process it", sourceName(policySource))
 	}
 	s.TDMPolicy = ""
 }
