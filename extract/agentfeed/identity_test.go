@@ -209,6 +209,11 @@ func TestParse_Section3_4_DefaultKeyUnusable(t *testing.T) {
 	}{
 		{"entries without af:signer", []EntrySpec{announce(0, "a2a", "/a2a/v1", "a2a", "1.0")}},
 		{"no entries", nil},
+		{"entries naming a method did.json does not have", []EntrySpec{func() EntrySpec {
+			e := announce(0, "a2a", "/a2a/v1", "a2a", "1.0")
+			e.Signer = "did:web:example.com#key-9"
+			return e
+		}()}},
 	} {
 		f, diags := parse(t, feed(t, "", tc.entries...), o)
 		if f.Key != "malformed" || f.State != StateUntrusted || f.Trusted || len(f.Endpoints) != 0 {

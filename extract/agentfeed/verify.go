@@ -87,7 +87,7 @@ func (p *parser) verify(f *Feed, doc *did.Document) {
 				continue
 			}
 		} else {
-			m, _ = doc.Default() // doc.OK: an Ed25519 method exists
+			m = def // doc.OK: an Ed25519 method exists
 		}
 		if !m.Usable() {
 			e.parts.noKey = true
@@ -112,8 +112,12 @@ func (p *parser) verify(f *Feed, doc *did.Document) {
 		}
 	}
 	if !someKey {
-		if len(f.Entries) == 0 {
+		// The default method cannot verify, and no entry named one that
+		// can: say so once, unless an entry already reported it.
+		if !p.badMethod[def.ID] {
+			p.badMethod[def.ID] = true
 			p.add(codeDIDMalformed, 0, "verification method %q cannot verify entries: %s", def.ID, def.Problem)
+			f.Events = append(f.Events, Event{Kind: EventDIDMalformed, Detail: "verification method " + quote(def.ID) + ": " + def.Problem})
 		}
 		f.Key, f.keyResolved = "malformed", false
 	}
