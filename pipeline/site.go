@@ -48,20 +48,24 @@ type SiteLocation struct {
 }
 
 // RobotsWithoutFile answers, for the robots location when it held no
-// robots.txt file, whether an agent may fetch the site's paths, as a crawl
-// with --respect-robots obeys it (RobotsRules, RFC 9309 §2.3.1): a 4xx or a
+// robots.txt file, whether agent may fetch target, as a crawl with
+// --respect-robots obeys it (RobotsRules, RFC 9309 §2.3.1): a 4xx or a
 // redirect chain that ends nowhere allows every path, a 5xx or a failed
 // fetch disallows every path, and a 2xx body that is no robots.txt file (a
-// soft 404) has no rules. ok is false at other locations and when the
-// location held a file, whose evaluator answers instead.
-func (l SiteLocation) RobotsWithoutFile() (allowed bool, why string, ok bool) {
+// soft 404) is read as robots.txt all the same. ok is false at other
+// locations and when the location held a file, whose evaluator answers
+// instead.
+func (l SiteLocation) RobotsWithoutFile(agent, target string) (allowed bool, why string, ok bool) {
 	if l.Location != registry.LocRobots || len(l.Docs) > 0 || l.fetch == nil {
 		return false, "", false
 	}
 	if allowed, why, ok := robotsUnread(l.fetch); ok {
 		return allowed, why, true
 	}
-	return true, fmt.Sprintf("robots.txt answered %d with no robots.txt file (%s), so no rule applies and every path is allowed", l.fetch.Status, l.Outcome), true
+	if allowed, why = RobotsRules(agent)(l.fetch)(target); allowed {
+		why = fmt.Sprintf("robots.txt answered %d with no robots.txt file (%s); read as robots.txt all the same, as a crawl with --respect-robots reads it, no rule of it disallows this", l.fetch.Status, l.Outcome)
+	}
+	return allowed, why, true
 }
 
 // Files counts the locations that held a file, and of those the ones

@@ -66,8 +66,10 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 	noFile := make([]*checkDecision, len(site.Locations)) // robots.txt's answer without a file
 	for i, l := range site.Locations {
 		files[i] = []checkOutput{}
-		if allowed, why, ok := l.RobotsWithoutFile(); ok && q != nil {
-			noFile[i] = &checkDecision{Agent: q.Agent, URL: q.URL, Method: q.Method, Allowed: allowed, Reason: why}
+		if q != nil {
+			if allowed, why, ok := l.RobotsWithoutFile(q.Agent, q.URL); ok {
+				noFile[i] = &checkDecision{Agent: q.Agent, URL: q.URL, Method: q.Method, Allowed: allowed, Reason: why}
+			}
 		}
 		for _, d := range l.Docs {
 			out := newCheckOutput(l.URL, d)
