@@ -47,9 +47,9 @@ var rawTextTags = map[string]bool{
 }
 
 // markdownLine matches a line that starts a Markdown block (CommonMark:
-// up to three spaces, then an ATX heading §4.2, a bullet list item §5.2, a
-// block quote §5.1 or a code fence §4.5).
-var markdownLine = regexp.MustCompile("^ {0,3}(#{1,6}(?:[ \t]|$)|[-*+][ \t]+\\S|> ?\\S|```|~~~)")
+// up to three spaces, then an ATX heading §4.2, a bullet or ordered list
+// item §5.2, a block quote §5.1 or a code fence §4.5).
+var markdownLine = regexp.MustCompile("^ {0,3}(#{1,6}(?:[ \t]|$)|[-*+][ \t]+\\S|\\d{1,9}[.)][ \t]+\\S|> ?\\S|```|~~~)")
 
 // markdownLink matches an inline Markdown link or image, [text](target)
 // (CommonMark §6.3).
