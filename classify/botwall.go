@@ -60,10 +60,13 @@ var challengePages = []pageRule{
 	// orchestrate script that runs it (/cdn-cgi/challenge-platform/h/<x>/
 	// orchestrate/...), not the JavaScript detections script that shares
 	// the /cdn-cgi/challenge-platform/ prefix.
-	{vendor: "cloudflare", titles: []string{"just a moment...", "attention required! | cloudflare", "please wait... | cloudflare"},
+	// #cf-wrapper alone is no marker: Cloudflare's 52x error pages (the
+	// origin is down) have it too; its block page (error 1020) is named
+	// by its title.
+	{vendor: "cloudflare", titles: []string{"just a moment...", "attention required! | cloudflare", "please wait... | cloudflare", "used cloudflare to restrict access"},
 		scripts:       []string{"_cf_chl_opt"},
 		scriptPattern: regexp.MustCompile(`/cdn-cgi/challenge-platform/h/[^/]+/orchestrate/`),
-		ids:           []string{"#challenge-form", "#challenge-running", "#cf-challenge-running", ".cf-browser-verification", "#cf-wrapper"}},
+		ids:           []string{"#challenge-form", "#challenge-running", "#cf-challenge-running", ".cf-browser-verification"}},
 	{vendor: "akamai", titles: []string{"access denied"}, texts: []string{"errors.edgesuite.net", "reference #"}, needsStatus: true},
 	// Imperva: the challenge is a page holding one frame of
 	// /_Incapsula_Resource (?SWUDNSAI=, ?CWUDNSAI=); its script of the same
@@ -86,6 +89,7 @@ var challengePages = []pageRule{
 // contains; a page with none is not parsed.
 var prefilter = newMarkers(
 	"just a moment", "/orchestrate/", "cf_chl", "cf-browser-verification", "attention required",
+	"please wait", "challenge-running", "used cloudflare to restrict access",
 	"access denied", "incapsula", "captcha", "gokuprops", "sucuri",
 	"vercel security checkpoint", "ddos-guard", "kpsdk", "verify you are human", "are you a robot",
 	"are you human", "security check", "bot protection",
