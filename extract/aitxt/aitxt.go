@@ -127,22 +127,11 @@ func mediaRules(f *robots.File) *robots.File {
 	for i, g := range f.Groups {
 		g.Rules = slices.DeleteFunc(slices.Clone(g.Rules), func(r robots.Rule) bool {
 			_, typed := fileType(r.Path)
-			return !typed && !matchesEverything(r.Path)
+			return !typed && !robots.MatchesEveryPath(r.Path)
 		})
 		out.Groups[i] = g
 	}
 	return out
-}
-
-// matchesEverything reports whether a robots.txt pattern matches every
-// path: "/", or an optional "/" followed by "*"s, optionally ending in "$".
-func matchesEverything(pattern string) bool {
-	p, anchored := strings.CutSuffix(pattern, "$")
-	stars := strings.TrimPrefix(p, "/")
-	if stars == "" {
-		return p == "/" && !anchored
-	}
-	return strings.Trim(stars, "*") == ""
 }
 
 // Parse parses an ai.txt body. It never panics and runs in time linear in

@@ -108,14 +108,6 @@ func TestParse_MediaWherever(t *testing.T) {
 	}
 }
 
-func TestMatchesEverything(t *testing.T) {
-	for in, want := range map[string]bool{"/": true, "*": true, "/*": true, "/**$": true, "*$": true, "/$": false, "": false, "$": false, "/a": false, "*/": false, "*.jpg": false} {
-		if got := matchesEverything(in); got != want {
-			t.Errorf("matchesEverything(%q) = %v, want %v", in, got, want)
-		}
-	}
-}
-
 // TestParse_CaseSensitive: robots.txt matching is case-sensitive, so
 // "*.JPG" does not disallow "file.jpg".
 func TestParse_CaseSensitive(t *testing.T) {

@@ -137,6 +137,13 @@ func (p pattern) key() string {
 	return b.String()
 }
 
+// MatchesEveryPath reports whether a rule's path pattern matches every URL
+// path: "/", "*", "/*", "/*$" and the like. An empty pattern matches none
+// (an empty Disallow allows everything).
+func MatchesEveryPath(path string) bool {
+	return path != "" && matchesEverything(compilePattern(path))
+}
+
 // matchesEverything reports whether a pattern matches every URL path: it is
 // made of "*" and at most a leading "/", and ends in "$" only after a "*"
 // ("/*$" matches every path, "/$" only "/").

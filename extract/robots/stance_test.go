@@ -150,3 +150,12 @@ func TestWriteAICrawlers_Sorted(t *testing.T) {
 		t.Errorf("WriteAICrawlers = %q, want %q", buf.String(), want)
 	}
 }
+
+func TestMatchesEveryPath(t *testing.T) {
+	for in, want := range map[string]bool{"/": true, "*": true, "/*": true, "/**$": true, "*$": true, "/*$": true,
+		"/$": false, "": false, "$": false, "/a": false, "*/": false, "*.jpg": false} {
+		if got := MatchesEveryPath(in); got != want {
+			t.Errorf("MatchesEveryPath(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
