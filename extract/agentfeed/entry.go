@@ -68,11 +68,10 @@ func (p *parser) readEntry(el *element) Entry {
 	if typeEl != nil {
 		e.Type = typeEl.trimmedText()
 	}
-	switch e.Type {
-	case "":
+	switch {
+	case e.Type == "":
 		p.add(codeMissingType, el.line, "entry %q has no af:type", e.ID)
-	case TypeEndpointAnnouncement, TypeSchemaChange, TypeDeprecation:
-	default:
+	case !knownType(e.Type):
 		// A fact about the document (§8.2), reported whether or not the
 		// entry verifies; a reader skips a verified one (§2.6, State.Ingest).
 		p.add(codeUnknownType, typeEl.line, "entry %q has af:type %q, which v0 does not define; readers skip it", e.ID, truncate(e.Type, 40))

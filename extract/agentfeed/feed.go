@@ -20,6 +20,11 @@ const (
 	TypeDeprecation          = "deprecation"
 )
 
+// knownType reports whether t is one of the entry types of v0.
+func knownType(t string) bool {
+	return t == TypeEndpointAnnouncement || t == TypeSchemaChange || t == TypeDeprecation
+}
+
 // The feed statuses of v0 (§7.2).
 const (
 	StatusActive     = "active"

@@ -190,9 +190,7 @@ func (s *State) Ingest(f *Feed) []Event {
 			emit(EventUnverifiedEntry, e, "entry %q is unverified: %s", e.ID, e.parts.why)
 			continue
 		}
-		switch e.Type {
-		case TypeEndpointAnnouncement, TypeSchemaChange, TypeDeprecation:
-		default:
+		if !knownType(e.Type) {
 			e.Status = EntryUnknownType
 			emit(EventUnknownEntryType, e, "entry %q has af:type %q, which v0 does not define; skipped", e.ID, truncate(e.Type, 40))
 			continue
