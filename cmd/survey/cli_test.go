@@ -394,7 +394,7 @@ func checkMergeOverlapAndCompleteness(t *testing.T, out string) {
 	}
 	defer os.WriteFile(state, b, 0o644)
 	warning := `survey merge: crawl "q": shard 0/1 in ` + out + " is not complete (its last run interrupted); resume it with: survey crawl --resume --out " + out + "\n"
-	if code, stdout, errs := runSurvey(t, "", "merge", "--db", db, out); code != exitOK || errs != warning || !strings.Contains(stdout, ", 1 crawl incomplete (see above)\n") {
+	if code, stdout, errs := runSurvey(t, "", "merge", "--db", db, out); code != exitFindings || errs != warning || !strings.Contains(stdout, ", 1 crawl incomplete (see above)\n") {
 		t.Errorf("merge of an incomplete crawl: exit %d %q %q", code, stdout, errs)
 	}
 	strict := filepath.Join(t.TempDir(), "strict.duckdb")

@@ -108,12 +108,16 @@ func runMerge(e *env, args []string) int {
 		fmt.Fprintf(e.stdout, ", %s incomplete (see above)", plural(incomplete, "crawl", "crawls"))
 	}
 	if leftOut > 0 {
-		fmt.Fprintf(e.stdout, ", %s left out (damaged parts)\n", plural(leftOut, "batch", "batches"))
-		return exitFindings
+		fmt.Fprintf(e.stdout, ", %s left out (damaged parts)", plural(leftOut, "batch", "batches"))
 	}
 	fmt.Fprintln(e.stdout)
 	if filepath.Clean(*db) != filepath.Clean(defaultDB) {
 		fmt.Fprintf(e.stdout, "  survey query, report and body read it with --db %s (their default is %s)\n", shell.Quote(*db), defaultDB)
+	}
+	if incomplete > 0 || leftOut > 0 {
+		// Built, but not the whole of what was asked for: a script that
+		// goes on to analyse it should know, as after an interrupted crawl.
+		return exitFindings
 	}
 	return exitOK
 }
