@@ -22,7 +22,9 @@ print the result.
   survey query --format csv --db data/survey.duckdb 'select * from targets limit 10'
   survey query changes_detail --out changes.parquet   the result in a file, however large
 
-An argument that names a query runs it; anything else is SQL. Printed, a
+An argument that names a query runs it; anything else is SQL. SQL of several
+statements runs them in order and prints the last one's result (as in
+'SET threads = 1; SELECT ...'); give each query its own survey query. Printed, a
 result is held in memory (--memory-limit bounds DuckDB, not the printing);
 with --out, DuckDB writes it straight to the file (Parquet, CSV, or JSON
 lines, by the file's extension), and survey prints how many rows.`
