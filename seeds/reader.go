@@ -174,7 +174,8 @@ type columns struct{ domain, rank, count int }
 
 // headerColumns reads a header line that names a column domain or origin
 // (case aside), and rank or GlobalRank (the Majestic Million's), as a CSV
-// list with more columns than two has: nil when it names no such column.
+// list with more columns than two has, or a list of one column (Cloudflare
+// Radar's "domain"): nil when it names no such column.
 func headerColumns(fields []string) *columns {
 	c := &columns{domain: -1, rank: -1, count: len(fields)}
 	for i, f := range fields {
@@ -222,10 +223,17 @@ func (r *Reader) parse(text string) (Seed, error) {
 		}
 		return s, s.normalize()
 	}
-	if r.header && strings.Count(text, ",") > 1 {
-		if c := headerColumns(csvFields(text)); c != nil {
-			r.columns = c
-			return s, errHeader
+	if r.header {
+		// A header line of one column (Cloudflare Radar's "domain") or of
+		// more than two (the Majestic Million's); a two-column one
+		// ("origin,rank") is recognized below, by having no rank.
+		if n := strings.Count(text, ","); n != 1 {
+			if c := headerColumns(csvFields(text)); c != nil {
+				if n > 1 {
+					r.columns = c
+				}
+				return s, errHeader
+			}
 		}
 	}
 	if strings.Contains(text, ",") {

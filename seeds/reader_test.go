@@ -302,3 +302,24 @@ func TestNormalizeHost_MappedRootDotAndBadBytes(t *testing.T) {
 		t.Errorf("seeds %v, stats %+v, errors %v", seeds, r.Stats(), bad)
 	}
 }
+
+// TestReader_OneColumnHeader: a list of one column under a header line
+// naming it (Cloudflare Radar's top domains: "domain", then a domain a
+// line) is read without reporting the header as a bad seed; only the
+// first line other than comments may be one.
+func TestReader_OneColumnHeader(t *testing.T) {
+	for _, in := range []string{
+		"domain\ngoogle.com\nfacebook.com\n",
+		"\ufeffDomain\r\ngoogle.com\r\nfacebook.com\r\n",
+		"# Cloudflare Radar\n\n\"origin\"\ngoogle.com\nhttps://facebook.com\n",
+	} {
+		seeds, bad := readAll(t, NewReader(strings.NewReader(in), "radar.csv"))
+		if len(bad) != 0 || len(seeds) != 2 || seeds[0].Host != "google.com" || seeds[1].Host != "facebook.com" {
+			t.Errorf("%q: seeds %+v, errors %v", in, seeds, bad)
+		}
+	}
+	_, bad := readAll(t, NewReader(strings.NewReader("google.com\ndomain\n"), "radar.csv"))
+	if len(bad) != 1 || bad[0].Line != 2 {
+		t.Errorf("a later domain line: errors %v, want one on line 2", bad)
+	}
+}
