@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bufio"
 	"bytes"
+	"compress/bzip2"
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
@@ -14,27 +15,73 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/klauspost/compress/zstd"
 )
 
 // Magic numbers of the compressed forms in which ranked lists are
-// published: Tranco and Cisco Umbrella as a zip archive of one CSV, the
-// CrUX top lists as gzip.
+// published, Tranco and Cisco Umbrella as a zip archive of one CSV, the
+// CrUX top lists as gzip, and of those researchers keep them in: zstd and
+// bzip2.
 var (
-	gzipMagic = []byte{0x1f, 0x8b}
-	zipMagic  = []byte("PK\x03\x04")
+	gzipMagic  = []byte{0x1f, 0x8b}
+	zipMagic   = []byte("PK\x03\x04")
+	zstdMagic  = []byte{0x28, 0xb5, 0x2f, 0xfd}
+	bzip2Magic = []byte("BZh")
 )
+
+// unreadable are compressed forms survey does not read, by magic number,
+// so that such a file is refused with its name rather than read as lines
+// of binary data.
+var unreadable = []struct {
+	magic []byte
+	name  string
+	undo  string
+}{
+	{[]byte{0xfd, '7', 'z', 'X', 'Z', 0x00}, "xz", "xz -d"},
+	{[]byte{'7', 'z', 0xbc, 0xaf, 0x27, 0x1c}, "7-Zip", "7z x"},
+	{[]byte("Rar!\x1a\x07"), "RAR", "unrar x"},
+	{[]byte{0x04, 0x22, 0x4d, 0x18}, "LZ4", "lz4 -d"},
+}
+
+// zstdMaxWindow is the largest zstd window (the memory a stream may ask
+// for) that survey decodes: the zstd tool's own default limit.
+const zstdMaxWindow = 128 << 20
+
+// isBzip2 reports whether head starts a bzip2 stream: "BZh", the block
+// size (a digit 1 to 9), and the magic number of a block or of the end of
+// the stream, so that a line of text cannot pass for one.
+func isBzip2(head []byte) bool {
+	return len(head) >= headLen && bytes.HasPrefix(head, bzip2Magic) && head[3] >= '1' && head[3] <= '9' &&
+		(bytes.Equal(head[4:10], []byte{0x31, 0x41, 0x59, 0x26, 0x53, 0x59}) || bytes.Equal(head[4:10], []byte{0x17, 0x72, 0x45, 0x38, 0x50, 0x90}))
+}
+
+// headLen is how many of a file's first bytes tell its compressed form.
+const headLen = 10
+
+// refuse returns the error for a file compressed in a form survey does
+// not read, or nil.
+func refuse(head []byte, name string) error {
+	for _, u := range unreadable {
+		if bytes.HasPrefix(head, u.magic) {
+			return fmt.Errorf("seeds: %s is %s-compressed, which survey does not read: decompress it (%s), or recompress it as gzip or zstd", name, u.name, u.undo)
+		}
+	}
+	return nil
+}
 
 // Open opens the seed list at path for reading: the file as it is, or the
 // text inside it when it is compressed, recognized by its first bytes
-// rather than its name: gzip (one or more members, read as one stream) or
-// a zip archive holding one file (directories and macOS "__MACOSX/"
-// entries aside). The caller closes the result.
+// rather than its name: gzip (one or more members, read as one stream),
+// zstd, bzip2, or a zip archive holding one file (directories and macOS
+// "__MACOSX/" entries aside). A file compressed otherwise (xz, 7-Zip, RAR,
+// LZ4) is refused. The caller closes the result.
 func Open(path string) (io.ReadCloser, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("seeds: %w", err)
 	}
-	head := make([]byte, 4)
+	head := make([]byte, headLen)
 	n, err := io.ReadFull(f, head)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
 		f.Close()
@@ -45,33 +92,57 @@ func Open(path string) (io.ReadCloser, error) {
 		f.Close()
 		return openZip(path)
 	}
+	if err := refuse(head, path); err != nil {
+		f.Close()
+		return nil, err
+	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("seeds: %s: %w", path, err)
 	}
-	if bytes.HasPrefix(head, gzipMagic) {
-		return newGzipReader(f, f, path)
+	return decompress(head, f, f, path)
+}
+
+// decompress returns the text of r, whose first bytes are head: the
+// content of a gzip, zstd or bzip2 stream, else r itself. Closing the
+// result closes c.
+func decompress(head []byte, r io.Reader, c io.Closer, name string) (io.ReadCloser, error) {
+	switch {
+	case bytes.HasPrefix(head, gzipMagic):
+		return newGzipReader(r, c, name)
+	case bytes.HasPrefix(head, zstdMagic):
+		zr, err := zstd.NewReader(r, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(zstdMaxWindow))
+		if err != nil {
+			c.Close()
+			return nil, fmt.Errorf("seeds: %s: zstd: %w", name, err)
+		}
+		return &unpacked{r: zr, what: "zstd", close: func() error { zr.Close(); return c.Close() }}, nil
+	case isBzip2(head):
+		return &unpacked{r: bzip2.NewReader(r), what: "bzip2", close: c.Close}, nil
 	}
-	return f, nil
+	return struct {
+		io.Reader
+		io.Closer
+	}{r, c}, nil
 }
 
 // Decompress returns the text of a seed list read from r, which cannot
-// seek (standard input): r as it is, or its gzip content. A zip archive
-// is refused, since reading one needs its end first. name identifies the
-// input in errors.
+// seek (standard input): r as it is, or its gzip, zstd or bzip2 content. A
+// zip archive is refused, since reading one needs its end first, and so
+// are the forms Open refuses. name identifies the input in errors.
 func Decompress(r io.Reader, name string) (io.ReadCloser, error) {
 	br := bufio.NewReader(r)
-	head, err := br.Peek(4)
+	head, err := br.Peek(headLen)
 	if err != nil && !errors.Is(err, io.EOF) {
 		return nil, fmt.Errorf("seeds: %s: %w", name, err)
 	}
-	switch {
-	case bytes.HasPrefix(head, zipMagic):
+	if bytes.HasPrefix(head, zipMagic) {
 		return nil, fmt.Errorf("seeds: %s is a zip archive, which cannot be read as a stream: give its path, or unzip it", name)
-	case bytes.HasPrefix(head, gzipMagic):
-		return newGzipReader(br, io.NopCloser(br), name)
 	}
-	return io.NopCloser(br), nil
+	if err := refuse(head, name); err != nil {
+		return nil, err
+	}
+	return decompress(head, br, io.NopCloser(nil), name)
 }
 
 // newGzipReader returns the gzip content of r; closing it closes c.

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/klauspost/compress/zstd"
 )
 
 const listText = "1,example.com\r\n2,example.org\n3,bücher.example\n"
@@ -51,6 +53,39 @@ func zipped(t *testing.T, files ...[2]string) []byte {
 	return b.Bytes()
 }
 
+// zstded returns the frames, one a member, of a zstd stream.
+func zstded(t *testing.T, members ...string) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	for _, m := range members {
+		zw, err := zstd.NewWriter(&b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := zw.Write([]byte(m)); err != nil {
+			t.Fatal(err)
+		}
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b.Bytes()
+}
+
+// bzip2ed returns testdata/list.csv.bz2, listText compressed by the bzip2
+// tool (Go's library reads bzip2 but cannot write it).
+func bzip2ed(t *testing.T) []byte {
+	t.Helper()
+	b, err := os.ReadFile("testdata/list.csv.bz2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// xzMagic starts an xz stream, a form survey refuses.
+var xzMagic = []byte{0xfd, '7', 'z', 'X', 'Z', 0x00, 0x00, 0x04, 0xe6, 0xd6}
+
 func writeFile(t *testing.T, name string, b []byte) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), name)
@@ -83,6 +118,10 @@ func TestOpen(t *testing.T) {
 		"list.csv.gz":     gzipped(t, listText),
 		"two-members.gz":  gzipped(t, listText[:half], listText[half:]),
 		"misnamed.csv":    gzipped(t, listText),
+		"list.csv.zst":    zstded(t, listText),
+		"two-frames.zst":  zstded(t, listText[:half], listText[half:]),
+		"list.csv.bz2":    bzip2ed(t),
+		"bzh-text.csv":    []byte("BZh9.example\n"),
 		"top-1m.csv.zip":  zipped(t, [2]string{"top-1m.csv", listText}),
 		"with-extras.zip": zipped(t, [2]string{"lists/", ""}, [2]string{"__MACOSX/lists/._top-1m.csv", "x"}, [2]string{"lists/.DS_Store", "x"}, [2]string{"lists/top-1m.csv", listText}),
 		"empty.txt":       nil,
@@ -94,8 +133,11 @@ func TestOpen(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := listText
-			if b == nil {
+			switch name {
+			case "empty.txt":
 				want = ""
+			case "bzh-text.csv":
+				want = string(b)
 			}
 			if got := readText(t, rc); got != want {
 				t.Errorf("read %q, want %q", got, want)
@@ -127,6 +169,7 @@ func TestOpen_Seeds(t *testing.T) {
 
 func TestOpen_Errors(t *testing.T) {
 	full := gzipped(t, listText)
+	fullZstd, fullBzip2 := zstded(t, listText), bzip2ed(t)
 	cases := []struct {
 		name string
 		b    []byte
@@ -137,6 +180,9 @@ func TestOpen_Errors(t *testing.T) {
 		{"cut.gz", full[:len(full)-6], "gzip: unexpected EOF"},
 		{"header.gz", full[:6], "gzip: unexpected EOF"},
 		{"cut.zip", zipped(t, [2]string{"a.csv", listText})[:40], "zip: "},
+		{"cut.zst", fullZstd[:len(fullZstd)-4], "zstd: "},
+		{"cut.bz2", fullBzip2[:len(fullBzip2)-10], "bzip2: "},
+		{"list.csv.xz", xzMagic, "is xz-compressed, which survey does not read: decompress it (xz -d)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -161,7 +207,7 @@ func TestOpen_Errors(t *testing.T) {
 // TestDecompress reads standard input: plain or gzip; a zip archive, which
 // needs seeking, is refused with a way out.
 func TestDecompress(t *testing.T) {
-	for name, b := range map[string][]byte{"plain": []byte(listText), "gzip": gzipped(t, listText), "empty": nil} {
+	for name, b := range map[string][]byte{"plain": []byte(listText), "gzip": gzipped(t, listText), "zstd": zstded(t, listText), "bzip2": bzip2ed(t), "empty": nil} {
 		rc, err := Decompress(bytes.NewReader(b), "standard input")
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -177,5 +223,9 @@ func TestDecompress(t *testing.T) {
 	_, err := Decompress(bytes.NewReader(zipped(t, [2]string{"a.csv", listText})), "standard input")
 	if err == nil || !strings.Contains(err.Error(), "standard input is a zip archive") || !strings.Contains(err.Error(), "give its path") {
 		t.Errorf("zip on standard input: %v", err)
+	}
+	_, err = Decompress(bytes.NewReader(xzMagic), "standard input")
+	if err == nil || !strings.Contains(err.Error(), "standard input is xz-compressed") {
+		t.Errorf("xz on standard input: %v", err)
 	}
 }
