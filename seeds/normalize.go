@@ -34,6 +34,7 @@ var (
 	errNumericTLD = errors.New("top-level label is numeric")
 	errUTF8       = errors.New("not valid UTF-8 (save the seed list as UTF-8)")
 	errEmptyLabel = errors.New("has an empty label (a leading dot or two dots in a row)")
+	errZone       = errors.New("IPv6 address with a zone (%...), which names a network interface of this machine, not a site")
 )
 
 // normalizeDomain normalizes a plain domain name. One trailing slash, the
@@ -131,6 +132,11 @@ func normalizeOrigin(s string) (host, port, scheme string, err error) {
 		return "", "", "", errEmpty
 	}
 	if addr, err := netip.ParseAddr(h); err == nil {
+		if addr.Zone() != "" {
+			// fe80::1%eth0 names an address on one machine's interface,
+			// and would print as an origin that does not parse back.
+			return "", "", "", errZone
+		}
 		return addr.Unmap().String(), port, scheme, nil
 	}
 	host, err = normalizeHost(h)

@@ -29,3 +29,17 @@ func TestParse(t *testing.T) {
 		}
 	}
 }
+
+// TestParse_IPv6Zone: an origin whose address has a zone (fe80::1%eth0)
+// is refused: the zone names an interface of the crawling machine, and the
+// seed printed back ("http://[fe80::1%eth0]") would not parse as an origin.
+func TestParse_IPv6Zone(t *testing.T) {
+	for _, in := range []string{"http://[fe80::1%25eth0]", "https://[fe80::1%251]:8443"} {
+		if s, err := Parse(in); err == nil || !strings.Contains(err.Error(), "zone") {
+			t.Errorf("Parse(%q) = %+v, %v; want an error naming the zone", in, s, err)
+		}
+	}
+	if s, err := Parse("https://[fe80::1]"); err != nil || s.Host != "fe80::1" {
+		t.Errorf("without a zone: %+v, %v", s, err)
+	}
+}
