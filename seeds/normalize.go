@@ -2,12 +2,14 @@ package seeds
 
 import (
 	"errors"
+	"fmt"
 	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/agentpolicy/survey/diag"
 	"golang.org/x/net/idna"
 )
 
@@ -34,6 +36,7 @@ var (
 	errNumericTLD = errors.New("top-level label is numeric")
 	errUTF8       = errors.New("not valid UTF-8 (save the seed list as UTF-8)")
 	errEmptyLabel = errors.New("has an empty label (a leading dot or two dots in a row)")
+	errWildcard   = errors.New("a wildcard entry (*.) names no one host: give the domain, or a host in it")
 	errZone       = errors.New("IPv6 address with a zone (%...), which names a network interface of this machine, not a site")
 )
 
@@ -76,9 +79,12 @@ func normalizeHost(s string) (string, error) {
 		// x/net/idna would say "invalid label" and quote the whole name.
 		return "", errEmptyLabel
 	}
+	if strings.HasPrefix(s, "*.") {
+		return "", errWildcard
+	}
 	ascii, err := profile.ToASCII(s)
 	if err != nil {
-		return "", errors.New("invalid domain name: " + strings.TrimPrefix(err.Error(), "idna: "))
+		return "", idnaError(s, ascii, err)
 	}
 	// The mapping can make a root dot: 。 and ． map to ".", and a soft
 	// hyphen after a dot maps to nothing.
@@ -94,6 +100,56 @@ func normalizeHost(s string) (string, error) {
 		return "", errNumericTLD
 	}
 	return ascii, nil
+}
+
+// idnaError says which rule of a host name the IDNA profile found broken:
+// x/net/idna names the label ("invalid label \"-a\"", the decoded text of
+// a bad xn-- label, the whole name when it is too long) or the rune, not
+// the rule. partial is what ToASCII returned with err for name: the name
+// mapped, its labels in punycode as far as they convert.
+func idnaError(name, partial string, err error) error {
+	const prefix = "invalid domain name: "
+	msg := strings.TrimPrefix(err.Error(), "idna: ")
+	if hex, ok := strings.CutPrefix(msg, "disallowed rune U+"); ok {
+		if r, perr := strconv.ParseUint(hex, 16, 32); perr == nil {
+			return fmt.Errorf(prefix+"%q (U+%s) is not allowed in a host name (letters, digits and hyphens)", rune(r), hex)
+		}
+	}
+	partial = strings.TrimSuffix(partial, ".")
+	for _, l := range strings.Split(partial, ".") {
+		if l == "" {
+			return errEmptyLabel // made by the mapping: "a。。b"
+		}
+		if _, err := profile.ToASCII(l); err == nil {
+			continue
+		}
+		// A label written in Unicode is in partial as punycode: show
+		// it as written.
+		show, written := l, true
+		if strings.HasPrefix(l, "xn--") && !strings.Contains(strings.ToLower(name), l) {
+			if u, err := idna.Punycode.ToUnicode(l); err == nil && u != "" {
+				show, written = u, false
+			}
+		}
+		q := strconv.Quote(diag.Clip(show))
+		switch {
+		case len(l) > 63 && written:
+			return fmt.Errorf(prefix+"label %s is longer than 63 bytes", q)
+		case len(l) > 63:
+			return fmt.Errorf(prefix+"label %s is longer than 63 bytes in punycode (%d)", q, len(l))
+		case show[0] == '-' || show[len(show)-1] == '-':
+			return fmt.Errorf(prefix+"label %s starts or ends with a hyphen", q)
+		case strings.HasPrefix(show, "xn--"):
+			return fmt.Errorf(prefix+"label %s is not the punycode of a valid internationalized label", q)
+		case len(show) > 4 && show[2:4] == "--":
+			return fmt.Errorf(prefix+"label %s has hyphens in its third and fourth places, reserved for encodings such as xn--", q)
+		}
+		return fmt.Errorf(prefix+"label %s breaks the IDNA rules (UTS #46) for joiners, combining marks or right-to-left text", q)
+	}
+	if len(partial) > 253 {
+		return fmt.Errorf(prefix+"longer than 253 bytes (%d)", len(partial))
+	}
+	return errors.New(prefix + msg)
 }
 
 // normalizeOrigin parses an origin "scheme://host[:port][/]".

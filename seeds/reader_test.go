@@ -71,7 +71,7 @@ func TestReader_MixedFile(t *testing.T) {
 		`testdata/mixed.txt:9: IP literal where a domain name is expected (give an origin such as https://192.0.2.1 to crawl an address): "10.0.0.1"`,
 		`testdata/mixed.txt:10: has a path, query or fragment (give a domain or an origin): "example.com/path"`,
 		`testdata/mixed.txt:11: contains white space: "exam ple.com"`,
-		`testdata/mixed.txt:12: invalid domain name: invalid label "-bad-": "-bad-.com"`,
+		`testdata/mixed.txt:12: invalid domain name: label "-bad-" starts or ends with a hyphen: "-bad-.com"`,
 		`testdata/mixed.txt:13: single-label name (not a public domain): "localhost"`,
 		`testdata/mixed.txt:14: scheme is not http or https: "ftp://example.org"`,
 		`testdata/mixed.txt:17: has a path, query or fragment (give a domain or an origin): "example.com//"`,

@@ -33,7 +33,7 @@ func TestSeeds_Summary(t *testing.T) {
 	code, stdout, stderr := runSurvey(t, "", "seeds", path)
 	want := path + ": 8 lines read: 5 seeds (3 domains, 2 origins; 3 ranked), 1 rejected, 1 duplicate\n" +
 		"SHA-256 " + hex.EncodeToString(sum[:]) + " (the crawls.seeds_digest of a crawl of it)\n"
-	wantErr := path + `:7: invalid domain name: disallowed rune U+005F: "bad_host.com"` + "\n"
+	wantErr := path + `:7: invalid domain name: '_' (U+005F) is not allowed in a host name (letters, digits and hyphens): "bad_host.com"` + "\n"
 	if code != exitFindings || stdout != want || stderr != wantErr {
 		t.Errorf("exit %d, want %d\nstdout:\n%s\nwant:\n%s\nstderr:\n%s\nwant:\n%s", code, exitFindings, stdout, want, stderr, wantErr)
 	}
