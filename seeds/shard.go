@@ -49,12 +49,15 @@ func (s Shard) Contains(seed Seed) bool {
 
 // ShardIndex returns the index of the shard, among count, that holds the
 // seed (0 when count is 1 or less): the shard whose Contains reports it.
+// The hash is of the registrable domain less a leading "www.": a public
+// suffix that is also a site (gov.uk, github.io) is its own registrable
+// domain, and so is its www host (www.gov.uk), which must land with it.
 func ShardIndex(seed Seed, count int) int {
 	if count <= 1 {
 		return 0
 	}
 	h := fnv.New64a()
-	h.Write([]byte(Registrable(seed.Host)))
+	h.Write([]byte(strings.TrimPrefix(Registrable(seed.Host), "www.")))
 	return int(h.Sum64() % uint64(count))
 }
 

@@ -27,3 +27,18 @@ func TestRegistrable(t *testing.T) {
 		}
 	}
 }
+
+// TestShardIndex_ApexAndWWWAgree: a site's apex and its www host are in
+// the same shard, also when the apex is a public suffix that is a site
+// (gov.uk and www.gov.uk are each their own registrable domain).
+func TestShardIndex_ApexAndWWWAgree(t *testing.T) {
+	for _, apex := range []string{"example.com", "bbc.co.uk", "gov.uk", "co.uk", "github.io", "blogspot.com", "xn--mnchen-3ya.de", "www.com"} {
+		for n := 2; n <= 32; n++ {
+			a, w := ShardIndex(Seed{Host: apex}, n), ShardIndex(Seed{Host: "www." + apex}, n)
+			if a != w {
+				t.Errorf("%d shards: %s in shard %d, www.%s in shard %d", n, apex, a, apex, w)
+				break
+			}
+		}
+	}
+}
