@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"crypto/sha256"
+	"encoding/csv"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -197,8 +198,20 @@ func headerColumns(fields []string) *columns {
 }
 
 // csvFields splits a CSV line into its fields, white space and quotes
-// trimmed.
+// trimmed. A line with a quote is read by encoding/csv, so that a quoted
+// field may hold a comma ("news, sport"); the others, nearly every line of
+// a ranked list, are split on commas.
 func csvFields(text string) []string {
+	if strings.IndexByte(text, '"') >= 0 {
+		cr := csv.NewReader(strings.NewReader(text))
+		cr.LazyQuotes, cr.TrimLeadingSpace, cr.FieldsPerRecord = true, true, -1
+		if fields, err := cr.Read(); err == nil {
+			for i := range fields {
+				fields[i] = strings.TrimSpace(fields[i])
+			}
+			return fields
+		}
+	}
 	fields := strings.Split(text, ",")
 	for i := range fields {
 		fields[i] = strings.Trim(strings.TrimSpace(fields[i]), `"`)

@@ -185,16 +185,20 @@ func TestReader_CSVWithNamedColumns(t *testing.T) {
 	}
 }
 
-// endless yields "n.example" lines forever: a Reader that read its input
-// whole would never return.
+// endless yields "siteN.example" lines forever ("N,siteN.example" when
+// ranked): a Reader that read its input whole would never return.
 type endless struct {
-	n   int
-	buf []byte
+	n      int
+	buf    []byte
+	ranked bool
 }
 
 func (e *endless) Read(p []byte) (int, error) {
 	for len(e.buf) < len(p) {
 		e.n++
+		if e.ranked {
+			e.buf = append(e.buf, itoa(int64(e.n))+","...)
+		}
 		e.buf = append(e.buf, []byte("site"+itoa(int64(e.n))+".example\n")...)
 	}
 	n := copy(p, e.buf)
@@ -321,5 +325,24 @@ func TestReader_OneColumnHeader(t *testing.T) {
 	_, bad := readAll(t, NewReader(strings.NewReader("google.com\ndomain\n"), "radar.csv"))
 	if len(bad) != 1 || bad[0].Line != 2 {
 		t.Errorf("a later domain line: errors %v, want one on line 2", bad)
+	}
+}
+
+// TestReader_QuotedCSVFields: a quoted field may hold a comma (a category
+// column written by a spreadsheet or pandas), and the line still has the
+// header's number of fields.
+func TestReader_QuotedCSVFields(t *testing.T) {
+	in := "Domain,Rank,Category\n" +
+		"example.com,1,news\n" +
+		"\"example.org\",\"2\",\"news, sport\"\n" +
+		"example.net , 3 ,\"say \"\"hi\"\", twice\"\n"
+	seeds, bad := readAll(t, NewReader(strings.NewReader(in), "q.csv"))
+	if len(bad) != 0 || len(seeds) != 3 || seeds[1].Host != "example.org" || seeds[1].Rank != 2 || seeds[2].Host != "example.net" || seeds[2].Rank != 3 {
+		t.Errorf("seeds %+v, errors %v", seeds, bad)
+	}
+	// Two fields, quoted, as a spreadsheet writes a ranked list.
+	seeds, bad = readAll(t, NewReader(strings.NewReader("\"1\",\"example.com\"\n\"https://example.org\",\"1000\"\n"), "q2.csv"))
+	if len(bad) != 0 || len(seeds) != 2 || seeds[0].Rank != 1 || seeds[1].Scheme != "https" || seeds[1].Rank != 1000 {
+		t.Errorf("seeds %+v, errors %v", seeds, bad)
 	}
 }
