@@ -48,7 +48,9 @@ type Stats struct {
 // NewReader returns a Reader of the seed list r. The name identifies the
 // input in error messages ("-" for standard input). The list is UTF-8
 // text; UTF-16 text that starts with its byte-order mark (what spreadsheet
-// programs save as "Unicode text") is read too, converted to UTF-8.
+// programs save as "Unicode text") is read too, converted to UTF-8. Lines
+// end in LF or CRLF, or in CR alone in a list whose first block of text
+// has CRs and no LF (Excel for Mac's "CSV (Macintosh)").
 func NewReader(r io.Reader, name string) *Reader {
 	d := sha256.New()
 	br := bufio.NewReaderSize(io.TeeReader(r, d), 64<<10)
@@ -56,6 +58,12 @@ func NewReader(r io.Reader, name string) *Reader {
 		// ExpectBOM: the byte-order mark sets the byte order, and is dropped.
 		utf16 := unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM).NewDecoder()
 		br = bufio.NewReaderSize(transform.NewReader(br, utf16), 64<<10)
+		br.Peek(1)
+	}
+	// What the first read brought, without waiting for more of a slow
+	// stream.
+	if head, _ := br.Peek(br.Buffered()); bytes.IndexByte(head, '\n') < 0 && bytes.IndexByte(head, '\r') >= 0 {
+		br = bufio.NewReaderSize(crToLF{br}, 64<<10)
 	}
 	return &Reader{
 		name:   name,
@@ -111,6 +119,20 @@ func (r *Reader) Next() (Seed, error) {
 		r.stats.Seeds++
 		return s, nil
 	}
+}
+
+// crToLF reads a text whose lines end in CR alone as one whose lines end
+// in LF.
+type crToLF struct{ r io.Reader }
+
+func (c crToLF) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	for i, b := range p[:n] {
+		if b == '\r' {
+			p[i] = '\n'
+		}
+	}
+	return n, err
 }
 
 // stripComment removes a comment from a line: all of it when it starts

@@ -346,3 +346,33 @@ func TestReader_QuotedCSVFields(t *testing.T) {
 		t.Errorf("seeds %+v, errors %v", seeds, bad)
 	}
 }
+
+// TestReader_CROnlyLineEnds: a list whose lines end in CR alone (Excel for
+// Mac's "CSV (Macintosh)") is read line by line, not as one line too long
+// to read, in UTF-8 and in UTF-16; a list with LFs keeps a lone CR as
+// part of its line.
+func TestReader_CROnlyLineEnds(t *testing.T) {
+	var b strings.Builder
+	for i := 1; i <= 500; i++ {
+		b.WriteString(itoa(int64(i)) + ",site" + itoa(int64(i)) + ".example\r")
+	}
+	text := b.String()
+	u16 := []byte{0xff, 0xfe}
+	for _, u := range utf16.Encode([]rune(text)) {
+		u16 = append(u16, byte(u), byte(u>>8))
+	}
+	for name, in := range map[string][]byte{"utf-8": []byte(text), "utf-16": u16} {
+		r := NewReader(bytes.NewReader(in), "mac.csv")
+		seeds, bad := readAll(t, r)
+		if len(bad) != 0 || len(seeds) != 500 || seeds[499].Host != "site500.example" || seeds[499].Line != 500 || seeds[499].Rank != 500 {
+			t.Errorf("%s: %d seeds, errors %v", name, len(seeds), bad)
+		}
+		if sum := sha256.Sum256(in); r.Digest() != hex.EncodeToString(sum[:]) {
+			t.Errorf("%s: digest %s, want that of the bytes given", name, r.Digest())
+		}
+	}
+	_, bad := readAll(t, NewReader(strings.NewReader("a.example\nb.example\rc.example\n"), "mixed.txt"))
+	if len(bad) != 1 || bad[0].Line != 2 {
+		t.Errorf("LF list with a lone CR: errors %v, want one on line 2", bad)
+	}
+}
