@@ -8,8 +8,9 @@ const (
 	specRobots      = "Google Search Central, robots meta tag and X-Robots-Tag specification"
 	specRobotsAI    = "Google Search Central, robots meta tag and X-Robots-Tag specification; noai/noimageai (DeviantArt, Spawning)"
 	specRobotsMerge = "Google Search Central, robots meta tag and X-Robots-Tag specification (conflicting rules)"
-	specCUField     = "draft-ietf-aipref-attach §2; RFC 9651 §3.2"
-	specCUVocab     = "draft-ietf-aipref-vocab §6 (Exemplary Serialization Format)"
+	specCUField     = "draft-ietf-aipref-attach-05 §2; draft-ietf-aipref-vocab-08 §6.5.1; RFC 9651 §4.2"
+	specCUKey       = "draft-ietf-aipref-vocab-08 §6.4, §6.1; specs README"
+	specCUValue     = "draft-ietf-aipref-vocab-08 §6.5, §6.5.1"
 	specTDMRes      = "TDMRep §Declaring the reservation of TDM Rights, tdm-reservation"
 	specTDMPolicy   = "TDMRep §Declaring the reservation of TDM Rights, tdm-policy"
 	specTDMPriority = "TDMRep §Processing priority"
@@ -27,11 +28,11 @@ var (
 	codeRobotsConflict = diag.Code{ID: "homepage.robots-conflict", Severity: diag.Warning, Spec: specRobotsMerge,
 		Summary: "Robots directives for the same agents contradict each other (for example index and noindex, from the header and a meta tag); the more restrictive applies."}
 	codeContentUsageUnparsable = diag.Code{ID: "homepage.content-usage-unparsable", Severity: diag.Warning, Spec: specCUField,
-		Summary: "The Content-Usage header is not an RFC 9651 Dictionary (for example upper-case keys); it expresses no preference."}
-	codeContentUsageUnknownKey = diag.Code{ID: "homepage.content-usage-unknown-key", Severity: diag.Warning, Spec: specCUVocab,
-		Summary: "A Content-Usage key that is not a usage category of the vocabulary (train-ai, search); recipients ignore it, as in robots.txt."}
-	codeContentUsageBadValue = diag.Code{ID: "homepage.content-usage-bad-value", Severity: diag.Warning, Spec: specCUVocab,
-		Summary: "A Content-Usage category whose value is not the Token y or n; no preference is expressed for it."}
+		Summary: "The Content-Usage header, its field lines combined, is not an RFC 9651 Dictionary (for example an upper-case key, or an empty field line beside another); it expresses no preference."}
+	codeContentUsageUnknownKey = diag.Code{ID: "homepage.content-usage-unknown-key", Severity: diag.Warning, Spec: specCUKey,
+		Summary: "A Content-Usage key that is not a category survey records (train-ai, search), such as ai-use (draft-ietf-aipref-vocab-08 §4.2) or a label of an earlier revision (all, bots, train-genai, ...); recipients ignore it, as in robots.txt."}
+	codeContentUsageBadValue = diag.Code{ID: "homepage.content-usage-bad-value", Severity: diag.Warning, Spec: specCUValue,
+		Summary: "A Content-Usage category (train-ai, search) whose value is not the Token y or n (the key alone, a String, a number, an Inner List, Y or N); no preference is expressed for it."}
 	codeTDMReservationInvalid = diag.Code{ID: "homepage.tdm-reservation-invalid", Severity: diag.Warning, Spec: specTDMRes,
 		Summary: "A tdm-reservation header or meta value other than 0 or 1; it is a protocol error and the reservation is unset."}
 	codeTDMPolicyNotAbsolute = diag.Code{ID: "homepage.tdm-policy-not-absolute-url", Severity: diag.Warning, Spec: specTDMPolicy,

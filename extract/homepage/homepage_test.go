@@ -214,6 +214,20 @@ func TestParse_ContentUsage(t *testing.T) {
 		{[]string{"genai=n, tdm=y"}, true, "", "", []string{"homepage.content-usage-unknown-key@0", "homepage.content-usage-unknown-key@0"}},
 		{[]string{"Train-AI=n"}, false, "", "", []string{"homepage.content-usage-unparsable@0"}},
 		{[]string{"train-ai=n,"}, false, "", "", []string{"homepage.content-usage-unparsable@0"}},
+		// vocab-08 §6.5.1: a key repeated across field lines takes its last
+		// value, as within one line.
+		{[]string{"train-ai=n, search=n", "train-ai=y"}, true, "y", "n", nil},
+		// An empty field line beside another leaves a trailing comma once
+		// combined (RFC 9651 §4.2), which fails to parse; alone it is an
+		// empty Dictionary.
+		{[]string{"train-ai=n", ""}, false, "", "", []string{"homepage.content-usage-unparsable@0"}},
+		{[]string{""}, true, "", "", nil},
+		// ";" starts parameters, which are disregarded: search=y is one.
+		{[]string{"train-ai=n;search=y"}, true, "n", "", nil},
+		{[]string{"train-ai=?0, search=N"}, true, "", "", []string{"homepage.content-usage-bad-value@0", "homepage.content-usage-bad-value@0"}},
+		// ai-use (vocab-08) is not recorded (specs README); legacy labels
+		// no longer cover train-ai.
+		{[]string{"ai-use=n, bots=n"}, true, "", "", []string{"homepage.content-usage-unknown-key@0", "homepage.content-usage-unknown-key@0"}},
 	}
 	for _, c := range cases {
 		h := http.Header{"Content-Usage": c.lines}
@@ -228,6 +242,26 @@ func TestParse_ContentUsage(t *testing.T) {
 		if s.ContentUsage == nil || s.ContentUsage.Valid != c.valid || s.TrainAI != c.trainAI || s.Search != c.search {
 			t.Errorf("%q: %+v train-ai %q search %q", c.lines, s.ContentUsage, s.TrainAI, s.Search)
 		}
+	}
+}
+
+// TestParse_ContentUsageMessages: the messages show the member as written
+// (a key alone, not "=?1") and say what a key of another revision of the
+// vocabulary is.
+func TestParse_ContentUsageMessages(t *testing.T) {
+	_, d := Parse(hdr("Content-Usage", "train-ai, bots=n, foo=n"), page(""))
+	var msgs []string
+	for _, x := range d {
+		msgs = append(msgs, x.Message)
+	}
+	want := []string{
+		`Content-Usage key "bots" (Automated Processing in draft-ietf-aipref-vocab-03 and -04, a label later revisions dropped; it no longer covers train-ai or search) is not a category survey records (train-ai, search); it is ignored`,
+		`Content-Usage key "foo" is not a category survey records (train-ai, search); it is ignored`,
+		`Content-Usage train-ai: the value is not the Token y or n, so no preference is expressed`,
+	}
+	slices.Sort(msgs)
+	if !slices.Equal(msgs, want) {
+		t.Errorf("messages:\n%s\nwant:\n%s", strings.Join(msgs, "\n"), strings.Join(want, "\n"))
 	}
 }
 

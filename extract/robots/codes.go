@@ -77,23 +77,25 @@ var (
 	codeAppDirectivesNotStar = diag.Code{ID: "robots.app-directives-not-star-group", Severity: diag.Info, Spec: "draft-nottingham-plan-b §1.3",
 		Summary: "App-Directives appear in a group that does not name \"*\"; the draft recommends the \"*\" group so that they apply broadly."}
 
-	// Content-Usage (draft-ietf-aipref-attach, draft-ietf-aipref-vocab).
-	codeContentUsageInvalid = diag.Code{ID: "robots.content-usage-invalid", Severity: diag.Warning, Spec: "draft-ietf-aipref-attach §3.2; draft-ietf-aipref-vocab (Processing Algorithm)",
-		Summary: "A Content-Usage value is not an RFC 9651 Dictionary; its preferences are unknown."}
-	codeContentUsageNoPath = diag.Code{ID: "robots.content-usage-no-path", Severity: diag.Warning, Spec: "draft-ietf-aipref-attach §3",
-		Summary: "A Content-Usage rule has no leading path; the draft's grammar requires one. survey applies it to every path."}
-	codeContentUsageUnknownKey = diag.Code{ID: "robots.content-usage-unknown-key", Severity: diag.Warning, Spec: "draft-ietf-aipref-vocab (Syntax Extensions); specs README",
-		Summary: "A Content-Usage key is not in the vocabulary (train-ai, search); recipients ignore it."}
-	codeContentUsageUnknownValue = diag.Code{ID: "robots.content-usage-unknown-value", Severity: diag.Warning, Spec: "draft-ietf-aipref-vocab (Processing Algorithm)",
-		Summary: "A Content-Usage value is not the Token y or n; the preference for that category is unknown."}
+	// Content-Usage (draft-ietf-aipref-attach-05, draft-ietf-aipref-vocab-08;
+	// the specs README keeps the categories train-ai and search).
+	codeContentUsageInvalid = diag.Code{ID: "robots.content-usage-invalid", Severity: diag.Warning, Spec: "draft-ietf-aipref-attach-05 §3, §3.2; draft-ietf-aipref-vocab-08 §6.5, §6.5.1",
+		Summary: "A Content-Usage rule has no statement of preference after its path, or one that is not an RFC 9651 Dictionary (an upper-case key, a trailing comma, spaces around \"=\", a path not starting with \"/\"); its preferences are unknown, and it still applies to the paths it matches."}
+	codeContentUsageNoPath = diag.Code{ID: "robots.content-usage-no-path", Severity: diag.Info, Spec: "draft-ietf-aipref-attach-05 §3, §3.2",
+		Summary: "A Content-Usage rule has no path (its value does not start with \"/\"), so it applies to every path of its group, as draft-ietf-aipref-attach-03 and later allow (-01 and -02 required a path)."}
+	codeContentUsageUnknownKey = diag.Code{ID: "robots.content-usage-unknown-key", Severity: diag.Warning, Spec: "draft-ietf-aipref-vocab-08 §6.4, §6.1; specs README",
+		Summary: "A Content-Usage key is not a category survey records (train-ai, search); recipients ignore it. This includes ai-use (draft-ietf-aipref-vocab-08 §4.2) and the labels of earlier revisions (all, bots, train-genai, ai-output, tdm, ai, genai, inference), which no longer cover train-ai or search."}
+	codeContentUsageUnknownValue = diag.Code{ID: "robots.content-usage-unknown-value", Severity: diag.Warning, Spec: "draft-ietf-aipref-vocab-08 §6.5, §6.5.1",
+		Summary: "A Content-Usage category (train-ai, search) has a value other than the Token y or n (the key alone, a String, a number, an Inner List, Y or N); the preference for that category is unknown. Of a repeated key only the last value counts."}
 
-	// Content-Signal (Cloudflare content signals).
+	// Content-Signal (Cloudflare's Content Signals Policy, contentsignals.org,
+	// which has no numbered sections).
 	codeContentSignalInvalid = diag.Code{ID: "robots.content-signal-invalid", Severity: diag.Warning, Spec: "Content Signals Policy (contentsignals.org)",
-		Summary: "A Content-Signal value is not a comma-separated list of key=value signals; it was ignored."}
+		Summary: "A Content-Signal value is empty or not a comma-separated list of key=value signals (read as an RFC 9651 Dictionary: spaces around \"=\", an upper-case key or a trailing comma fail); it was ignored."}
 	codeContentSignalUnknownKey = diag.Code{ID: "robots.content-signal-unknown-key", Severity: diag.Warning, Spec: "Content Signals Policy (contentsignals.org)",
-		Summary: "A Content-Signal key is not search, ai-input or ai-train."}
+		Summary: "A Content-Signal key is not search, ai-input, ai-train or use."}
 	codeContentSignalUnknownValue = diag.Code{ID: "robots.content-signal-unknown-value", Severity: diag.Warning, Spec: "Content Signals Policy (contentsignals.org)",
-		Summary: "A Content-Signal value is not yes or no."}
+		Summary: "A Content-Signal value is not the lower-case Token yes or no (for use: immediate, reference or full); the signal is unknown."}
 )
 
 // Codes lists every diagnostic code the robots.txt parser emits.

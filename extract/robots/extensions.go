@@ -91,47 +91,102 @@ func directive(name string, v any) Directive {
 	return d
 }
 
-// isContentUsageCategory reports whether key is a usage category of the AI
-// preferences vocabulary that survey recognises (specs README: vocabulary
-// train-ai, search with values y/n).
-func isContentUsageCategory(key string) bool { return key == "train-ai" || key == "search" }
+// IsUsageCategory reports whether key is a usage category of the AI
+// preferences vocabulary that survey records: train-ai and search (specs
+// README; draft-ietf-aipref-vocab-08 §6.1 also has ai-use, which survey
+// does not record, and earlier revisions had other labels; see
+// UsageLabelNote).
+func IsUsageCategory(key string) bool { return key == "train-ai" || key == "search" }
 
-// contentUsage is the outcome of parsing a Content-Usage preference
-// expression.
+// UsageLabelNote says what an unrecorded key of a usage preference is when
+// some revision of draft-ietf-aipref-vocab defines it, for a diagnostic
+// message; it returns "" for any other key. Under the current revision
+// (-08) unknown labels are ignored (§6.4) and no category inherits from
+// another (§5), so a label of an earlier revision, such as all=n or
+// bots=n, leaves every category unknown.
+func UsageLabelNote(key string) string {
+	switch key {
+	case "ai-use":
+		return "AI Use, a category of draft-ietf-aipref-vocab-08 §4.2 (and -02) that survey does not record"
+	case "all":
+		return "Automated Processing in draft-ietf-aipref-vocab-02, a label later revisions dropped; it no longer covers train-ai or search"
+	case "bots":
+		return "Automated Processing in draft-ietf-aipref-vocab-03 and -04, a label later revisions dropped; it no longer covers train-ai or search"
+	case "train-genai":
+		return "Generative AI Training in draft-ietf-aipref-vocab-02 and -03, a label later revisions dropped (train-ai now covers generative models)"
+	case "ai-output":
+		return "AI Output in draft-ietf-aipref-vocab-04, a label later revisions dropped"
+	case "tdm", "ai", "genai", "inference":
+		return "a label of draft-ietf-aipref-vocab-01 that later revisions dropped"
+	}
+	return ""
+}
+
+// UsagePreference is a statement of preference processed with the
+// algorithm of draft-ietf-aipref-vocab-08 §6.5: the bytes are parsed as an
+// RFC 9651 Dictionary (several field lines combined as RFC 9651 §4.2
+// combines them, so that a key repeated anywhere takes its last value,
+// §6.5.1); a recorded category is allowed for the Token y, disallowed for
+// the Token n, and unknown for any other value (a Boolean, as for a key
+// written alone, a String, a number, an Inner List, another Token);
+// parameters are disregarded (§6.4, §6.5.2) and unknown keys ignored
+// (§6.4). The vocabulary is case sensitive: an upper-case key fails to
+// parse (§6.5.1), and Y or N is another Token.
+type UsagePreference struct {
+	// Preferences maps the recorded categories (IsUsageCategory) to "y" or
+	// "n"; a category that is absent or has another value is left out.
+	Preferences map[string]string
+	// UnknownKeys are the keys that are not recorded categories, in order.
+	UnknownKeys []string
+	// UnknownValues are the members of recorded categories whose value is
+	// not the Token y or n, serialized ("train-ai", `search="n"`).
+	UnknownValues []string
+}
+
+// ParseUsagePreference processes the field lines of a Content-Usage header,
+// or the statement of preference of a robots.txt Content-Usage rule (one
+// line), as UsagePreference describes. A value that is not a Dictionary is
+// an error: its preferences are all unknown.
+func ParseUsagePreference(lines ...string) (UsagePreference, error) {
+	var up UsagePreference
+	dict, err := httpsfv.UnmarshalDictionary(lines)
+	if err != nil {
+		return up, err
+	}
+	for _, key := range dict.Names() {
+		m, _ := dict.Get(key)
+		if !IsUsageCategory(key) {
+			up.UnknownKeys = append(up.UnknownKeys, key)
+			continue
+		}
+		item, ok := m.(httpsfv.Item)
+		tok, isToken := item.Value.(httpsfv.Token)
+		if ok && isToken && (tok == "y" || tok == "n") {
+			if up.Preferences == nil {
+				up.Preferences = map[string]string{}
+			}
+			up.Preferences[key] = string(tok)
+			continue
+		}
+		up.UnknownValues = append(up.UnknownValues, serializeMember(key, m))
+	}
+	return up, nil
+}
+
+// contentUsage is the outcome of parsing the usage preference of a
+// robots.txt Content-Usage rule.
 type contentUsage struct {
 	prefs         map[string]string
 	unknownKeys   []string
 	unknownValues []string // "key=value" as serialized
 }
 
-// parseContentUsage parses a usage preference expression as an RFC 9651
-// Dictionary and applies the vocabulary's processing algorithm: a category
-// is allowed for the Token y, disallowed for n, and unknown otherwise;
-// parameters are ignored; unknown keys are ignored.
+// parseContentUsage parses the usage preference of a Content-Usage rule
+// (draft-ietf-aipref-attach-05 §3.2: the rule value without its path) with
+// ParseUsagePreference.
 func parseContentUsage(value string) (contentUsage, error) {
-	var cu contentUsage
-	dict, err := httpsfv.UnmarshalDictionary([]string{value})
-	if err != nil {
-		return cu, err
-	}
-	for _, key := range dict.Names() {
-		m, _ := dict.Get(key)
-		if !isContentUsageCategory(key) {
-			cu.unknownKeys = append(cu.unknownKeys, key)
-			continue
-		}
-		item, ok := m.(httpsfv.Item)
-		tok, isToken := item.Value.(httpsfv.Token)
-		if ok && isToken && (tok == "y" || tok == "n") {
-			if cu.prefs == nil {
-				cu.prefs = map[string]string{}
-			}
-			cu.prefs[key] = string(tok)
-			continue
-		}
-		cu.unknownValues = append(cu.unknownValues, serializeMember(key, m))
-	}
-	return cu, nil
+	up, err := ParseUsagePreference(value)
+	return contentUsage{prefs: up.Preferences, unknownKeys: up.UnknownKeys, unknownValues: up.UnknownValues}, err
 }
 
 // serializeMember renders one dictionary member for a message.
@@ -145,10 +200,36 @@ func serializeMember(key string, m httpsfv.Member) string {
 	return s
 }
 
-// isContentSignalKey reports whether key is a signal of Cloudflare's
-// Content Signals Policy.
+// contentSignalValues are the values of each content signal: yes and no
+// for the three signals of the Content Signals Policy (search, ai-input,
+// ai-train), and for use, the later signal of how AI systems may consume
+// the content, immediate, reference and full (Cloudflare's managed
+// robots.txt policy text: "use: how AI systems may consume the content
+// (immediate, reference, or full)"; Cloudflare changelog 2026-08-31, "the
+// use directive of the Content Signals standard"), each list from the most
+// restrictive.
+var contentSignalValues = map[string][]string{
+	"search":   {"no", "yes"},
+	"ai-input": {"no", "yes"},
+	"ai-train": {"no", "yes"},
+	"use":      {"immediate", "reference", "full"},
+}
+
+// isContentSignalKey reports whether key is a content signal.
 func isContentSignalKey(key string) bool {
-	return key == "search" || key == "ai-input" || key == "ai-train"
+	_, ok := contentSignalValues[key]
+	return ok
+}
+
+// contentSignalRank returns the position of value among the values of
+// signal key, 0 being the most restrictive, or -1 when it is not one.
+func contentSignalRank(key, value string) int {
+	for i, v := range contentSignalValues[key] {
+		if v == value {
+			return i
+		}
+	}
+	return -1
 }
 
 // contentSignal is the outcome of parsing a Content-Signal value.
@@ -160,7 +241,9 @@ type contentSignal struct {
 
 // parseContentSignal parses a Content-Signal value, a comma-separated list
 // of key=value signals such as "search=yes, ai-train=no". The syntax is that
-// of an RFC 9651 Dictionary whose values are Tokens, so it is parsed as one.
+// of an RFC 9651 Dictionary whose values are Tokens, so it is parsed as one:
+// a repeated key takes its last value, parameters are disregarded, and keys
+// and values are case sensitive (the policy writes them in lower case).
 func parseContentSignal(value string) (contentSignal, error) {
 	var cs contentSignal
 	dict, err := httpsfv.UnmarshalDictionary([]string{value})
@@ -178,7 +261,7 @@ func parseContentSignal(value string) (contentSignal, error) {
 		}
 		item, ok := m.(httpsfv.Item)
 		tok, isToken := item.Value.(httpsfv.Token)
-		if ok && isToken && (tok == "yes" || tok == "no") {
+		if ok && isToken && contentSignalRank(key, string(tok)) >= 0 {
 			if cs.signals == nil {
 				cs.signals = map[string]string{}
 			}

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/agentpolicy/survey/diag"
 )
 
 // planBIntro is the example of draft-nottingham-plan-b §1.
@@ -109,7 +111,8 @@ func TestAppDirectives_InvalidRejectsRuleOnly(t *testing.T) {
 
 // TestAppDirectives_InvalidLongerPathHidesNothing: a path whose every
 // App-Directives rule was rejected does not hide a shorter path's
-// directives, as invalid Content-Usage and Content-Signal rules do not.
+// directives, as invalid Content-Signal rules do not (an invalid
+// Content-Usage rule does: TestContentUsage_InvalidLongerPathIsUnknown).
 func TestAppDirectives_InvalidLongerPathHidesNothing(t *testing.T) {
 	f, _ := parseString(t, "User-Agent: *\nAllow: /\nApp-Directives: examplesearch;widgets=?0\nApp-Directives: /private examplesearch;widgets=\n")
 	p := NewMatcher(f).Preferences("bot", "/private/x")
@@ -147,7 +150,8 @@ func TestAppDirectives_Section2_Members(t *testing.T) {
 	}
 }
 
-// attachExample is the example of draft-ietf-aipref-attach §3.4.
+// attachExample is the example of draft-ietf-aipref-attach-02 §3.4, whose
+// rules all have a path.
 const attachExample = `User-Agent: *
 Allow: /
 Disallow: /never/
@@ -157,6 +161,19 @@ Content-Usage: /ai-ok/ train-ai=y
 User-Agent: ExampleBot
 Allow: /
 Content-Usage: / train-ai=y
+`
+
+// attach05Example is the example of draft-ietf-aipref-attach-05 §3.4 (as of
+// -03): the same file with path-less rules where -02 had "/".
+const attach05Example = `User-Agent: *
+Allow: /
+Disallow: /never/
+Content-Usage: train-ai=n
+Content-Usage: /ai-ok/ train-ai=y
+
+User-Agent: ExampleBot
+Allow: /
+Content-Usage: train-ai=y
 `
 
 func TestContentUsage_Attach3_4_Example(t *testing.T) {
@@ -169,8 +186,28 @@ func TestContentUsage_Attach3_4_Example(t *testing.T) {
 	if !reflect.DeepEqual(f.Groups[0].ContentUsage, want) {
 		t.Errorf("content usage = %+v, want %+v", f.Groups[0].ContentUsage, want)
 	}
+	checkAttachTable(t, f)
+}
+
+// TestContentUsage_Attach05_3_4_Example: the path-less form of the example
+// gives the draft's table too; a path-less rule is only counted (info).
+func TestContentUsage_Attach05_3_4_Example(t *testing.T) {
+	f, d := parseString(t, attach05Example)
+	wantDiags(t, d, "4:robots.content-usage-no-path", "9:robots.content-usage-no-path")
+	if d.HasErrors() || d.Count(diag.Warning) != 0 {
+		t.Errorf("a path-less rule is allowed (attach-03 and later): %v", d)
+	}
+	if r := f.Groups[0].ContentUsage[0]; r.Path != "" || !r.Valid || r.Value != "train-ai=n" {
+		t.Errorf("rule = %+v, want no path and train-ai=n", r)
+	}
+	checkAttachTable(t, f)
+}
+
+// checkAttachTable checks the table of draft-ietf-aipref-attach §3.4:
+// path, crawl, usage preference.
+func checkAttachTable(t *testing.T, f *File) {
+	t.Helper()
 	m := NewMatcher(f)
-	// The draft's table: path, crawl, usage preference.
 	for _, c := range []struct {
 		path  string
 		crawl bool
@@ -200,10 +237,111 @@ func TestContentUsage_Attach3_1_IdenticalPaths(t *testing.T) {
 	if want := map[string]string{"train-ai": "n", "search": "y"}; !reflect.DeepEqual(p.ContentUsage, want) || !reflect.DeepEqual(p.ContentUsageLines, []int{2, 3}) {
 		t.Errorf("preferences %v lines %v, want %v from lines 2 and 3", p.ContentUsage, p.ContentUsageLines, want)
 	}
+	// The order of the rules carries no meaning (attach §3.1).
+	f, _ = parseString(t, "User-Agent: *\nContent-Usage: / train-ai=n\nAllow: /\nContent-Usage: / train-ai=y, search=y\n")
+	if p := NewMatcher(f).Preferences("x", "/a"); !reflect.DeepEqual(p.ContentUsage, map[string]string{"train-ai": "n", "search": "y"}) {
+		t.Errorf("reversed: preferences %v", p.ContentUsage)
+	}
+}
+
+// TestContentUsage_Attach3_1_LongestMatch: several Content-Usage rules of a
+// group are chosen as allow and disallow rules are (RFC 9309 §2.2.2): the
+// path with the most octets wins, "*" and "$" work as in allow rules, a
+// rule without a path is the shortest match, and rules of equal length
+// combine.
+func TestContentUsage_Attach3_1_LongestMatch(t *testing.T) {
+	f, d := parseString(t, `User-Agent: *
+Allow: /
+Content-Usage: train-ai=y, search=y
+Content-Usage: / search=n
+Content-Usage: /docs/ train-ai=n
+Content-Usage: /*.pdf$ train-ai=y
+Content-Usage: /docs/*.pdf$ train-ai=y
+Content-Usage: /a* train-ai=n
+Content-Usage: /ab train-ai=y
+`)
+	wantDiags(t, d, "3:robots.content-usage-no-path")
+	m := NewMatcher(f)
+	for _, c := range []struct {
+		path  string
+		pref  map[string]string
+		lines []int
+	}{
+		{"/x", map[string]string{"search": "n"}, []int{4}},                              // "/" (1 octet) beats the path-less rule
+		{"/docs/a", map[string]string{"train-ai": "n"}, []int{5}},                       // the longest path
+		{"/x.pdf", map[string]string{"train-ai": "y"}, []int{6}},                        // a wildcard pattern
+		{"/x.pdf?q", map[string]string{"search": "n"}, []int{4}},                        // "$" ends the pattern
+		{"/docs/x.pdf", map[string]string{"train-ai": "y"}, []int{7}},                   // 12 octets beat /docs/
+		{"/abc", map[string]string{"train-ai": "n"}, []int{8, 9}},                       // equal lengths combine, n winning
+		{"/robots.txt", map[string]string{"search": "n"}, []int{4}},                     // always crawlable
+		{"/%61b", map[string]string{"train-ai": "n"}, []int{8, 9}},                      // percent-encoding normalized
+		{"https://example.com/docs/?q=1", map[string]string{"train-ai": "n"}, []int{5}}, // a full URL
+	} {
+		p := m.Preferences("AnyBot", c.path)
+		if !reflect.DeepEqual(p.ContentUsage, c.pref) || !reflect.DeepEqual(p.ContentUsageLines, c.lines) {
+			t.Errorf("%s: preferences %v from lines %v, want %v from %v", c.path, p.ContentUsage, p.ContentUsageLines, c.pref, c.lines)
+		}
+	}
+}
+
+// TestContentUsage_Attach3_1_Groups: the groups are those that decide
+// crawling (RFC 9309 §2.2.1): a crawler's own group, merged when repeated,
+// replaces "*" even when it has no Content-Usage rule; preferences apply
+// only to URLs the crawler may crawl.
+func TestContentUsage_Attach3_1_Groups(t *testing.T) {
+	f, _ := parseString(t, `User-Agent: *
+Content-Usage: train-ai=n
+Allow: /
+
+User-Agent: GPTBot
+Disallow: /private/
+
+User-Agent: ClaudeBot
+Allow: /
+
+User-Agent: gptbot
+Content-Usage: /blog/ train-ai=y
+Allow: /blog/
+`)
+	m := NewMatcher(f)
+	for _, c := range []struct {
+		agent, path string
+		pref        map[string]string
+	}{
+		{"OtherBot", "/x", map[string]string{"train-ai": "n"}},
+		{"GPTBot/1.1", "/blog/a", map[string]string{"train-ai": "y"}}, // the merged GPTBot groups
+		{"GPTBot", "/x", nil},         // its groups have no rule for /x; "*" does not apply
+		{"GPTBot", "/private/x", nil}, // may not be crawled
+		{"ClaudeBot", "/x", nil},      // its own group, without Content-Usage
+	} {
+		if got := m.Preferences(c.agent, c.path).ContentUsage; !reflect.DeepEqual(got, c.pref) {
+			t.Errorf("%s %s: preferences %v, want %v", c.agent, c.path, got, c.pref)
+		}
+	}
+}
+
+// TestContentUsage_InvalidLongerPathIsUnknown: a rule whose statement of
+// preference does not parse still matches its paths, and its preferences
+// are unknown (vocab-08 §6.5.1): it hides a shorter path's preferences, as
+// a rule whose values are unknown does.
+func TestContentUsage_InvalidLongerPathIsUnknown(t *testing.T) {
+	f, d := parseString(t, "User-Agent: *\nAllow: /\nContent-Usage: / train-ai=n\nContent-Usage: /open/ Train-AI=y\nContent-Usage: /lib/ train-ai\nContent-Usage: /x/\n")
+	wantDiags(t, d, "4:robots.content-usage-invalid", "5:robots.content-usage-unknown-value", "6:robots.content-usage-invalid")
+	m := NewMatcher(f)
+	for path, lines := range map[string][]int{"/open/a": {4}, "/lib/a": {5}, "/x/a": {6}} {
+		if p := m.Preferences("bot", path); p.ContentUsage != nil || !reflect.DeepEqual(p.ContentUsageLines, lines) {
+			t.Errorf("%s: preferences %v from lines %v, want unknown from %v", path, p.ContentUsage, p.ContentUsageLines, lines)
+		}
+	}
+	// Beside a valid rule of the same path, an invalid one adds nothing.
+	f, _ = parseString(t, "User-Agent: *\nAllow: /\nContent-Usage: /a train-ai=n\nContent-Usage: /a Train-AI=y\n")
+	if p := NewMatcher(f).Preferences("bot", "/a"); !reflect.DeepEqual(p.ContentUsage, map[string]string{"train-ai": "n"}) {
+		t.Errorf("preferences %v, want train-ai=n", p.ContentUsage)
+	}
 }
 
 // TestContentUsage_Vocabulary covers the vocabulary's processing algorithm
-// and its examples.
+// (draft-ietf-aipref-vocab-08 §6.5) and its examples.
 func TestContentUsage_Vocabulary(t *testing.T) {
 	for _, c := range []struct {
 		value string
@@ -211,19 +349,40 @@ func TestContentUsage_Vocabulary(t *testing.T) {
 		prefs map[string]string
 		diags []string
 	}{
-		// The vocabulary's serialization example.
+		// The vocabulary's serialization example (§6).
 		{"train-ai=y, search=n", true, map[string]string{"train-ai": "y", "search": "n"}, nil},
-		// Multiple Preferences: the last value of a key applies; booleans
-		// and strings are not tokens, so every preference is unknown.
+		// Multiple Preferences (§6.5.1): the last value of a key applies;
+		// booleans and strings are not tokens, so every preference is
+		// unknown.
 		{`train-ai=y, train-ai, search=n, search="n"`, true, nil, []string{"2:robots.content-usage-unknown-value", "2:robots.content-usage-unknown-value"}},
-		// Preference Parameters: parameters are ignored.
+		{"train-ai=n, search=y, train-ai=y", true, map[string]string{"train-ai": "y", "search": "y"}, nil},
+		// Preference Parameters (§6.5.2): parameters are ignored, only
+		// those of the last value count.
 		{"train-ai;allow=n, train-ai=y", true, map[string]string{"train-ai": "y"}, nil},
+		{"train-ai=n;foo", true, map[string]string{"train-ai": "n"}, nil},
+		// ";" is not ",": search=y is a parameter of train-ai.
+		{"train-ai=n;search=y", true, map[string]string{"train-ai": "n"}, nil},
 		// A dictionary that fails to parse: preferences are unknown.
 		{`train-ai;has;parameters="?";`, false, nil, []string{"2:robots.content-usage-invalid"}},
-		// Keys are case sensitive: upper case fails to parse.
+		{"train-ai=n,", false, nil, []string{"2:robots.content-usage-invalid"}},
+		{"train-ai = n", false, nil, []string{"2:robots.content-usage-invalid"}},
+		{"train-ai=n ; search=y", false, nil, []string{"2:robots.content-usage-invalid"}},
+		// Keys are case sensitive: upper case fails to parse; Y is another
+		// Token.
 		{"Train-AI=n", false, nil, []string{"2:robots.content-usage-invalid"}},
-		// Unknown keys are ignored; values other than y/n are unknown.
+		{"train-ai=N, search=Y", true, nil, []string{"2:robots.content-usage-unknown-value", "2:robots.content-usage-unknown-value"}},
+		// Booleans, numbers, strings, byte sequences and inner lists are
+		// not Tokens.
+		{"train-ai=?0, search", true, nil, []string{"2:robots.content-usage-unknown-value", "2:robots.content-usage-unknown-value"}},
+		{"train-ai=0, search=:bg==:", true, nil, []string{"2:robots.content-usage-unknown-value", "2:robots.content-usage-unknown-value"}},
+		{"train-ai=(n), search=(y n)", true, nil, []string{"2:robots.content-usage-unknown-value", "2:robots.content-usage-unknown-value"}},
+		// Unknown keys are ignored (§6.4): ai-use (vocab-08) is not recorded
+		// (specs README); the labels of earlier revisions no longer cover
+		// train-ai or search.
 		{"train-ai=n, ai-train=n, search=no", true, map[string]string{"train-ai": "n"}, []string{"2:robots.content-usage-unknown-key", "2:robots.content-usage-unknown-value"}},
+		{"ai-use=n, all=n, bots=n, train-genai=n", true, nil, []string{"2:robots.content-usage-unknown-key", "2:robots.content-usage-unknown-key", "2:robots.content-usage-unknown-key", "2:robots.content-usage-unknown-key"}},
+		// White space around members, HTAB included, is allowed.
+		{"train-ai=n,\tsearch=y ,search=n", true, map[string]string{"train-ai": "n", "search": "n"}, nil},
 	} {
 		f, d := parseString(t, "User-Agent: *\nContent-Usage: / "+c.value+"\nAllow: /\n")
 		wantDiags(t, d, c.diags...)
@@ -231,16 +390,68 @@ func TestContentUsage_Vocabulary(t *testing.T) {
 		if r.Valid != c.valid || !reflect.DeepEqual(r.Preferences, c.prefs) {
 			t.Errorf("%q: valid %v preferences %v, want %v %v", c.value, r.Valid, r.Preferences, c.valid, c.prefs)
 		}
+		if p := NewMatcher(f).Preferences("x", "/"); !reflect.DeepEqual(p.ContentUsage, c.prefs) {
+			t.Errorf("%q: evaluated preferences %v, want %v", c.value, p.ContentUsage, c.prefs)
+		}
 	}
 }
 
-// TestContentUsage_Attach3_PathRequired: the draft's grammar requires a
-// path; without one the rule is applied to every path and diagnosed.
-func TestContentUsage_Attach3_PathRequired(t *testing.T) {
-	f, d := parseString(t, "User-Agent: *\nContent-Usage: train-ai=n\nContent-Usage: /x/\nAllow: /\n")
-	wantDiags(t, d, "2:robots.content-usage-no-path", "3:robots.content-usage-invalid")
-	if p := NewMatcher(f).Preferences("x", "/any"); !reflect.DeepEqual(p.ContentUsage, map[string]string{"train-ai": "n"}) {
-		t.Errorf("preferences = %v, want train-ai=n everywhere", p.ContentUsage)
+// TestContentUsage_Attach3_2_RuleValue: the rule name is case-insensitive
+// with white space around it and the colon; the value ends at "#"; a path
+// starts with "/" and ends at the first SP or HTAB; a value starting with
+// anything else has no path and is wholly the statement of preference.
+func TestContentUsage_Attach3_2_RuleValue(t *testing.T) {
+	f, d := parseString(t, "User-Agent: *\n"+
+		"  CONTENT-usage\t :  /a\ttrain-ai=n # not part of the value\n"+
+		"content-usage: /b   search=y\n"+
+		"Content-Usage: *.pdf train-ai=n\n"+
+		"Content-Usage: /\n"+
+		"Content-Usage:\n"+
+		"Allow: /\n")
+	wantDiags(t, d, "4:robots.content-usage-invalid", "4:robots.content-usage-no-path", "5:robots.content-usage-invalid", "6:robots.content-usage-invalid", "6:robots.content-usage-no-path")
+	want := []ContentUsageRule{
+		{Line: 2, Path: "/a", Value: "train-ai=n", Valid: true, Preferences: map[string]string{"train-ai": "n"}},
+		{Line: 3, Path: "/b", Value: "search=y", Valid: true, Preferences: map[string]string{"search": "y"}},
+		{Line: 4, Value: "*.pdf train-ai=n"},
+		{Line: 5, Path: "/"},
+		{Line: 6},
+	}
+	if got := f.Groups[0].ContentUsage; !reflect.DeepEqual(got, want) {
+		t.Errorf("rules = %+v\nwant %+v", got, want)
+	}
+}
+
+// TestContentUsage_OutsideGroup: a rule before any user-agent line applies
+// to no crawler (it is added to the rules of a group, attach §3).
+func TestContentUsage_OutsideGroup(t *testing.T) {
+	f, d := parseString(t, "Content-Usage: train-ai=n\nUser-Agent: *\nAllow: /\n")
+	wantDiags(t, d, "1:robots.extension-outside-group")
+	if len(f.Groups[0].ContentUsage) != 0 || len(f.OutsideGroups) != 1 {
+		t.Errorf("groups %+v outside %+v", f.Groups, f.OutsideGroups)
+	}
+	if p := NewMatcher(f).Preferences("x", "/"); p.ContentUsage != nil {
+		t.Errorf("preferences %v, want none", p.ContentUsage)
+	}
+}
+
+// TestParseUsagePreference: the shared processing of the header and the
+// rule; field lines combine as RFC 9651 §4.2 combines them.
+func TestParseUsagePreference(t *testing.T) {
+	up, err := ParseUsagePreference("train-ai=n, bots=y", "search=y, train-ai")
+	if err != nil || up.Preferences["search"] != "y" || len(up.Preferences) != 1 ||
+		!reflect.DeepEqual(up.UnknownKeys, []string{"bots"}) || !reflect.DeepEqual(up.UnknownValues, []string{"train-ai"}) {
+		t.Errorf("got %+v, %v", up, err)
+	}
+	if _, err := ParseUsagePreference("train-ai=n", ""); err == nil {
+		t.Errorf("an empty field line beside another makes a trailing comma, which fails to parse")
+	}
+	if up, err := ParseUsagePreference(""); err != nil || up.Preferences != nil {
+		t.Errorf("an empty value is an empty Dictionary: %+v, %v", up, err)
+	}
+	for key, legacy := range map[string]bool{"ai-use": true, "all": true, "bots": true, "train-genai": true, "ai-output": true, "tdm": true, "genai": true, "foo": false, "train-ai": false} {
+		if got := UsageLabelNote(key) != ""; got != legacy {
+			t.Errorf("UsageLabelNote(%q) = %q", key, UsageLabelNote(key))
+		}
 	}
 }
 
@@ -263,5 +474,89 @@ func TestContentSignal(t *testing.T) {
 	}
 	if p := m.Preferences("x", "/"); !reflect.DeepEqual(p.ContentSignals, map[string]string{"search": "yes", "ai-train": "no"}) {
 		t.Errorf("/ signals = %v", p.ContentSignals)
+	}
+}
+
+// cloudflareManaged is the head of Cloudflare's managed robots.txt
+// (developers.cloudflare.com, bots/additional-configurations/
+// managed-robots-txt), with the use signal of its later version
+// ("Content-Signal: search=yes,ai-train=no,use=reference"), followed by a
+// site's own rules, as Cloudflare prepends them.
+const cloudflareManaged = `# As a condition of accessing this website, you agree to abide by the
+# following content signals:
+# ai-train: training or fine-tuning AI models.
+# use: how AI systems may consume the content (immediate, reference, or full).
+
+# BEGIN Cloudflare Managed content
+
+User-Agent: *
+Content-signal: search=yes,ai-train=no,use=reference
+Allow: /
+
+User-agent: GPTBot
+Disallow: /
+
+# END Cloudflare Managed Content
+User-agent: *
+Disallow: /lp
+`
+
+// TestContentSignal_CloudflareManaged: the name is case-insensitive, the
+// signals apply to the group they are in (merged with the site's own "*"
+// group), whether or not the URL may be crawled, and use is a signal.
+func TestContentSignal_CloudflareManaged(t *testing.T) {
+	f, d := parseString(t, cloudflareManaged)
+	wantDiags(t, d, "16:robots.groups-merged")
+	want := map[string]string{"search": "yes", "ai-train": "no", "use": "reference"}
+	if got := f.Groups[0].ContentSignals; len(got) != 1 || !got[0].Valid || !reflect.DeepEqual(got[0].Signals, want) {
+		t.Fatalf("signals = %+v, want %v", got, want)
+	}
+	m := NewMatcher(f)
+	if p := m.Preferences("OtherBot", "/lp/x"); !reflect.DeepEqual(p.ContentSignals, want) || !reflect.DeepEqual(p.ContentSignalLines, []int{9}) {
+		t.Errorf("OtherBot /lp/x: %v from %v, want %v from line 9 (crawlable or not)", p.ContentSignals, p.ContentSignalLines, want)
+	}
+	if p := m.Preferences("GPTBot", "/"); p.ContentSignals != nil {
+		t.Errorf("GPTBot has its own group, without signals: %v", p.ContentSignals)
+	}
+}
+
+// TestContentSignal_Values: keys and values are lower-case Tokens; each
+// key has its own values; a repeated key takes its last value; parameters
+// are disregarded.
+func TestContentSignal_Values(t *testing.T) {
+	for _, c := range []struct {
+		value   string
+		valid   bool
+		signals map[string]string
+		diags   []string
+	}{
+		{"ai-train=no, search=yes, ai-input=yes", true, map[string]string{"ai-train": "no", "search": "yes", "ai-input": "yes"}, nil},
+		{"use=immediate", true, map[string]string{"use": "immediate"}, nil},
+		{"use=yes, search=reference", true, nil, []string{"2:robots.content-signal-unknown-value", "2:robots.content-signal-unknown-value"}},
+		{"search=Yes, ai-train=NO", true, nil, []string{"2:robots.content-signal-unknown-value", "2:robots.content-signal-unknown-value"}},
+		{`search="yes", ai-train, ai-input=?0`, true, nil, []string{"2:robots.content-signal-unknown-value", "2:robots.content-signal-unknown-value", "2:robots.content-signal-unknown-value"}},
+		{"search=yes, search=no", true, map[string]string{"search": "no"}, nil},
+		{"search=yes;ai-train=no", true, map[string]string{"search": "yes"}, nil},
+		{"Search=yes", false, nil, []string{"2:robots.content-signal-invalid"}},
+		{"search=yes,", false, nil, []string{"2:robots.content-signal-invalid"}},
+		{"ai_train=no", true, nil, []string{"2:robots.content-signal-unknown-key"}},
+	} {
+		f, d := parseString(t, "User-Agent: *\nContent-Signal: "+c.value+"\nAllow: /\n")
+		wantDiags(t, d, c.diags...)
+		r := f.Groups[0].ContentSignals[0]
+		if r.Valid != c.valid || !reflect.DeepEqual(r.Signals, c.signals) {
+			t.Errorf("%q: valid %v signals %v, want %v %v", c.value, r.Valid, r.Signals, c.valid, c.signals)
+		}
+	}
+}
+
+// TestContentSignal_Combine: rules of equal path length combine, the most
+// restrictive value winning: no before yes, immediate before reference
+// before full.
+func TestContentSignal_Combine(t *testing.T) {
+	f, _ := parseString(t, "User-Agent: *\nContent-Signal: search=yes, use=full\nContent-Signal: search=no, ai-train=yes, use=reference\nContent-Signal: use=full, ai-train=yes\nAllow: /\n")
+	want := map[string]string{"search": "no", "ai-train": "yes", "use": "reference"}
+	if p := NewMatcher(f).Preferences("x", "/"); !reflect.DeepEqual(p.ContentSignals, want) || !reflect.DeepEqual(p.ContentSignalLines, []int{2, 3, 4}) {
+		t.Errorf("signals %v from %v, want %v from lines 2-4", p.ContentSignals, p.ContentSignalLines, want)
 	}
 }

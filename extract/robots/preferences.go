@@ -2,18 +2,23 @@ package robots
 
 // Preferences are the extension rules that apply to one URL for one agent.
 type Preferences struct {
-	// ContentUsage maps the vocabulary's categories to "y" or "n"
-	// (draft-ietf-aipref-attach §3.1): from the Content-Usage rules with the
-	// longest matching path; rules with equally long paths are combined, a
-	// disallowing "n" winning (draft-ietf-aipref-vocab, Combining
-	// Preferences). Empty when the URL may not be crawled: preferences
-	// apply only to what can be crawled.
+	// ContentUsage maps the recorded categories (train-ai, search) to "y"
+	// or "n" (draft-ietf-aipref-attach-05 §3.1): from the Content-Usage
+	// rules with the longest matching path; rules with equally long paths
+	// are combined, a disallowing "n" winning (attach §3.1 refers to the
+	// vocabulary's Combining Preferences, draft-ietf-aipref-vocab-08 §5.1).
+	// A rule whose statement of preference does not parse still takes part:
+	// its preferences are unknown (vocab §6.5.1), so it hides shorter paths
+	// as a rule with no recorded category does. Empty when the URL may not
+	// be crawled: preferences apply only to what can be crawled.
 	ContentUsage map[string]string `json:"content_usage,omitempty"`
 	// ContentUsageLines are the lines of the rules used.
 	ContentUsageLines []int `json:"content_usage_lines,omitempty"`
 	// ContentSignals maps search, ai-input and ai-train to "yes" or "no",
-	// chosen the same way ("no" winning). Content signals do not depend on
-	// the URL being crawlable.
+	// and use to "immediate", "reference" or "full", chosen the same way
+	// (the most restrictive value winning); a rule whose value does not
+	// parse is ignored. Content signals do not depend on the URL being
+	// crawlable.
 	ContentSignals map[string]string `json:"content_signals,omitempty"`
 	// ContentSignalLines are the lines of the rules used.
 	ContentSignalLines []int `json:"content_signal_lines,omitempty"`
@@ -37,9 +42,9 @@ func (m *Matcher) Preferences(agent, rawURL string) Preferences {
 		g := m.groups[gi].group
 		for i := range g.ContentUsage {
 			r := &g.ContentUsage[i]
-			if n, ok := extensionMatch(r.Path, path); ok && r.Valid && crawlable {
+			if n, ok := extensionMatch(r.Path, path); ok && crawlable {
 				cuBest = combineBest(cuBest, n, func() { p.ContentUsage, p.ContentUsageLines = nil, nil }, func() {
-					p.ContentUsage = combinePreference(p.ContentUsage, r.Preferences, "n")
+					p.ContentUsage = combinePreference(p.ContentUsage, r.Preferences, usageMoreRestrictive)
 					p.ContentUsageLines = append(p.ContentUsageLines, r.Line)
 				})
 			}
@@ -48,7 +53,7 @@ func (m *Matcher) Preferences(agent, rawURL string) Preferences {
 			r := &g.ContentSignals[i]
 			if n, ok := extensionMatch(r.Path, path); ok && r.Valid {
 				csBest = combineBest(csBest, n, func() { p.ContentSignals, p.ContentSignalLines = nil, nil }, func() {
-					p.ContentSignals = combinePreference(p.ContentSignals, r.Signals, "no")
+					p.ContentSignals = combinePreference(p.ContentSignals, r.Signals, signalMoreRestrictive)
 					p.ContentSignalLines = append(p.ContentSignalLines, r.Line)
 				})
 			}
@@ -101,16 +106,27 @@ func combineBest(best, n int, reset, add func()) int {
 	return best
 }
 
-// combinePreference merges preferences into acc, the restrictive value
-// winning a conflict.
-func combinePreference(acc, prefs map[string]string, restrictive string) map[string]string {
+// combinePreference merges preferences into acc, the more restrictive
+// value winning a conflict.
+func combinePreference(acc, prefs map[string]string, moreRestrictive func(key, a, b string) bool) map[string]string {
 	for k, v := range prefs {
 		if acc == nil {
 			acc = map[string]string{}
 		}
-		if _, ok := acc[k]; !ok || v == restrictive {
+		if old, ok := acc[k]; !ok || moreRestrictive(k, v, old) {
 			acc[k] = v
 		}
 	}
 	return acc
+}
+
+// usageMoreRestrictive reports whether usage preference a is more
+// restrictive than b: disallowing ("n") wins (vocab-08 §5.1).
+func usageMoreRestrictive(_, a, b string) bool { return a == "n" && b != "n" }
+
+// signalMoreRestrictive reports whether value a of content signal key is
+// more restrictive than b (no before yes; immediate before reference before
+// full).
+func signalMoreRestrictive(key, a, b string) bool {
+	return contentSignalRank(key, a) < contentSignalRank(key, b)
 }
