@@ -92,7 +92,11 @@ func (r *Reader) Next() (Seed, error) {
 		}
 		if bytes.IndexByte(raw, 0) >= 0 {
 			r.stats.Bad++
-			return Seed{}, r.lineError(string(raw), "binary data (a NUL byte), not a line of text: is this a seed list?")
+			reason := "binary data (a NUL byte), not a line of text: is this a seed list?"
+			if looksUTF16(raw) {
+				reason = "UTF-16 text without a byte-order mark: save the seed list as UTF-8, or as UTF-16 with its byte-order mark"
+			}
+			return Seed{}, r.lineError(string(raw), reason)
 		}
 		text := string(raw)
 		if r.line == 1 {
@@ -119,6 +123,22 @@ func (r *Reader) Next() (Seed, error) {
 		r.stats.Seeds++
 		return s, nil
 	}
+}
+
+// looksUTF16 reports whether a line holding NUL bytes looks like ASCII
+// text in UTF-16 (either byte order): a NUL in every other byte.
+func looksUTF16(line []byte) bool {
+	if len(line) < 4 {
+		return false
+	}
+	var nul [2]int
+	for i, b := range line {
+		if b == 0 {
+			nul[i%2]++
+		}
+	}
+	half := len(line) / 2
+	return nul[0] >= half && nul[1] == 0 || nul[1] >= half && nul[0] == 0
 }
 
 // crToLF reads a text whose lines end in CR alone as one whose lines end

@@ -376,3 +376,16 @@ func TestReader_CROnlyLineEnds(t *testing.T) {
 		t.Errorf("LF list with a lone CR: errors %v, want one on line 2", bad)
 	}
 }
+
+// TestReader_UTF16WithoutBOM: UTF-16 without its byte-order mark cannot be
+// told from binary data for sure, but its lines say what it likely is.
+func TestReader_UTF16WithoutBOM(t *testing.T) {
+	var b []byte
+	for _, u := range utf16.Encode([]rune("example.com\nexample.org\n")) {
+		b = append(b, byte(u), byte(u>>8))
+	}
+	_, bad := readAll(t, NewReader(bytes.NewReader(b), "le.csv"))
+	if len(bad) == 0 || !strings.HasPrefix(bad[0].Reason, "UTF-16 text without a byte-order mark") {
+		t.Errorf("errors %v", bad)
+	}
+}
