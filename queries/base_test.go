@@ -22,7 +22,7 @@ type targetRow struct {
 
 type fetchRow struct {
 	domain, location, outcome, reason, scheme string
-	fallback, downgraded, offsite             bool
+	fallback, downgraded, offsite, truncated  bool
 	redirects                                 int64
 	digest                                    string
 }
@@ -85,9 +85,10 @@ func loadCrawl(t *testing.T, db *sql.DB, crawl string) *crawlData {
 		c.targets[tr.domain] = tr
 	}
 	for _, r := range mustExec(t, db, `SELECT domain, location, outcome, reason, scheme, http_fallback, downgraded,
-		offsite, len(redirects), coalesce(body_digest, '') FROM fetches WHERE crawl_id = ?`, crawl).Rows {
+		offsite, len(redirects), coalesce(body_digest, ''), truncated FROM fetches WHERE crawl_id = ?`, crawl).Rows {
 		f := fetchRow{domain: str(r[0]), location: str(r[1]), outcome: str(r[2]), reason: str(r[3]), scheme: str(r[4]),
-			fallback: r[5].(bool), downgraded: r[6].(bool), offsite: r[7].(bool), redirects: r[8].(int64), digest: str(r[9])}
+			fallback: r[5].(bool), downgraded: r[6].(bool), offsite: r[7].(bool), redirects: r[8].(int64), digest: str(r[9]),
+			truncated: r[10].(bool)}
 		c.fetches[key{f.domain, f.location}] = f
 	}
 	for _, r := range mustExec(t, db, `SELECT domain, location, format, coalesce(other_format, ''), valid, usable,

@@ -369,11 +369,22 @@ func checkAISignals(t *testing.T, tb table, c *crawlData) {
 	if len(tb.rows) != len(mechanisms) {
 		t.Fatalf("%d rows, want one per mechanism (%d)", len(tb.rows), len(mechanisms))
 	}
-	n := int64(len(reachable))
+	// A mechanism's denominator: the reachable domains fetched at its
+	// location.
+	fetchedAt := map[string]int64{}
+	for k := range c.fetches {
+		if reachable[k.domain] {
+			fetchedAt[k.location]++
+		}
+	}
 	for i, m := range mechanisms {
 		if got := tb.str(t, i, "mechanism"); got != m {
 			t.Errorf("row %d: %s, want %s", i, got, m)
 			continue
+		}
+		n := fetchedAt[mechanismLocation(m)]
+		if n != int64(len(reachable)) {
+			t.Errorf("%s: %d reachable domains fetched at %s, want every reachable one (%d) in a crawl of every location", m, n, mechanismLocation(m), len(reachable))
 		}
 		u, r := int64(len(using[m])), int64(len(restricting[m]))
 		if got := tb.num(t, i, "using"); got != u {
@@ -400,4 +411,17 @@ func checkAISignals(t *testing.T, tb table, c *crawlData) {
 			t.Errorf("%s: no domain uses it; the simulated web publishes every mechanism", m)
 		}
 	}
+}
+
+// mechanismLocation is the location of an ai_signals mechanism.
+func mechanismLocation(mechanism string) string {
+	switch {
+	case strings.HasPrefix(mechanism, "robots.txt"):
+		return "robots"
+	case mechanism == "ai.txt":
+		return "ai-txt"
+	case mechanism == "tdmrep.json":
+		return "tdmrep"
+	}
+	return "home"
 }

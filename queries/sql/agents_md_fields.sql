@@ -4,13 +4,13 @@
 --   location, whose effective label is policy: a well-known file superseded by a usable root
 --   /AGENTS.md is left out). policies counts those that set the field to a valid value,
 --   pct_policies is a percentage of all such policies (valid_policies); a field no policy
---   sets has its row with zero. custom_actions counts the policies setting at least one
---   custom allowed action (§8.2), on the row allowed-actions.(custom).
--- Param crawl: the crawl to report (default: the most recent crawl; a crawl the database
---   does not hold is an error).
+--   sets has its row with zero. The row allowed-actions.(custom) counts the policies setting
+--   at least one custom allowed action (§8.2).
+-- Param crawl: the crawl to report (default: the most recent crawl, the one whose first run
+--   started last; a crawl the database does not hold is an error).
 WITH c AS (
   SELECT CASE
-    WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)
+    WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls GROUP BY crawl_id ORDER BY min(started_at) DESC, crawl_id DESC LIMIT 1)
     WHEN getvariable('crawl') IN (SELECT crawl_id FROM crawls) THEN getvariable('crawl')
     ELSE error('no crawl ''' || getvariable('crawl') || ''' in the database (its crawls: '
       || coalesce((SELECT string_agg(DISTINCT crawl_id, ', ' ORDER BY crawl_id) FROM crawls), 'none') || ')')

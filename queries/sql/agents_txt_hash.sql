@@ -8,11 +8,11 @@
 --   joined with +), empty when none matches or the digest is right. files counts them, valid
 --   those without any error diagnostic (a file whose digest does not match is never valid:
 --   a conforming agent treats the whole site as restricted).
--- Param crawl: the crawl to report (default: the most recent crawl; a crawl the database
---   does not hold is an error).
+-- Param crawl: the crawl to report (default: the most recent crawl, the one whose first run
+--   started last; a crawl the database does not hold is an error).
 WITH c AS (
   SELECT CASE
-    WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)
+    WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls GROUP BY crawl_id ORDER BY min(started_at) DESC, crawl_id DESC LIMIT 1)
     WHEN getvariable('crawl') IN (SELECT crawl_id FROM crawls) THEN getvariable('crawl')
     ELSE error('no crawl ''' || getvariable('crawl') || ''' in the database (its crawls: '
       || coalesce((SELECT string_agg(DISTINCT crawl_id, ', ' ORDER BY crawl_id) FROM crawls), 'none') || ')')

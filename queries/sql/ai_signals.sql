@@ -1,11 +1,13 @@
 -- Question: Which mechanisms do sites use to state their preferences about AI (robots.txt groups for AI crawlers, Content-Usage, Content-Signal, App-Directives, ai.txt, TDMRep, noai and tdm-reservation on the home page), and how often do they restrict AI use?
 -- Read: One row per mechanism whose location the crawl fetched (robots.txt for the first four,
 --   ai.txt, tdmrep.json, the home page for the last three; a crawl of some --locations lists
---   only what it measured), over the reachable domains of the crawl (targets.outcome = 'ok'). using counts the domains using the mechanism, restricting those
---   among them whose signal restricts AI use, as follows (using; restricting).
---   robots.txt AI crawler groups: a group names a known AI crawler; a crawler so named is
---   blocked entirely. robots.txt Content-Usage (IETF aipref): a valid rule; a rule with train-ai=n.
---   robots.txt Content-Signal: a valid rule; a rule with ai-train=no. robots.txt
+--   only what it measured), over the reachable domains of the crawl (targets.outcome = 'ok')
+--   fetched at that location: reachable counts them (every reachable domain, unless shards
+--   of the crawl fetched different --locations). using counts the domains using the
+--   mechanism, restricting those among them whose signal restricts AI use, as follows
+--   (using; restricting). robots.txt AI crawler groups: a group names a known AI crawler; a
+--   crawler so named is blocked entirely. robots.txt Content-Usage (IETF aipref): a valid
+--   rule; a rule with train-ai=n. robots.txt Content-Signal: a valid rule; a rule with ai-train=no. robots.txt
 --   App-Directives: a valid rule; not a restriction (restricting empty). ai.txt: a file in the
 --   format; it disallows some media (effective partial or disallow-all). tdmrep.json: a file
 --   in the format; its rules reserve TDM rights (effective reserved). home page noai: the
@@ -13,11 +15,11 @@
 --   tdm-reservation: set by header or meta; set to 1. home page Content-Usage header: present;
 --   train-ai=n. pct_using and pct_restricting are percentages of reachable;
 --   pct_restricting_of_using = 100 * restricting / using.
--- Param crawl: the crawl to report (default: the most recent crawl; a crawl the database
---   does not hold is an error).
+-- Param crawl: the crawl to report (default: the most recent crawl, the one whose first run
+--   started last; a crawl the database does not hold is an error).
 WITH c AS (
   SELECT CASE
-    WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)
+    WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls GROUP BY crawl_id ORDER BY min(started_at) DESC, crawl_id DESC LIMIT 1)
     WHEN getvariable('crawl') IN (SELECT crawl_id FROM crawls) THEN getvariable('crawl')
     ELSE error('no crawl ''' || getvariable('crawl') || ''' in the database (its crawls: '
       || coalesce((SELECT string_agg(DISTINCT crawl_id, ', ' ORDER BY crawl_id) FROM crawls), 'none') || ')')
@@ -71,24 +73,29 @@ uses AS (
   UNION ALL
   SELECT 9, 'home page Content-Usage header', domain, coalesce(train_ai = 'n', false) FROM home WHERE content_usage IS NOT NULL
 ),
-counts AS (
-  SELECT ord, count(*) AS using, count(*) FILTER (WHERE restricting) AS restricting
-  FROM uses
-  WHERE domain IN (SELECT domain FROM reachable)
-  GROUP BY ord
-),
-fetched AS (
-  SELECT DISTINCT location FROM fetches WHERE crawl_id = (SELECT id FROM c)
-),
 mechanisms AS (
   SELECT * FROM (VALUES (1, 'robots.txt AI crawler groups', 'robots'), (2, 'robots.txt Content-Usage', 'robots'),
     (3, 'robots.txt Content-Signal', 'robots'), (4, 'robots.txt App-Directives', 'robots'), (5, 'ai.txt', 'ai-txt'),
     (6, 'tdmrep.json', 'tdmrep'), (7, 'home page noai', 'home'), (8, 'home page tdm-reservation', 'home'),
     (9, 'home page Content-Usage header', 'home')) AS m(ord, mechanism, location)
-  WHERE location IN (SELECT location FROM fetched)
+),
+-- The reachable domains the crawl fetched at each mechanism's location, the denominator of
+-- its row: a domain not fetched there (a shard crawled with other --locations) did not say
+-- whether it uses the mechanism.
+fetched AS (
+  SELECT DISTINCT location, domain FROM fetches
+  WHERE crawl_id = (SELECT id FROM c) AND location IN (SELECT location FROM mechanisms)
+    AND domain IN (SELECT domain FROM reachable)
 ),
 n AS (
-  SELECT count(*) AS reachable FROM reachable
+  SELECT location, count(*) AS reachable FROM fetched GROUP BY location
+),
+counts AS (
+  SELECT u.ord, count(*) AS using, count(*) FILTER (WHERE u.restricting) AS restricting
+  FROM uses u
+  JOIN mechanisms m USING (ord)
+  SEMI JOIN fetched f ON f.location = m.location AND f.domain = u.domain
+  GROUP BY u.ord
 )
 SELECT m.mechanism, coalesce(counts.using, 0) AS using,
   CASE WHEN m.ord = 4 THEN NULL ELSE coalesce(counts.restricting, 0) END AS restricting,
@@ -97,7 +104,6 @@ SELECT m.mechanism, coalesce(counts.using, 0) AS using,
   CASE WHEN m.ord <> 4 THEN round(100.0 * coalesce(counts.restricting, 0) / n.reachable, 2) END AS pct_restricting,
   CASE WHEN m.ord <> 4 THEN round(100.0 * counts.restricting / nullif(counts.using, 0), 2) END AS pct_restricting_of_using
 FROM mechanisms m
-CROSS JOIN n
+JOIN n USING (location)
 LEFT JOIN counts USING (ord)
-WHERE n.reachable > 0
 ORDER BY m.ord;

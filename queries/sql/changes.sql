@@ -1,6 +1,7 @@
 -- Question: Between two crawls, how many sites started or stopped publishing each file, fixed or broke it, changed it, or changed their stance toward AI crawlers?
--- Read: One row per location and kind of change, every kind listed even when none occurred
---   (comparing a crawl with itself reports zeros). Only domains crawled in both crawls count,
+-- Read: One row per location both crawls fetched (a crawl of some --locations compares only
+--   those) and kind of change, every kind listed even when none occurred (comparing a crawl
+--   with itself reports zeros). Only domains crawled in both crawls count,
 --   and only fetches that answered the question both times (a file, absent or a soft 404:
 --   blocked, failed and timed-out fetches are not compared); compared is the number of such
 --   domains at the location. Kinds: appeared (no file, then a file), disappeared (a file,
@@ -10,7 +11,8 @@
 --   times, and the stance toward at least one known AI crawler token changed between
 --   blocked, partial and allowed; a robots.txt that appeared or disappeared counts under
 --   those kinds only). domains counts the domains with the change; pct_compared = 100 *
---   domains / compared. survey query changes_detail lists them.
+--   domains / compared (NULL when no domain was compared at the location). survey query
+--   changes_detail lists them.
 -- Param from_crawl: the earlier crawl (default: the crawl that started last before to_crawl;
 --   to_crawl itself when there is none, so that one crawl reports zero changes).
 -- Param to_crawl: the later crawl (default: the most recent crawl). A crawl the database does
@@ -120,8 +122,12 @@ file_counts AS (
   FROM both_files
   GROUP BY location
 ),
+-- The locations both crawls fetched: a location one of them did not fetch (survey crawl
+-- --locations) was not compared, and a row of zeros would read as measured.
 locations AS (
-  SELECT DISTINCT location FROM fetches WHERE crawl_id = (SELECT to_id FROM p) AND location <> 'canary'
+  SELECT location FROM fetches WHERE crawl_id = (SELECT to_id FROM p) AND location <> 'canary'
+  INTERSECT
+  SELECT location FROM fetches WHERE crawl_id = (SELECT from_id FROM p) AND location <> 'canary'
 ),
 kinds AS (
   SELECT * FROM (VALUES (1, 'appeared'), (2, 'disappeared'), (3, 'became_valid'), (4, 'became_invalid'),
@@ -135,11 +141,11 @@ SELECT (SELECT from_id FROM p) AS from_crawl, (SELECT to_id FROM p) AS to_crawl,
     WHEN 'content_changed' THEN fc.content_changed WHEN 'ai_stance_changed' THEN fc.ai_stance_changed
   END, 0) AS domains,
   coalesce(pc.compared, 0) AS compared,
-  coalesce(round(100.0 * coalesce(CASE k.change
+  round(100.0 * coalesce(CASE k.change
     WHEN 'appeared' THEN pc.appeared WHEN 'disappeared' THEN pc.disappeared
     WHEN 'became_valid' THEN fc.became_valid WHEN 'became_invalid' THEN fc.became_invalid
     WHEN 'content_changed' THEN fc.content_changed WHEN 'ai_stance_changed' THEN fc.ai_stance_changed
-  END, 0) / nullif(pc.compared, 0), 2), 0) AS pct_compared
+  END, 0) / nullif(pc.compared, 0), 2) AS pct_compared
 FROM locations l
 CROSS JOIN kinds k
 LEFT JOIN pair_counts pc ON pc.location = l.location

@@ -10,13 +10,13 @@
 --   popular site with it (lowest targets.rank, then domain; unranked sites last), the first
 --   line with the code (0 when the code concerns only the whole file). survey body --domain D
 --   --location L prints that file as received; survey check runs the parser on it again.
--- Param crawl: the crawl to report (default: the most recent crawl; a crawl the database
---   does not hold is an error).
+-- Param crawl: the crawl to report (default: the most recent crawl, the one whose first run
+--   started last; a crawl the database does not hold is an error).
 -- Param format: only this format, e.g. agents-txt (default: every format).
 -- Param top: keep the N most frequent codes of each format (default: every code).
 WITH c AS (
   SELECT CASE
-    WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)
+    WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls GROUP BY crawl_id ORDER BY min(started_at) DESC, crawl_id DESC LIMIT 1)
     WHEN getvariable('crawl') IN (SELECT crawl_id FROM crawls) THEN getvariable('crawl')
     ELSE error('no crawl ''' || getvariable('crawl') || ''' in the database (its crawls: '
       || coalesce((SELECT string_agg(DISTINCT crawl_id, ', ' ORDER BY crawl_id) FROM crawls), 'none') || ')')

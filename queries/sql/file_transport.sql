@@ -2,16 +2,17 @@
 -- Read: One row per location, in crawl order, over the fetches that delivered a file (outcome
 --   present, redirected, downgraded or too_large). files counts them; https those whose final
 --   response came over HTTPS; http over plain HTTP, of which http_fallback because the domain's
---   HTTPS could not connect and downgraded through an HTTPS-to-HTTP redirect; via_redirect those
---   reached through at least one redirect, offsite through a redirect to another registrable
---   domain; truncated those longer than the body cap (outcome too_large: the stored body is
---   cut); usable counts the files a conforming agent may act on. pct_* are percentages of
---   files.
--- Param crawl: the crawl to report (default: the most recent crawl; a crawl the database
---   does not hold is an error).
+--   HTTPS could not connect; downgraded those whose redirects went from HTTPS to HTTP
+--   (fetches.downgraded, whatever the scheme the chain ended on); via_redirect those reached
+--   through at least one redirect, offsite through a redirect to another registrable domain;
+--   truncated those longer than the body cap, whose stored body is cut (fetches.truncated:
+--   outcome too_large, or downgraded or redirected, which take precedence); usable counts the
+--   files a conforming agent may act on. pct_* are percentages of files.
+-- Param crawl: the crawl to report (default: the most recent crawl, the one whose first run
+--   started last; a crawl the database does not hold is an error).
 WITH c AS (
   SELECT CASE
-    WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)
+    WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls GROUP BY crawl_id ORDER BY min(started_at) DESC, crawl_id DESC LIMIT 1)
     WHEN getvariable('crawl') IN (SELECT crawl_id FROM crawls) THEN getvariable('crawl')
     ELSE error('no crawl ''' || getvariable('crawl') || ''' in the database (its crawls: '
       || coalesce((SELECT string_agg(DISTINCT crawl_id, ', ' ORDER BY crawl_id) FROM crawls), 'none') || ')')
@@ -26,7 +27,7 @@ fetched AS (
     count(*) FILTER (WHERE downgraded) AS downgraded,
     count(*) FILTER (WHERE len(redirects) > 0) AS via_redirect,
     count(*) FILTER (WHERE offsite) AS offsite,
-    count(*) FILTER (WHERE outcome = 'too_large') AS truncated
+    count(*) FILTER (WHERE truncated) AS truncated
   FROM fetches
   WHERE crawl_id = (SELECT id FROM c) AND outcome IN ('present', 'redirected', 'downgraded', 'too_large')
   GROUP BY location

@@ -1,19 +1,19 @@
 -- Question: How often could the crawl not tell whether a site publishes a file (soft 404s, bot walls, blocks, timeouts, errors), location by location?
 -- Read: One row per location, in crawl order (home is the home page; canary is the path that
 --   cannot exist, whose soft_404 count is the number of sites answering every path). fetches
---   is the number of domains crawled (every domain is fetched at every location). Each
---   outcome column counts fetches with that outcome (docs/outcomes.md): file (present,
---   redirected, downgraded or too_large), absent, soft_404, blocked (of which bot_wall are
---   challenge pages of a bot-protection service, reason challenge_<vendor>, and rate_limited
---   are hosts that kept answering 429; a crawl with --respect-robots adds reason robots_txt,
---   locations the site's robots.txt disallows), server_error, timeout, network_error and
---   redirect_error. measured = file + absent + soft_404: the fetches that answered the
+--   is the number of domains fetched at the location (every domain crawled, unless shards of
+--   the crawl fetched different --locations). Each outcome column counts fetches with that
+--   outcome (docs/outcomes.md): file (present, redirected, downgraded or too_large), absent,
+--   soft_404, blocked (of which bot_wall are challenge pages of a bot-protection service,
+--   reason challenge_<vendor>, and rate_limited are hosts that kept answering 429; a crawl
+--   with --respect-robots adds reason robots_txt, locations the site's robots.txt
+--   disallows), server_error, timeout, network_error and redirect_error. measured = file + absent + soft_404: the fetches that answered the
 --   question. Every pct_* column is a percentage of fetches.
--- Param crawl: the crawl to report (default: the most recent crawl; a crawl the database
---   does not hold is an error).
+-- Param crawl: the crawl to report (default: the most recent crawl, the one whose first run
+--   started last; a crawl the database does not hold is an error).
 WITH c AS (
   SELECT CASE
-    WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id DESC LIMIT 1)
+    WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls GROUP BY crawl_id ORDER BY min(started_at) DESC, crawl_id DESC LIMIT 1)
     WHEN getvariable('crawl') IN (SELECT crawl_id FROM crawls) THEN getvariable('crawl')
     ELSE error('no crawl ''' || getvariable('crawl') || ''' in the database (its crawls: '
       || coalesce((SELECT string_agg(DISTINCT crawl_id, ', ' ORDER BY crawl_id) FROM crawls), 'none') || ')')
