@@ -53,8 +53,12 @@ type SectionResult struct {
 	// Query is the named query; nil when no query has the section's name.
 	Query  *queries.Query
 	Params map[string]string // the parameters the query ran with
-	Result *queries.Result   // nil when the query is missing or failed
+	Result *queries.Result   // nil when the query is missing, failed or was not run
 	Err    error             // why the query is missing or failed
+	// NotRun says why the query was not run although it exists: a
+	// question comparing the crawl with the previous one, of a database
+	// that holds no earlier crawl.
+	NotRun string
 }
 
 // OutcomeCount is a fetch outcome, its definition and how many fetches of
@@ -110,8 +114,12 @@ func Build(ctx context.Context, db *sql.DB, o Options) (*Report, error) {
 			return nil, err
 		}
 	}
+	previous, err := previousCrawl(ctx, db, id)
+	if err != nil {
+		return nil, err
+	}
 	for _, s := range sections {
-		r.Sections = append(r.Sections, runSection(ctx, db, s, id))
+		r.Sections = append(r.Sections, runSection(ctx, db, s, id, previous))
 	}
 	return r, nil
 }
@@ -137,8 +145,12 @@ func defaultSections() ([]Section, error) {
 }
 
 // runSection runs a section's query for crawl id: its parameter crawl, or
-// to_crawl for the queries comparing crawls, is set to id.
-func runSection(ctx context.Context, db *sql.DB, s Section, id string) SectionResult {
+// to_crawl for the queries comparing crawls, is set to id, and from_crawl
+// to previous, the crawl that started before it. A query comparing crawls
+// is not run when there is no previous crawl: compared with itself, the
+// crawl would show no change, as if it had been measured that nothing
+// changed.
+func runSection(ctx context.Context, db *sql.DB, s Section, id, previous string) SectionResult {
 	sr := SectionResult{Section: s}
 	q, err := queries.Get(s.Query)
 	if err != nil {
@@ -147,13 +159,24 @@ func runSection(ctx context.Context, db *sql.DB, s Section, id string) SectionRe
 	}
 	sr.Query = &q
 	sr.Params = map[string]string{}
+	compares := false
 	for _, p := range q.Params {
-		if p.Name == "crawl" || p.Name == "to_crawl" {
+		switch p.Name {
+		case "crawl", "to_crawl":
 			sr.Params[p.Name] = id
+		case "from_crawl":
+			compares = true
+			if previous != "" {
+				sr.Params[p.Name] = previous
+			}
 		}
 	}
 	for k, v := range s.Params {
 		sr.Params[k] = v
+	}
+	if compares && sr.Params["from_crawl"] == "" {
+		sr.NotRun = fmt.Sprintf("The database holds no crawl that started before crawl %s, so there is no earlier crawl to compare it with.", id)
+		return sr
 	}
 	sr.Result, sr.Err = q.Run(ctx, db, sr.Params)
 	return sr

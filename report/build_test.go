@@ -166,6 +166,33 @@ SELECT count(*) FROM targets t WHERE crawl_id = 'sim-b' AND outcome = 'ok' AND E
 		}
 	})
 
+	t.Run("changes", func(t *testing.T) {
+		// The sections comparing crawls compare sim-b with sim-a, the crawl
+		// that started before it, and say so in their commands.
+		view := r.view()
+		for i, s := range r.Sections {
+			if s.Section.Query != "changes" && s.Section.Query != "changes_detail" {
+				continue
+			}
+			if s.NotRun != "" || s.Params["from_crawl"] != "sim-a" || s.Params["to_crawl"] != "sim-b" {
+				t.Errorf("section %q: params %v, not run: %q", s.Section.Title, s.Params, s.NotRun)
+			}
+			if s.Section.Query == "changes" && s.Section.Chart.Kind != Bar {
+				t.Errorf("changes: a %s; the kinds of change overlap, so their bars cannot be stacked", s.Section.Chart.Kind)
+			}
+			if s.Section.Query != "changes_detail" || s.Result == nil {
+				continue
+			}
+			// Two webs of different seeds differ in more files than the table shows.
+			tv := view.Sections[i].Table
+			all := "survey query changes_detail --param from_crawl=sim-a --param to_crawl=sim-b prints them all"
+			if len(s.Result.Rows) != 51 || tv == nil || tv.Caption != "Result of survey query changes_detail: more than 50 rows." ||
+				!strings.Contains(tv.Note, all) {
+				t.Errorf("changes_detail: %d rows, table %+v; want 51 rows read, more than 50 said, and %q", len(s.Result.Rows), tv, all)
+			}
+		}
+	})
+
 	t.Run("earlier crawl", func(t *testing.T) {
 		a, err := Build(ctx, db, Options{CrawlID: "sim-a", Title: "First"})
 		if err != nil {
@@ -180,6 +207,68 @@ SELECT count(*) FROM targets t WHERE crawl_id = 'sim-b' AND outcome = 'ok' AND E
 					t.Errorf("section %q ran with %s=%s", s.Section.Title, name, v)
 				}
 			}
+		}
+		// No crawl started before sim-a: the sections comparing crawls say
+		// there is nothing to compare instead of a comparison of sim-a with
+		// itself, all zeros, as if nothing had changed.
+		view := a.view()
+		for i, s := range a.Sections {
+			compares := s.Section.Query == "changes" || s.Section.Query == "changes_detail"
+			note := view.Sections[i].Note
+			if compares != strings.Contains(note, "no crawl that started before crawl sim-a") || compares != (s.Result == nil) {
+				t.Errorf("section %q: note %q, %v result", s.Section.Title, note, s.Result != nil)
+			}
+		}
+		if p := a.Problems(); len(p) != 0 {
+			t.Errorf("problems %v; a database of one crawl before the other is no problem", p)
+		}
+	})
+
+	t.Run("resumed crawl", func(t *testing.T) {
+		// sim-a resumed (a second run) after sim-b started: sim-b is still
+		// the crawl that started last, the report's default as the
+		// queries', and sim-a the one before it.
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resumed := filepath.Join(t.TempDir(), "resumed.duckdb")
+		if err := os.WriteFile(resumed, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rw, err := sql.Open("duckdb", resumed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rw.Close()
+		if _, err := rw.Exec(`INSERT INTO crawls SELECT * REPLACE (2 AS run, started_at + INTERVAL 1 DAY AS started_at,
+			ended_at + INTERVAL 1 DAY AS ended_at) FROM crawls WHERE crawl_id = 'sim-a'`); err != nil {
+			t.Fatal(err)
+		}
+		id, err := latestCrawl(ctx, rw)
+		if err != nil || id != "sim-b" {
+			t.Errorf("latest crawl %q, %v; want sim-b", id, err)
+		}
+		if prev, err := previousCrawl(ctx, rw, "sim-b"); err != nil || prev != "sim-a" {
+			t.Errorf("crawl before sim-b: %q, %v; want sim-a", prev, err)
+		}
+		if ids, err := crawlIDs(ctx, rw); err != nil || strings.Join(ids, ", ") != "sim-b, sim-a" {
+			t.Errorf("crawls %v, %v; want sim-b, sim-a", ids, err)
+		}
+		q, err := queries.Get("domain_outcomes")
+		if err != nil {
+			t.Fatal(err)
+		}
+		def, err := q.Run(ctx, rw, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := q.Run(ctx, rw, map[string]string{"crawl": "sim-b"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.EqualFunc(def.Rows, want.Rows, func(a, b []any) bool { return slices.Equal(a, b) }) {
+			t.Errorf("the query's default is not sim-b, the report's")
 		}
 	})
 

@@ -114,11 +114,13 @@ func (c Crawl) distinct(field func(Run) string) string {
 	return strings.Join(out, "; ")
 }
 
-// latestCrawl returns the id of the crawl that started last, the default
-// of every named query.
+// latestCrawl returns the id of the crawl that started last (its first
+// run, so that resuming an older crawl does not make it the latest; the
+// greater id when two started together), the default of every named
+// query.
 func latestCrawl(ctx context.Context, db *sql.DB) (string, error) {
 	var id string
-	err := db.QueryRowContext(ctx, `SELECT crawl_id FROM crawls ORDER BY started_at DESC LIMIT 1`).Scan(&id)
+	err := db.QueryRowContext(ctx, `SELECT crawl_id FROM crawls GROUP BY crawl_id ORDER BY min(started_at) DESC, crawl_id DESC LIMIT 1`).Scan(&id)
 	if err == sql.ErrNoRows {
 		return "", fmt.Errorf("the database holds no crawl (the crawls table is empty)")
 	}
@@ -126,6 +128,26 @@ func latestCrawl(ctx context.Context, db *sql.DB) (string, error) {
 		return "", fmt.Errorf("reading the crawls table: %w", err)
 	}
 	return id, nil
+}
+
+// previousCrawl returns the id of the crawl that started last before
+// crawl id (by their first runs, the greater id first among crawls that
+// started together), the earlier crawl the queries comparing crawls take
+// by default; "" when there is none.
+func previousCrawl(ctx context.Context, db *sql.DB, id string) (string, error) {
+	var prev string
+	err := db.QueryRowContext(ctx, `
+WITH starts AS (SELECT crawl_id, min(started_at) AS started_at FROM crawls GROUP BY crawl_id)
+SELECT s.crawl_id FROM starts s, starts cur
+WHERE cur.crawl_id = ? AND (s.started_at, s.crawl_id) < (cur.started_at, cur.crawl_id)
+ORDER BY s.started_at DESC, s.crawl_id DESC LIMIT 1`, id).Scan(&prev)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("reading the crawls table: %w", err)
+	}
+	return prev, nil
 }
 
 // readCrawl reads the runs and domain counts of crawl id.
@@ -212,7 +234,7 @@ func leftOut(ctx context.Context, db *sql.DB, id string) ([]LeftOutBatch, error)
 
 // crawlIDs lists the crawls of the database, latest first.
 func crawlIDs(ctx context.Context, db *sql.DB) ([]string, error) {
-	rows, err := db.QueryContext(ctx, `SELECT crawl_id FROM crawls GROUP BY crawl_id ORDER BY max(started_at) DESC`)
+	rows, err := db.QueryContext(ctx, `SELECT crawl_id FROM crawls GROUP BY crawl_id ORDER BY min(started_at) DESC, crawl_id DESC`)
 	if err != nil {
 		return nil, err
 	}

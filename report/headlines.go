@@ -99,9 +99,14 @@ func readHeadlines(ctx context.Context, db *sql.DB, id string, fetched map[regis
 	aiLocs := fetchedOf(aiUsageLocations(), fetched)
 	domainsWithFile := func(locs []registry.LocationID) string {
 		if len(locs) == 0 {
-			return "0"
+			return "0, 0"
 		}
-		return "(SELECT count(DISTINCT domain) FROM files WHERE location IN " + sqlList(locs) + ")"
+		// The share's denominator: the reachable domains fetched at one of
+		// the locations, every reachable domain but where shards of the
+		// crawl fetched different --locations (a domain not fetched there
+		// did not say whether it publishes the file).
+		return "(SELECT count(DISTINCT domain) FROM files WHERE location IN " + sqlList(locs) + "), " +
+			"(SELECT count(DISTINCT domain) FROM f WHERE location IN " + sqlList(locs) + " AND domain IN (SELECT domain FROM ok))"
 	}
 	holds := sqlList(fileOutcomes())
 	q := `
@@ -124,29 +129,43 @@ SELECT
   (SELECT count(*) FROM files WHERE location <> 'home' AND valid),
   (SELECT count(*) FROM f),
   (SELECT count(*) FROM f WHERE outcome IN ` + sqlList(failedOutcomes()) + `)`
-	var domains, reachable, robots, policy, aiUsage, files, valid, fetches, failed int64
-	if err := db.QueryRowContext(ctx, q, id).Scan(&domains, &reachable, &robots, &policy, &aiUsage, &files, &valid, &fetches, &failed); err != nil {
+	var domains, reachable, robots, robotsOf, policy, policyOf, aiUsage, aiUsageOf, files, valid, fetches, failed int64
+	if err := db.QueryRowContext(ctx, q, id).Scan(&domains, &reachable, &robots, &robotsOf, &policy, &policyOf,
+		&aiUsage, &aiUsageOf, &files, &valid, &fetches, &failed); err != nil {
 		return nil, fmt.Errorf("computing the headline figures: %w", err)
 	}
 	inFormat := "a fetch whose outcome delivered a file (" + outcomeNames(fileOutcomes()) + ") and that the parser did not set aside as another format"
 	out := []Headline{
 		{Label: "Domains crawled", Value: domains,
-			Definition: "Rows of targets for the crawl: every distinct domain of the seed list."},
+			Definition: "Rows of targets for the crawl: the distinct domains of the seed list that it crawled (every one, once each run and shard completed)."},
 		{Label: "Reachable domains", Value: reachable, Of: domains, OfLabel: "domains crawled",
-			Definition: "Domains whose outcome in targets is ok: they answered over HTTP and did not block every request. The shares below are of these."},
+			Definition: "Domains whose outcome in targets is ok: they answered over HTTP and did not block every request. The shares of domains publishing a file below are of these."},
+	}
+	// ofReachable is the denominator's label and a sentence on it: the
+	// reachable domains, or those fetched at the figure's locations when
+	// shards of the crawl fetched different --locations.
+	ofReachable := func(of int64, paths string) (string, string) {
+		if of == reachable {
+			return "reachable domains", ""
+		}
+		return "reachable domains fetched there", " Out of the " + FormatInt(of) + " reachable domains the crawl fetched " + paths +
+			" (shards of the crawl fetched different locations: the other reachable domains were not asked)."
 	}
 	if len(robotsLocs) > 0 {
-		out = append(out, Headline{Label: "Publish robots.txt", Value: robots, Of: reachable, OfLabel: "reachable domains",
-			Definition: "Reachable domains with " + inFormat + " at /robots.txt."})
+		label, note := ofReachable(robotsOf, "at /robots.txt")
+		out = append(out, Headline{Label: "Publish robots.txt", Value: robots, Of: robotsOf, OfLabel: label,
+			Definition: "Reachable domains with " + inFormat + " at /robots.txt." + note})
 	}
 	if len(policyLocs) > 0 {
-		out = append(out, Headline{Label: "Publish an agent-policy file", Value: policy, Of: reachable, OfLabel: "reachable domains",
+		label, note := ofReachable(policyOf, "at one of these paths")
+		out = append(out, Headline{Label: "Publish an agent-policy file", Value: policy, Of: policyOf, OfLabel: label,
 			Definition: "Reachable domains with " + inFormat + " " + atPaths(policyLocs, agentPolicyLocations()) +
-				" (a coding-agent AGENTS.md is another format and does not count)."})
+				" (a coding-agent AGENTS.md is another format and does not count)." + note})
 	}
 	if len(aiLocs) > 0 {
-		out = append(out, Headline{Label: "Publish an AI-usage file", Value: aiUsage, Of: reachable, OfLabel: "reachable domains",
-			Definition: "Reachable domains with " + inFormat + " " + atPaths(aiLocs, aiUsageLocations()) + "."})
+		label, note := ofReachable(aiUsageOf, "at one of these paths")
+		out = append(out, Headline{Label: "Publish an AI-usage file", Value: aiUsage, Of: aiUsageOf, OfLabel: label,
+			Definition: "Reachable domains with " + inFormat + " " + atPaths(aiLocs, aiUsageLocations()) + "." + note})
 	}
 	return append(out,
 		Headline{Label: "Files without errors", Value: valid, Of: files, OfLabel: "files in their format",

@@ -380,6 +380,23 @@ func TestTableLimits(t *testing.T) {
 	if got := tv.Headers[0].Parts; len(got) != 1 || got[0] != "domain" {
 		t.Errorf("header parts %q", got)
 	}
+	// A query asked for one row more than the table shows, which returned
+	// as many: it has more rows than were read, uncounted, and the command
+	// for them all goes without the limit.
+	sec = Section{Query: "changes_detail", MaxRows: 4, Params: map[string]string{"limit": "5"}, RowLimit: "limit"}
+	tv = tableOf(sec, res, "survey query changes_detail --param to_crawl=b")
+	if want := "The first 4 rows are shown; survey query changes_detail --param to_crawl=b prints them all (with --out FILE, into a file however many they are)."; tv.Note != want || len(tv.Rows) != 4 {
+		t.Errorf("%d rows, note %q\nwant %q", len(tv.Rows), tv.Note, want)
+	}
+	if tv.Caption != "Result of survey query changes_detail: more than 4 rows." {
+		t.Errorf("caption %q", tv.Caption)
+	}
+	// Fewer rows than the limit: that is all of them.
+	sec.Params["limit"] = "6"
+	if tv = tableOf(sec, res, "survey query changes_detail"); tv.Caption != "Result of survey query changes_detail: 5 rows." ||
+		tv.Note != "The first 4 of 5 rows are shown; survey query changes_detail prints them all." {
+		t.Errorf("caption %q, note %q", tv.Caption, tv.Note)
+	}
 	tv = tableOf(Section{Query: "q"}, &queries.Result{Columns: []string{"pct_with_file"}, Rows: [][]any{{1.0}}}, "survey query q")
 	if got := tv.Headers[0].Parts; strings.Join(got, "|") != "pct_|with_|file" || tv.Caption != "Result of survey query q: 1 row." {
 		t.Errorf("header parts %q, caption %q", got, tv.Caption)

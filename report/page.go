@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html/template"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -199,6 +200,9 @@ func viewSection(s SectionResult, crawlID string, fetched map[registry.LocationI
 	case s.Err != nil:
 		v.Note = fmt.Sprintf("The query %s failed on this database: %v", sec.Query, s.Err)
 		return v
+	case s.NotRun != "":
+		v.Note = s.NotRun
+		return v
 	case (s.Result == nil || len(s.Result.Rows) == 0) && len(sec.Locations) > 0 && len(fetchedOf(sec.Locations, fetched)) == 0:
 		v.Note = fmt.Sprintf("Crawl %s did not fetch %s (survey crawl --locations), so it cannot answer this question.", crawlID, pathsOf(sec.Locations))
 		return v
@@ -227,12 +231,22 @@ func viewSection(s SectionResult, crawlID string, fetched map[registry.LocationI
 			}
 		}
 	}
-	v.Table = tableOf(sec, s.Result, v.Command)
+	all := v.Command
+	if sec.RowLimit != "" {
+		params := map[string]string{}
+		for k, val := range s.Params {
+			if k != sec.RowLimit {
+				params[k] = val
+			}
+		}
+		all = command(sec.Query, params)
+	}
+	v.Table = tableOf(sec, s.Result, all)
 	return v
 }
 
 // tableOf lays out the section's table from the result; command is how
-// a reader gets all of it.
+// a reader gets all of it (without the section's RowLimit).
 func tableOf(sec Section, res *queries.Result, command string) *tableView {
 	index := map[string]int{}
 	for i, c := range res.Columns {
@@ -283,8 +297,19 @@ func tableOf(sec Section, res *queries.Result, command string) *tableView {
 	if len(res.Rows) == 1 {
 		t.Caption = fmt.Sprintf("Result of survey query %s: 1 row.", sec.Query)
 	}
+	// The query was asked for at most limit rows and returned as many:
+	// it has more, uncounted.
+	limited := false
+	if limit, err := strconv.Atoi(sec.Params[sec.RowLimit]); sec.RowLimit != "" && err == nil && len(res.Rows) >= limit {
+		limited = true
+		t.Caption = fmt.Sprintf("Result of survey query %s: more than %s rows.", sec.Query, FormatInt(int64(min(maxRows, len(res.Rows)))))
+	}
 	var notes []string
-	if len(res.Rows) > maxRows {
+	switch {
+	case limited:
+		notes = append(notes, fmt.Sprintf("The first %s rows are shown; %s prints them all (with --out FILE, into a file however many they are).",
+			FormatInt(int64(min(maxRows, len(res.Rows)))), command))
+	case len(res.Rows) > maxRows:
 		notes = append(notes, fmt.Sprintf("The first %s of %s rows are shown; %s prints them all.", FormatInt(int64(maxRows)), rows, command))
 	}
 	if len(missing) > 0 {

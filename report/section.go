@@ -30,6 +30,12 @@ type Section struct {
 	// MaxRows bounds the rows the table shows (the rest are counted in a
 	// note); 0 means 100.
 	MaxRows int
+	// RowLimit names the query's parameter that bounds the rows it
+	// returns, which Params sets to one more than MaxRows: a result that
+	// fills it has more rows than the report read, so the table says
+	// there are more without counting them, and the command it gives for
+	// all of them leaves the parameter out.
+	RowLimit string
 }
 
 // ChartKind is the type of a chart.

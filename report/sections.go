@@ -149,8 +149,12 @@ func Sections() []Section {
 		{
 			Title: "Changes since the previous crawl",
 			Query: "changes",
+			// Bars side by side: the kinds of change are not parts of a
+			// whole (a file whose content changed may also have become
+			// valid and changed its AI stance), so a stack would add up
+			// domains more than once.
 			Chart: Chart{
-				Kind: Stacked, X: "location", Y: []string{"domains"}, Series: "change",
+				Kind: Bar, X: "location", Y: []string{"domains"}, Series: "change",
 				XLabel: "Location", YLabel: "Domains with the change",
 				Names: map[string]string{"became_valid": "became valid", "became_invalid": "became invalid",
 					"content_changed": "content changed", "ai_stance_changed": "AI stance changed"},
@@ -164,8 +168,9 @@ func Sections() []Section {
 			MaxRows: 50,
 			// One more row than shown, so that the table can say rows were left
 			// out, without listing every change of two large crawls.
-			Params:  map[string]string{"limit": "51"},
-			Columns: []string{"location", "domain", "change", "from_outcome", "to_outcome", "from_valid", "to_valid", "from_effective", "to_effective", "detail"},
+			Params:   map[string]string{"limit": "51"},
+			RowLimit: "limit",
+			Columns:  []string{"location", "domain", "change", "from_outcome", "to_outcome", "from_valid", "to_valid", "from_effective", "to_effective", "detail"},
 		},
 		{
 			Title: "Measurement validity: what the crawl could not tell",

@@ -1,0 +1,94 @@
+package report
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/agentpolicy/survey/internal/simcrawl"
+	"github.com/agentpolicy/survey/pipeline"
+	"github.com/agentpolicy/survey/registry"
+	"github.com/agentpolicy/survey/seeds"
+	"github.com/agentpolicy/survey/sink"
+)
+
+// TestHeadlines_ShardsOfOtherLocations crawls the simulated web as two
+// shards of one crawl, the first at every location and the second at
+// robots.txt and llms.txt only (survey merge warns of it but builds the
+// database): the share of domains publishing a file at a group of
+// locations is a share of the reachable domains fetched there, not of
+// every reachable domain, half of which were never asked.
+func TestHeadlines_ShardsOfOtherLocations(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls the simulated web (skipped with -short)")
+	}
+	dir := t.TempDir()
+	web, err := simcrawl.Start(simcrawl.TestConfig(300, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer web.Close()
+	seedPath := filepath.Join(dir, "seeds.txt")
+	if err := web.WriteSeeds(seedPath, false); err != nil {
+		t.Fatal(err)
+	}
+	for shard, locations := range map[string]string{"0/2": "", "1/2": "robots,llms-txt"} {
+		cfg := web.CrawlConfig()
+		if locations != "" {
+			if cfg.Locations, err = registry.SelectLocations(locations); err != nil {
+				t.Fatal(err)
+			}
+		}
+		sh, err := seeds.ParseShard(shard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum, err := pipeline.Run(context.Background(), pipeline.Options{
+			Out: dir, SeedsPath: seedPath, CrawlID: "mixed", Shard: sh, Crawl: cfg, NoBuild: true,
+		})
+		if err != nil || sum.Status != "complete" {
+			t.Fatalf("shard %s: %v, %+v", shard, err, sum)
+		}
+	}
+	dbPath := filepath.Join(dir, "survey.duckdb")
+	if err := sink.Build(context.Background(), dbPath, []string{dir}, nil, sink.BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sink.Open(dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	r, err := Build(context.Background(), db, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fetchedAt := func(locations string) int64 {
+		return count(t, db, `SELECT count(DISTINCT domain) FROM fetches WHERE location IN `+locations+`
+			AND domain IN (SELECT domain FROM targets WHERE outcome = 'ok')`)
+	}
+	want := map[string]struct {
+		of    int64
+		label string
+	}{
+		"Publish robots.txt":           {r.Crawl.Reachable, "reachable domains"},
+		"Publish an agent-policy file": {fetchedAt(`('agents-txt', 'agents-md', 'agents-md-wk', 'agent-feed', 'autoctl')`), "reachable domains fetched there"},
+		"Publish an AI-usage file":     {r.Crawl.Reachable, "reachable domains"}, // llms.txt was fetched everywhere
+	}
+	if w := want["Publish an agent-policy file"]; w.of == 0 || w.of >= r.Crawl.Reachable {
+		t.Fatalf("%d reachable domains fetched at the agent-policy locations of %d; want the first shard's", w.of, r.Crawl.Reachable)
+	}
+	for _, h := range r.Headlines {
+		w, ok := want[h.Label]
+		if !ok {
+			continue
+		}
+		delete(want, h.Label)
+		if h.Of != w.of || h.OfLabel != w.label {
+			t.Errorf("%s: %d of %d %s, want of %d %s", h.Label, h.Value, h.Of, h.OfLabel, w.of, w.label)
+		}
+	}
+	for label := range want {
+		t.Errorf("no headline %q", label)
+	}
+}
