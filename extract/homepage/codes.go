@@ -33,6 +33,8 @@ var (
 		Summary: "A Content-Usage key that is not a category survey records (train-ai, search), such as ai-use (draft-ietf-aipref-vocab-08 §4.2) or a label of an earlier revision (all, bots, train-genai, ...); recipients ignore it, as in robots.txt."}
 	codeContentUsageBadValue = diag.Code{ID: "homepage.content-usage-bad-value", Severity: diag.Warning, Spec: specCUValue,
 		Summary: "A Content-Usage category (train-ai, search) whose value is not the Token y or n (the key alone, a String, a number, an Inner List, Y or N); no preference is expressed for it."}
+	codeContentUsageParameter = diag.Code{ID: "homepage.content-usage-parameter", Severity: diag.Warning, Spec: specCUValue + "; RFC 9651 §3.1.2",
+		Summary: "A Content-Usage member has a parameter named after a category, as in \"train-ai=n;search=y\": a \";\" was written where \",\" separates preferences, and the parameter's preference is disregarded."}
 	codeTDMReservationInvalid = diag.Code{ID: "homepage.tdm-reservation-invalid", Severity: diag.Warning, Spec: specTDMRes,
 		Summary: "A tdm-reservation header or meta value other than 0 or 1; it is a protocol error and the reservation is unset."}
 	codeTDMPolicyNotAbsolute = diag.Code{ID: "homepage.tdm-policy-not-absolute-url", Severity: diag.Warning, Spec: specTDMPolicy,
@@ -49,7 +51,7 @@ var (
 func Codes() []diag.Code {
 	return []diag.Code{
 		codeNotHTML, codeEmptyBody, codeUnknownDirective, codeBadDirectiveValue, codeRobotsConflict,
-		codeContentUsageUnparsable, codeContentUsageUnknownKey, codeContentUsageBadValue,
+		codeContentUsageUnparsable, codeContentUsageUnknownKey, codeContentUsageBadValue, codeContentUsageParameter,
 		codeTDMReservationInvalid, codeTDMPolicyNotAbsolute, codeTDMPolicyIgnored, codeTDMPolicyAlone,
 		codeTDMConflict,
 	}

@@ -55,6 +55,9 @@ func parseContentUsage(lines []string, diags *diagnostics) *ContentUsage {
 	for _, m := range up.UnknownValues {
 		diags.Add(codeContentUsageBadValue, 0, "Content-Usage %s: the value is not the Token y or n, so no preference is expressed", m)
 	}
+	for _, m := range up.CategoryParams {
+		diags.Add(codeContentUsageParameter, 0, "Content-Usage %s: a category is written as a parameter (\";\" where \",\" separates preferences); its preference is disregarded", m)
+	}
 	return cu
 }
 

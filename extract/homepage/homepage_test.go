@@ -222,8 +222,9 @@ func TestParse_ContentUsage(t *testing.T) {
 		// empty Dictionary.
 		{[]string{"train-ai=n", ""}, false, "", "", []string{"homepage.content-usage-unparsable@0"}},
 		{[]string{""}, true, "", "", nil},
-		// ";" starts parameters, which are disregarded: search=y is one.
-		{[]string{"train-ai=n;search=y"}, true, "n", "", nil},
+		// ";" starts parameters, which are disregarded: search=y is one,
+		// and a category written as a parameter is reported.
+		{[]string{"train-ai=n;search=y"}, true, "n", "", []string{"homepage.content-usage-parameter@0"}},
 		{[]string{"train-ai=?0, search=N"}, true, "", "", []string{"homepage.content-usage-bad-value@0", "homepage.content-usage-bad-value@0"}},
 		// ai-use (vocab-08) is not recorded (specs README); legacy labels
 		// no longer cover train-ai.

@@ -295,7 +295,7 @@ func (b *Builder) appDirectives(g *Group, line int, name, value string) {
 func (b *Builder) contentUsage(g *Group, line int, value string) {
 	path, rest := splitPath(value)
 	rule := ContentUsageRule{Line: line, Path: path, Value: rest}
-	if path == "" {
+	if path == "" && rest != "" {
 		b.add(codeContentUsageNoPath, line, "Content-Usage %q has no leading path; applied to every path", value)
 	}
 	if rest == "" {
@@ -312,10 +312,17 @@ func (b *Builder) contentUsage(g *Group, line int, value string) {
 	rule.Valid = true
 	rule.Preferences = cu.prefs
 	for _, k := range cu.unknownKeys {
-		b.add(codeContentUsageUnknownKey, line, "%q is not a usage category of the vocabulary (train-ai, search); ignored", k)
+		if note := UsageLabelNote(k); note != "" {
+			b.add(codeContentUsageUnknownKey, line, "%q (%s) is not a category survey records (train-ai, search); ignored", k, note)
+			continue
+		}
+		b.add(codeContentUsageUnknownKey, line, "%q is not a category survey records (train-ai, search); ignored", k)
 	}
 	for _, m := range cu.unknownValues {
 		b.add(codeContentUsageUnknownValue, line, "%s: the value is not the Token y or n; the preference is unknown", m)
+	}
+	for _, m := range cu.categoryParams {
+		b.add(codeContentUsageParameter, line, "%s: a category is written as a parameter (\";\" where \",\" separates preferences); its preference is disregarded", m)
 	}
 	g.ContentUsage = append(g.ContentUsage, rule)
 }
@@ -332,10 +339,13 @@ func (b *Builder) contentSignal(g *Group, line int, value string) {
 	rule.Valid = true
 	rule.Signals = cs.signals
 	for _, k := range cs.unknownKeys {
-		b.add(codeContentSignalUnknownKey, line, "%q is not a content signal (search, ai-input, ai-train)", k)
+		b.add(codeContentSignalUnknownKey, line, "%q is not a content signal (search, ai-input, ai-train, use)", k)
 	}
 	for _, m := range cs.unknownValues {
-		b.add(codeContentSignalUnknownValue, line, "%s: the value is not yes or no", m)
+		b.add(codeContentSignalUnknownValue, line, "%s: the value is not one of the signal's (yes or no; for use: immediate, reference or full)", m)
+	}
+	for _, m := range cs.signalParams {
+		b.add(codeContentSignalParameter, line, "%s: a signal is written as a parameter (\";\" where \",\" separates signals); it is ignored", m)
 	}
 	g.ContentSignals = append(g.ContentSignals, rule)
 }

@@ -87,6 +87,8 @@ var (
 		Summary: "A Content-Usage key is not a category survey records (train-ai, search); recipients ignore it. This includes ai-use (draft-ietf-aipref-vocab-08 §4.2) and the labels of earlier revisions (all, bots, train-genai, ai-output, tdm, ai, genai, inference), which no longer cover train-ai or search."}
 	codeContentUsageUnknownValue = diag.Code{ID: "robots.content-usage-unknown-value", Severity: diag.Warning, Spec: "draft-ietf-aipref-vocab-08 §6.5, §6.5.1",
 		Summary: "A Content-Usage category (train-ai, search) has a value other than the Token y or n (the key alone, a String, a number, an Inner List, Y or N); the preference for that category is unknown. Of a repeated key only the last value counts."}
+	codeContentUsageParameter = diag.Code{ID: "robots.content-usage-parameter", Severity: diag.Warning, Spec: "draft-ietf-aipref-vocab-08 §6.4, §6.5.2; RFC 9651 §3.1.2",
+		Summary: "A Content-Usage member has a parameter named after a category, as in \"train-ai=n;search=y\": a \";\" was written where \",\" separates preferences, and the parameter's preference is disregarded."}
 
 	// Content-Signal (Cloudflare's Content Signals Policy, contentsignals.org,
 	// which has no numbered sections).
@@ -96,6 +98,8 @@ var (
 		Summary: "A Content-Signal key is not search, ai-input, ai-train or use."}
 	codeContentSignalUnknownValue = diag.Code{ID: "robots.content-signal-unknown-value", Severity: diag.Warning, Spec: "Content Signals Policy (contentsignals.org)",
 		Summary: "A Content-Signal value is not the lower-case Token yes or no (for use: immediate, reference or full); the signal is unknown."}
+	codeContentSignalParameter = diag.Code{ID: "robots.content-signal-parameter", Severity: diag.Warning, Spec: "Content Signals Policy (contentsignals.org); RFC 9651 §3.1.2",
+		Summary: "A Content-Signal member has a parameter named after a signal, as in \"search=yes;ai-train=no\": a \";\" was written where \",\" separates signals, and that signal is ignored."}
 )
 
 // Codes lists every diagnostic code the robots.txt parser emits.
@@ -107,7 +111,7 @@ func Codes() []diag.Code {
 		codeGroupJoined, codeGroupsMerged, codeEmptyGroup, codePathNotAbsolute, codeWhitespaceInPath,
 		codeSitemapNotAbsolute, codeCrawlDelay, codeCrawlDelayInvalid, codeNonstandard, codeUnknownRecord,
 		codeAppDirectiveSingular, codeAppDirectivesInvalid, codeAppDirectivesEmpty, codeAppDirectivesNotToken, codeAppDirectivesNotStar,
-		codeContentUsageInvalid, codeContentUsageNoPath, codeContentUsageUnknownKey, codeContentUsageUnknownValue,
-		codeContentSignalInvalid, codeContentSignalUnknownKey, codeContentSignalUnknownValue,
+		codeContentUsageInvalid, codeContentUsageNoPath, codeContentUsageUnknownKey, codeContentUsageUnknownValue, codeContentUsageParameter,
+		codeContentSignalInvalid, codeContentSignalUnknownKey, codeContentSignalUnknownValue, codeContentSignalParameter,
 	}
 }

@@ -78,15 +78,17 @@
 //     stays valid. Rules with the same path in a group are combined by
 //     concatenating their lists (RFC 9651 §4.2).
 //
-//   - Content-Usage: the path is optional (the current draft requires it:
-//     its absence is a warning and the rule applies to every path); the
+//   - Content-Usage: the path is optional (draft-ietf-aipref-attach-03 and
+//     later; its absence is an info and the rule applies to every path); the
 //     preference is an RFC 9651 Dictionary processed with the vocabulary's
 //     algorithm: train-ai and search with Tokens y or n; other keys and
 //     values are reported and leave the preference unknown.
 //
 //   - Content-Signal: "search=yes, ai-train=no" with an optional leading
 //     path, parsed as an RFC 9651 Dictionary of Tokens; keys search,
-//     ai-input, ai-train and values yes, no; anything else is reported.
+//     ai-input, ai-train with values yes, no, and use with values
+//     immediate, reference, full; anything else is reported, as is a
+//     signal written as a parameter ("search=yes;ai-train=no").
 //
 //   - Matcher.Preferences applies the extensions to a URL: the rules with
 //     the longest matching path win (plan-b §2.1, attach §3.1); equally long

@@ -141,6 +141,11 @@ type UsagePreference struct {
 	// UnknownValues are the members of recorded categories whose value is
 	// not the Token y or n, serialized ("train-ai", `search="n"`).
 	UnknownValues []string
+	// CategoryParams are the members with a parameter named after a
+	// recorded category, serialized ("train-ai=n;search=y"): a ";" written
+	// for the "," that separates members, so that the parameter's
+	// preference is disregarded (§6.5.2).
+	CategoryParams []string
 }
 
 // ParseUsagePreference processes the field lines of a Content-Usage header,
@@ -155,6 +160,9 @@ func ParseUsagePreference(lines ...string) (UsagePreference, error) {
 	}
 	for _, key := range dict.Names() {
 		m, _ := dict.Get(key)
+		if paramNamed(m, IsUsageCategory) {
+			up.CategoryParams = append(up.CategoryParams, serializeMember(key, m))
+		}
 		if !IsUsageCategory(key) {
 			up.UnknownKeys = append(up.UnknownKeys, key)
 			continue
@@ -176,9 +184,10 @@ func ParseUsagePreference(lines ...string) (UsagePreference, error) {
 // contentUsage is the outcome of parsing the usage preference of a
 // robots.txt Content-Usage rule.
 type contentUsage struct {
-	prefs         map[string]string
-	unknownKeys   []string
-	unknownValues []string // "key=value" as serialized
+	prefs          map[string]string
+	unknownKeys    []string
+	unknownValues  []string // "key=value" as serialized
+	categoryParams []string // as UsagePreference.CategoryParams
 }
 
 // parseContentUsage parses the usage preference of a Content-Usage rule
@@ -186,7 +195,29 @@ type contentUsage struct {
 // ParseUsagePreference.
 func parseContentUsage(value string) (contentUsage, error) {
 	up, err := ParseUsagePreference(value)
-	return contentUsage{prefs: up.Preferences, unknownKeys: up.UnknownKeys, unknownValues: up.UnknownValues}, err
+	return contentUsage{prefs: up.Preferences, unknownKeys: up.UnknownKeys, unknownValues: up.UnknownValues, categoryParams: up.CategoryParams}, err
+}
+
+// paramNamed reports whether dictionary member m has a parameter whose
+// name satisfies isKey: a member such as "search=yes;ai-train=no", where a
+// ";" was written for ",".
+func paramNamed(m httpsfv.Member, isKey func(string) bool) bool {
+	var params *httpsfv.Params
+	switch v := m.(type) {
+	case httpsfv.Item:
+		params = v.Params
+	case httpsfv.InnerList:
+		params = v.Params
+	}
+	if params == nil {
+		return false
+	}
+	for _, name := range params.Names() {
+		if isKey(name) {
+			return true
+		}
+	}
+	return false
 }
 
 // serializeMember renders one dictionary member for a message.
@@ -237,6 +268,7 @@ type contentSignal struct {
 	signals       map[string]string
 	unknownKeys   []string
 	unknownValues []string
+	signalParams  []string // members with a parameter named after a signal
 }
 
 // parseContentSignal parses a Content-Signal value, a comma-separated list
@@ -255,6 +287,9 @@ func parseContentSignal(value string) (contentSignal, error) {
 	}
 	for _, key := range dict.Names() {
 		m, _ := dict.Get(key)
+		if paramNamed(m, isContentSignalKey) {
+			cs.signalParams = append(cs.signalParams, serializeMember(key, m))
+		}
 		if !isContentSignalKey(key) {
 			cs.unknownKeys = append(cs.unknownKeys, key)
 			continue

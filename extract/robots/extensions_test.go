@@ -360,8 +360,10 @@ func TestContentUsage_Vocabulary(t *testing.T) {
 		// those of the last value count.
 		{"train-ai;allow=n, train-ai=y", true, map[string]string{"train-ai": "y"}, nil},
 		{"train-ai=n;foo", true, map[string]string{"train-ai": "n"}, nil},
-		// ";" is not ",": search=y is a parameter of train-ai.
-		{"train-ai=n;search=y", true, map[string]string{"train-ai": "n"}, nil},
+		// ";" is not ",": search=y is a parameter of train-ai, reported as
+		// a category written as a parameter.
+		{"train-ai=n;search=y", true, map[string]string{"train-ai": "n"}, []string{"2:robots.content-usage-parameter"}},
+		{"foo=n;train-ai=n", true, nil, []string{"2:robots.content-usage-parameter", "2:robots.content-usage-unknown-key"}},
 		// A dictionary that fails to parse: preferences are unknown.
 		{`train-ai;has;parameters="?";`, false, nil, []string{"2:robots.content-usage-invalid"}},
 		{"train-ai=n,", false, nil, []string{"2:robots.content-usage-invalid"}},
@@ -408,7 +410,9 @@ func TestContentUsage_Attach3_2_RuleValue(t *testing.T) {
 		"Content-Usage: /\n"+
 		"Content-Usage:\n"+
 		"Allow: /\n")
-	wantDiags(t, d, "4:robots.content-usage-invalid", "4:robots.content-usage-no-path", "5:robots.content-usage-invalid", "6:robots.content-usage-invalid", "6:robots.content-usage-no-path")
+	// An empty value (line 6) lacks a statement of preference, not a path:
+	// one diagnostic, not two.
+	wantDiags(t, d, "4:robots.content-usage-invalid", "4:robots.content-usage-no-path", "5:robots.content-usage-invalid", "6:robots.content-usage-invalid")
 	want := []ContentUsageRule{
 		{Line: 2, Path: "/a", Value: "train-ai=n", Valid: true, Preferences: map[string]string{"train-ai": "n"}},
 		{Line: 3, Path: "/b", Value: "search=y", Valid: true, Preferences: map[string]string{"search": "y"}},
@@ -536,7 +540,8 @@ func TestContentSignal_Values(t *testing.T) {
 		{"search=Yes, ai-train=NO", true, nil, []string{"2:robots.content-signal-unknown-value", "2:robots.content-signal-unknown-value"}},
 		{`search="yes", ai-train, ai-input=?0`, true, nil, []string{"2:robots.content-signal-unknown-value", "2:robots.content-signal-unknown-value", "2:robots.content-signal-unknown-value"}},
 		{"search=yes, search=no", true, map[string]string{"search": "no"}, nil},
-		{"search=yes;ai-train=no", true, map[string]string{"search": "yes"}, nil},
+		{"search=yes;ai-train=no", true, map[string]string{"search": "yes"}, []string{"2:robots.content-signal-parameter"}},
+		{"search=yes;note=x", true, map[string]string{"search": "yes"}, nil},
 		{"Search=yes", false, nil, []string{"2:robots.content-signal-invalid"}},
 		{"search=yes,", false, nil, []string{"2:robots.content-signal-invalid"}},
 		{"ai_train=no", true, nil, []string{"2:robots.content-signal-unknown-key"}},
