@@ -173,7 +173,9 @@ func Sections() []Section {
 			Columns:  []string{"location", "domain", "change", "from_outcome", "to_outcome", "from_valid", "to_valid", "from_effective", "to_effective", "detail"},
 		},
 		{
-			Title: "Measurement validity: what the crawl could not tell",
+			// Soft 404s are measured (no file), unlike the failures stacked
+			// with them: the title names them apart.
+			Title: "Measurement validity: soft 404s and what the crawl could not tell",
 			Query: "measurement_validity",
 			Chart: Chart{
 				Kind: Stacked, X: "location",

@@ -1,4 +1,4 @@
--- Question: How often could the crawl not tell whether a site publishes a file (soft 404s, bot walls, blocks, timeouts, errors), location by location?
+-- Question: How often could the crawl not tell whether a site publishes a file (bot walls, blocks, timeouts, errors), and how often did it take a content check to tell a soft 404 from a file, location by location?
 -- Read: One row per location, in crawl order (home is the home page; canary is the path that
 --   cannot exist, whose soft_404 count is the number of sites answering every path). fetches
 --   is the number of domains fetched at the location (every domain crawled, unless shards of
