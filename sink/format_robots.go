@@ -71,6 +71,7 @@ type RobotsPreferenceRow struct {
 	SignalSearch  *string  `col:"signal_search" doc:"content-signal: the search signal, yes or no; null when absent, another value, or for the other kinds."`
 	SignalAIInput *string  `col:"signal_ai_input" doc:"content-signal: the ai-input signal, yes or no; null when absent, another value, or for the other kinds."`
 	SignalAITrain *string  `col:"signal_ai_train" doc:"content-signal: the ai-train signal, yes or no; null when absent, another value, or for the other kinds."`
+	SignalUse     *string  `col:"signal_use" doc:"content-signal: the use signal (how AI systems may consume the content, as Cloudflare's managed robots.txt writes it), immediate, reference or full; null when absent, another value, or for the other kinds. Null in parts written before survey recorded it."`
 }
 
 // AIStanceRow is the stance of one robots.txt file towards one known AI
@@ -226,6 +227,7 @@ func robotsPreferenceRows(key DocKey, gi int, g *robots.Group) []RobotsPreferenc
 		row.SignalSearch = optString(r.Signals["search"])
 		row.SignalAIInput = optString(r.Signals["ai-input"])
 		row.SignalAITrain = optString(r.Signals["ai-train"])
+		row.SignalUse = optString(r.Signals["use"])
 		out = append(out, row)
 	}
 	slices.SortStableFunc(out, func(a, b RobotsPreferenceRow) int { return int(a.Line) - int(b.Line) })

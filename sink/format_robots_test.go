@@ -41,8 +41,8 @@ func TestFormatRows_Robots(t *testing.T) {
 		GroupIndex: 0, Line: 8, Kind: "content-usage", Valid: true, Value: "train-ai=n, search=y",
 		UsageTrainAI: ptr("n"), UsageSearch: ptr("y"),
 	}, RobotsPreferenceRow{
-		GroupIndex: 0, Line: 9, Kind: "content-signal", Path: ptr("/blog/"), Valid: true, Value: "search=yes, ai-train=no",
-		SignalSearch: ptr("yes"), SignalAITrain: ptr("no"),
+		GroupIndex: 0, Line: 9, Kind: "content-signal", Path: ptr("/blog/"), Valid: true, Value: "search=yes, ai-train=no, use=reference",
+		SignalSearch: ptr("yes"), SignalAITrain: ptr("no"), SignalUse: ptr("reference"),
 	}, RobotsPreferenceRow{
 		GroupIndex: 2, Line: 17, Kind: "app-directives", Spelling: ptr("App-Directives"), Path: ptr("/shop/"), Valid: true,
 		Value: "agentA;checkout=?0;max=5, agentB", AppIDs: []string{"agentA", "agentB"},
