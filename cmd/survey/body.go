@@ -94,14 +94,15 @@ type fetchRef struct {
 }
 
 // find looks the fetch up: in r.Crawl, or in the most recent crawl that
-// fetched r.Location for r.Domain. It fails when there is no such fetch
+// fetched r.Location for r.Domain (the one whose first run started last,
+// as the queries take it: resuming a crawl does not make it the latest). It fails when there is no such fetch
 // or it received no body.
 func (r *fetchRef) find(db *sql.DB) error {
 	var digest sql.NullString
 	err := db.QueryRow(`SELECT f.crawl_id, f.body_digest, f.outcome, f.reason, f.status
-		FROM fetches f JOIN crawls c USING (crawl_id)
+		FROM fetches f JOIN (SELECT crawl_id, min(started_at) AS first_started FROM crawls GROUP BY crawl_id) c USING (crawl_id)
 		WHERE f.domain = ? AND f.location = ? AND (? = '' OR f.crawl_id = ?)
-		ORDER BY c.started_at DESC, f.crawl_id DESC LIMIT 1`,
+		ORDER BY c.first_started DESC, f.crawl_id DESC LIMIT 1`,
 		r.Domain, r.Location, r.Crawl, r.Crawl).Scan(&r.Crawl, &digest, &r.Outcome, &r.Reason, &r.Status)
 	if errors.Is(err, sql.ErrNoRows) {
 		in := "any crawl"

@@ -2,6 +2,7 @@ package main
 
 import (
 	"crypto/sha256"
+	"database/sql"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -111,5 +112,24 @@ func TestBody_MostRecentCrawl(t *testing.T) {
 		if code, _, errs := runSurvey(t, "", args...); code != exitOK || !strings.Contains(errs, c.want) {
 			t.Errorf("body %q: exit %d %q, want %q", c.args, code, errs, c.want)
 		}
+	}
+
+	// A later run of crawl old (a resume) does not make it the most recent
+	// crawl: that is the crawl whose first run started last, as for the
+	// queries.
+	rw, err := sql.Open("duckdb", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rw.Exec(`INSERT INTO crawls (crawl_id, shard, run, started_at)
+		SELECT 'old', '0/1', 2, max(started_at) + INTERVAL 1 DAY FROM crawls`); err != nil {
+		t.Fatal(err)
+	}
+	if err := rw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"body", "--db", db, "--domain", domain, "--location", "agents-txt"}
+	if code, _, errs := runSurvey(t, "", args...); code != exitOK || !strings.Contains(errs, "in crawl new was absent") {
+		t.Errorf("body after a resume of crawl old: exit %d %q, want crawl new", code, errs)
 	}
 }

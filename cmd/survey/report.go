@@ -20,9 +20,10 @@ or print it.
   survey report --out report.html
   survey report --db data/survey.duckdb --crawl 2026-05 --title 'May 2026 survey' --out may.html
 
-A question whose query finds no rows, or does not exist in this version,
-shows a "no data" note; such notes are also printed on standard error and
-the command exits 1.`
+A question whose query finds no rows says so in its section. One whose
+query does not exist in this version, or fails, shows a "no data" note
+instead; such notes are also printed on standard error and the command
+exits 1.`
 
 func runReport(e *env, args []string) int {
 	fs := newFlags(e, "report", "[flags] --out FILE", reportAbout)
