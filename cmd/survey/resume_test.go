@@ -284,8 +284,8 @@ func TestCrawl_InterruptedStdinCrawl(t *testing.T) {
 	// What reads the directory later says the same: a merge, and a resume
 	// of a shard the directory does not hold.
 	notResumable := "is not complete (its last run interrupted); its seeds came from standard input, which cannot be read again, so it cannot be resumed;"
-	if code, _, errs := runSurvey(t, "", "merge", "--db", filepath.Join(t.TempDir(), "m.duckdb"), dir); code != exitOK || !strings.Contains(errs, notResumable) || strings.Contains(errs, "--resume") {
-		t.Errorf("merge: exit %d, want %d, %q and no --resume:\n%s", code, exitOK, notResumable, errs)
+	if code, _, errs := runSurvey(t, "", "merge", "--db", filepath.Join(t.TempDir(), "m.duckdb"), dir); code != exitFindings || !strings.Contains(errs, notResumable) || strings.Contains(errs, "--resume") {
+		t.Errorf("merge: exit %d, want %d, %q and no --resume:\n%s", code, exitFindings, notResumable, errs)
 	}
 	held := "holds shard 0/1 of crawl stdin, not complete (its seeds came from standard input, which cannot be read again, so it cannot be resumed;"
 	if code, _, errs := runSurvey(t, "", "crawl", "--resume", "--out", dir, "--shard", "1/2"); code != exitUsage || !strings.Contains(errs, held) || strings.Contains(errs, "survey crawl --resume") {
