@@ -283,6 +283,36 @@ func TestNotebooks(t *testing.T) {
 		}
 	})
 
+	t.Run("latest crawl", func(t *testing.T) {
+		// Crawl old started first and was resumed (run 2) after crawl new
+		// started: the latest crawl is new, as for the named queries.
+		dir := t.TempDir()
+		path := filepath.Join(dir, "survey.duckdb")
+		if err := sink.Build(context.Background(), path, []string{dir}, nil, sink.BuildOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		rw, err := sql.Open("duckdb", path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := rw.Exec(`INSERT INTO crawls (crawl_id, shard, run, started_at) VALUES
+			('old', '0/1', 1, TIMESTAMPTZ '2026-11-01 00:00:00+00'),
+			('new', '0/1', 1, TIMESTAMPTZ '2026-11-02 00:00:00+00'),
+			('old', '0/1', 2, TIMESTAMPTZ '2026-11-03 00:00:00+00')`); err != nil {
+			t.Fatal(err)
+		}
+		if err := rw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(py, "-c", "import surveydata; print(surveydata.open().crawl)")
+		cmd.Dir = filepath.Join(repoRoot, "notebooks")
+		cmd.Env = append(os.Environ(), append(env, "SURVEY_DATA="+dir)...)
+		out, err := cmd.CombinedOutput()
+		if err != nil || strings.TrimSpace(string(out)) != "new" {
+			t.Errorf("the latest crawl: %q, %v; want new", out, err)
+		}
+	})
+
 	t.Run("empty dataset", func(t *testing.T) {
 		empty := filepath.Join(tmp, "empty")
 		if err := os.MkdirAll(empty, 0o755); err != nil {

@@ -201,7 +201,11 @@ class Dataset:
                         "includes parts of interrupted batches)")
 
     def _latest_crawl(self):
-        df = self.sql("SELECT crawl_id FROM crawls ORDER BY started_at DESC, crawl_id LIMIT 1")
+        # As the named queries: the crawl whose first run started last (a
+        # resumed older crawl does not become the latest), the greater id
+        # on a tie.
+        df = self.sql("SELECT crawl_id FROM crawls GROUP BY crawl_id "
+                      "ORDER BY min(started_at) DESC, crawl_id DESC LIMIT 1")
         return None if df.empty else str(df.iloc[0, 0])
 
     def __repr__(self):
