@@ -382,3 +382,38 @@ func TestCheck_RejectsTimeoutThatIsNotPositive(t *testing.T) {
 		}
 	}
 }
+
+// A valid file that a conforming agent may not act on says so in the text
+// output too, as "usable" does in the JSON: a file cut at the size cap, and
+// an AGENTS.md served over plain HTTP (AGENTS-MD-SPEC-001 §11.1).
+func TestCheck_TextSaysWhenValidIsNotUsable(t *testing.T) {
+	dir := t.TempDir()
+	huge := filepath.Join(dir, "robots.txt")
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for i := 0; b.Len() <= crawl.DefaultMaxBody; i++ {
+		fmt.Fprintf(&b, "Disallow: /p%d\n", i)
+	}
+	os.WriteFile(huge, []byte(b.String()), 0o644)
+	code, out, errs := runSurvey(t, "", "check", huge)
+	if want := ": robots: valid (0 errors, 2 warnings, 0 infos); not usable: a conforming agent may not act on it (extract.truncated); effective policy: partial\n"; code != exitOK || !strings.HasSuffix(out, want) {
+		t.Errorf("a robots.txt over the cap: exit %d, want the summary to end %q\n%s%s", code, want, out, errs)
+	}
+
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/markdown; charset=utf-8")
+		fmt.Fprintf(w, "# AGENTS.md\n\n## Identity\n- site: %s\n", r.Host)
+	}))
+	defer srv.Close()
+	code, out, errs = runSurvey(t, "", "check", "--allow-private", srv.URL+"/AGENTS.md")
+	if want := "; not usable: a conforming agent may not act on it (agents-md.insecure-transport)"; code != exitOK || !strings.Contains(out, want) {
+		t.Errorf("an AGENTS.md over HTTP: exit %d, want %q in\n%s%s", code, want, out, errs)
+	}
+	// A whole file fetched as required says nothing of the kind.
+	small := filepath.Join(dir, "small", "robots.txt")
+	os.MkdirAll(filepath.Dir(small), 0o755)
+	os.WriteFile(small, []byte("User-agent: *\nDisallow: /private\n"), 0o644)
+	if _, out, _ := runSurvey(t, "", "check", small); strings.Contains(out, "not usable") {
+		t.Errorf("a whole local robots.txt is said not usable:\n%s", out)
+	}
+}
