@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -405,16 +406,26 @@ func fetchFile(c *crawl.Crawler, u string, loc registry.LocationID) (*crawl.Fetc
 	}
 	r := classify.Fetch(f, l, nil)
 	if !r.Outcome.HoldsFile() {
-		detail := f.Err
+		detail := fetchError(f.Err)
 		if detail == "" && f.Status != 0 {
-			detail = fmt.Sprintf("HTTP %d", f.Status)
+			detail = fmt.Sprintf("the server answered HTTP %d", f.Status)
 		}
 		if r.Reason == classify.ReasonAddressGuard {
 			detail += " (--allow-private allows it)"
 		}
-		return nil, fmt.Errorf("%s: no file: %s (%s) %s", u, r.Outcome, r.Reason, detail)
+		return nil, fmt.Errorf("%s: no file: %s (%s): %s", u, r.Outcome, r.Reason, detail)
 	}
 	return f, nil
+}
+
+// goRequestPrefix is the opening of a Go HTTP client's error, `Get "URL": `,
+// which repeats a URL the message names beside it.
+var goRequestPrefix = regexp.MustCompile(`\b(Get|Head) "[^"]*": `)
+
+// fetchError returns a fetch's error for a person to read: without the Go
+// client's `Get "URL": ` prefixes.
+func fetchError(err string) string {
+	return goRequestPrefix.ReplaceAllString(err, "")
 }
 
 // readCapped reads a local file up to one byte past the default body cap.
@@ -424,6 +435,9 @@ func readCapped(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("%s is a directory; give one file in it (robots.txt, agents.txt, ...)", path)
+	}
 	return io.ReadAll(io.LimitReader(f, crawl.DefaultMaxBody+1))
 }
 

@@ -417,3 +417,32 @@ func TestCheck_TextSaysWhenValidIsNotUsable(t *testing.T) {
 		t.Errorf("a whole local robots.txt is said not usable:\n%s", out)
 	}
 }
+
+// A URL or a site that yields no file says why in words, without the Go
+// client's `Get "URL": ` prefix, and each location of a site check says
+// why it was not read; a directory is named as one.
+func TestCheck_FetchErrorsReadable(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closedURL := closed.URL
+	closed.Close()
+	defer srv.Close()
+
+	code, out, errs := runSurvey(t, "", "check", "--allow-private", srv.URL+"/robots.txt")
+	if want := "survey check: " + srv.URL + "/robots.txt: no file: absent (status_404): the server answered HTTP 404\n"; code != exitUsage || out != "" || errs != want {
+		t.Errorf("a 404: exit %d, %q, want %q", code, out+errs, want)
+	}
+	code, _, errs = runSurvey(t, "", "check", "--allow-private", closedURL+"/robots.txt")
+	if code != exitUsage || strings.Contains(errs, `Get "`) || !strings.Contains(errs, "no file: network_error (connect): ") {
+		t.Errorf("a closed port: exit %d, %q", code, errs)
+	}
+	code, out, errs = runSurvey(t, "", "check", "--allow-private", "--site", closedURL)
+	if code != exitUsage || strings.Contains(out, `Get "`) || !strings.Contains(out, "/agents.txt: agents-txt: network_error (connect): not requested: ") {
+		t.Errorf("a site on a closed port: exit %d\n%s%s", code, out, errs)
+	}
+
+	dir := t.TempDir()
+	if code, _, errs := runSurvey(t, "", "check", dir); code != exitUsage || errs != "survey check: "+dir+" is a directory; give one file in it (robots.txt, agents.txt, ...)\n" {
+		t.Errorf("a directory: exit %d, %q", code, errs)
+	}
+}

@@ -103,6 +103,9 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 			if l.FinalURL != "" && l.FinalURL != l.URL {
 				what += ", from " + l.FinalURL
 			}
+			if l.Err != "" {
+				what += ": " + fetchError(l.Err)
+			}
 			fmt.Fprintf(e.stdout, "%s: %s: %s\n", l.URL, l.Location, what)
 			writeDecisionText(e.stdout, l.URL, noFile[i])
 			for j, d := range l.Docs {
@@ -116,7 +119,7 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 			fmt.Fprintf(e.stdout, " (%s)", site.Reason)
 		}
 		if site.HTTPFallback {
-			fmt.Fprintf(e.stdout, "; fetched over HTTP, as HTTPS failed (%s)", site.HTTPSError)
+			fmt.Fprintf(e.stdout, "; fetched over HTTP, as HTTPS failed (%s)", fetchError(site.HTTPSError))
 		}
 		if site.Soft404Site {
 			fmt.Fprint(e.stdout, "; it answers 200 for a path that cannot exist, so a page there is a soft 404")
