@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,6 +10,8 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -218,11 +221,20 @@ func runCheck(e *env, args []string) int {
 	}
 
 	f := registry.FormatID(*typ)
+	note := "" // how the type was told, when the operator may want another
 	if f == "" {
 		f = extract.Detect(name, body)
 		if f == "" {
-			return fail(e, "check", fmt.Errorf("cannot tell the type of %s; give --type (%s)", name, strings.Join(types, ", ")))
+			what := "cannot tell the type of " + name
+			if len(bytes.TrimSpace(body)) == 0 {
+				what = name + " is empty, so its type cannot be told from its content"
+				if name == "-" {
+					what = "standard input is empty, so its type cannot be told from its content"
+				}
+			}
+			return fail(e, "check", fmt.Errorf("%s; give --type (%s)", what, strings.Join(types, ", ")))
 		}
+		note = detectionNote(name, body, f)
 	} else if ff, ok := registry.LookupFormat(f); !ok || !ff.CheckType {
 		return fail(e, "check", fmt.Errorf("unknown --type %q (want %s)", f, strings.Join(types, ", ")))
 	}
@@ -296,6 +308,9 @@ func runCheck(e *env, args []string) int {
 			return fail(e, "check", err)
 		}
 	case "text":
+		if note != "" && (!doc.Valid || extract.Detect(name, nil) == "") {
+			fmt.Fprintf(e.stdout, "%s: note: %s\n", name, note)
+		}
 		writeCheckText(e.stdout, name, doc)
 		writeDecisionText(e.stdout, name, out.Decision)
 	default:
@@ -305,6 +320,38 @@ func runCheck(e *env, args []string) int {
 		return exitFindings
 	}
 	return exitOK
+}
+
+// detectionNote says how the type f of the file name was told when the
+// operator did not give --type and may have meant another: from its
+// content (its name is none survey knows), or from its name when its
+// content reads as another format (a robots.txt saved as agents.txt).
+func detectionNote(name string, body []byte, f registry.FormatID) string {
+	content := extract.Detect("", body)
+	if extract.Detect(name, nil) == "" {
+		base := path.Base(filepath.ToSlash(name))
+		if u, err := url.Parse(name); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
+			if u.Path == "" || u.Path == "/" {
+				if f == registry.HomePage {
+					return "" // the home page, at its location
+				}
+				base = "/"
+			} else {
+				base = path.Base(u.Path)
+			}
+		}
+		from := "its content"
+		if name != "-" {
+			from += fmt.Sprintf(" (no format of survey's is named %q)", base)
+		}
+		return fmt.Sprintf("read as %s, told from %s; give --type to check it as another format", f, from)
+	}
+	if content == "" || content == f || content == registry.HomePage {
+		// An HTML page at a location is a soft 404 or a page, which the
+		// format's own diagnostic names.
+		return ""
+	}
+	return fmt.Sprintf("read as %s, told from its name; its content reads as %s: give --type %s to check it as that", f, content, content)
 }
 
 // newCheckOutput returns the JSON contract's object for doc, parsed from

@@ -446,3 +446,48 @@ func TestCheck_FetchErrorsReadable(t *testing.T) {
 		t.Errorf("a directory: exit %d, %q", code, errs)
 	}
 }
+
+// A type survey told by itself says how in the text output, when the
+// operator may have meant another: from the content of a file whose name is
+// none survey knows, or from the name of a file whose content reads as
+// another format (robots.txt rules saved as did.json). An empty input says
+// it is empty.
+func TestCheck_SaysHowItToldTheType(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(body), 0o644)
+		return p
+	}
+	rules := "User-agent: *\nDisallow: /private\n"
+	for _, c := range []struct {
+		file, stdin, note string // note "" when none is wanted
+	}{
+		{write("b.txt", rules), "", `: note: read as robots, told from its content (no format of survey's is named "b.txt"); give --type to check it as another format` + "\n"},
+		{"-", rules, "-: note: read as robots, told from its content; give --type to check it as another format\n"},
+		{write("wrong/did.json", rules), "", ": note: read as did, told from its name; its content reads as robots: give --type robots to check it as that\n"},
+		{write("wrong/agents.txt", rules), "", ": note: read as agents-txt, told from its name; its content reads as robots: give --type robots to check it as that\n"},
+		{write("robots.txt", rules), "", ""},
+		{write("html/robots.txt", homePage), "", ""}, // its own diagnostic says it is HTML
+	} {
+		_, out, errs := runSurvey(t, c.stdin, "check", c.file)
+		if got := strings.Contains(out, ": note: "); got != (c.note != "") || c.note != "" && !strings.Contains(out, c.note) {
+			t.Errorf("%s: want the note %q in\n%s%s", c.file, c.note, out, errs)
+		}
+		// JSON says the type and nothing else of it.
+		if _, out, _ := runSurvey(t, c.stdin, "check", "--format", "json", c.file); !json.Valid([]byte(out)) {
+			t.Errorf("%s --format json: not JSON:\n%s", c.file, out)
+		}
+	}
+	// --type says it: no note.
+	if _, out, _ := runSurvey(t, "", "check", "--type", "robots", filepath.Join(dir, "b.txt")); strings.Contains(out, "note") {
+		t.Errorf("--type robots b.txt: a note\n%s", out)
+	}
+	if code, _, errs := runSurvey(t, "", "check", "-"); code != exitUsage || !strings.HasPrefix(errs, "survey check: standard input is empty, so its type cannot be told from its content; give --type (") {
+		t.Errorf("empty standard input: exit %d, %q", code, errs)
+	}
+	if code, _, errs := runSurvey(t, "", "check", write("empty", "")); code != exitUsage || !strings.Contains(errs, "empty is empty, so its type cannot be told") {
+		t.Errorf("an empty file: exit %d, %q", code, errs)
+	}
+}
