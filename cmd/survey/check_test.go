@@ -311,7 +311,7 @@ func TestCheck_Site(t *testing.T) {
 	// The text form names every location and ends with the site's line.
 	code, out, errs := runSurvey(t, "", append([]string{"check", "--site", want["normal"]}, flags...)...)
 	if code == exitUsage || !strings.Contains(out, "https://"+want["normal"]+"/robots.txt: robots: ") ||
-		!strings.Contains(out, "\n"+want["normal"]+": ") || !strings.Contains(out, "locations, ") {
+		!strings.Contains(out, "\n"+want["normal"]+": ") || !strings.Contains(out, " locations") {
 		t.Errorf("--site in text: exit %d\n%s\n%s", code, out, errs)
 	}
 	// With --agent and --url, every file with an evaluator answers.
@@ -489,5 +489,25 @@ func TestCheck_SaysHowItToldTheType(t *testing.T) {
 	}
 	if code, _, errs := runSurvey(t, "", "check", write("empty", "")); code != exitUsage || !strings.Contains(errs, "empty is empty, so its type cannot be told") {
 		t.Errorf("an empty file: exit %d, %q", code, errs)
+	}
+}
+
+// The site's line counts the locations that held no file by outcome: a
+// site that answers 503 everywhere is ok as a site (it answers), and its
+// line says why none of its locations held a file.
+func TestCheck_SiteLineCountsOutcomes(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
+			return
+		}
+		http.Error(w, "down for maintenance", http.StatusServiceUnavailable)
+	}))
+	defer srv.Close()
+	code, out, errs := runSurvey(t, "", "check", "--allow-private", "--site", srv.URL)
+	n := len(registry.Locations()) - 2 // neither robots.txt nor the canary
+	want := fmt.Sprintf(": 1 file at %d locations (%d server_error), 0 invalid; site ok\n", n+1, n)
+	if code != exitOK || !strings.HasSuffix(out, want) {
+		t.Errorf("exit %d, want the site's line to end %q\n%s%s", code, want, out, errs)
 	}
 }

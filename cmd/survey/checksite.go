@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/agentpolicy/survey/classify"
@@ -113,8 +114,8 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 				writeDecisionText(e.stdout, l.URL, files[i][j].Decision)
 			}
 		}
-		fmt.Fprintf(e.stdout, "%s: %s at %s, %d invalid; site %s", site.Domain, plural(found, "file", "files"),
-			plural(len(site.Locations), "location", "locations"), invalid, site.Outcome)
+		fmt.Fprintf(e.stdout, "%s: %s at %s%s, %d invalid; site %s", site.Domain, plural(found, "file", "files"),
+			plural(len(site.Locations), "location", "locations"), outcomeCounts(site.Locations), invalid, site.Outcome)
 		if site.Reason != "" {
 			fmt.Fprintf(e.stdout, " (%s)", site.Reason)
 		}
@@ -137,4 +138,30 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 		return exitFindings
 	}
 	return exitOK
+}
+
+// outcomeCounts counts the locations whose outcome is not present, in
+// the order they come, " (11 soft_404, 1 absent)", for the site's line:
+// a site that answers 503 everywhere is ok as a site (it answers), and
+// its line says that no location held a file and why.
+func outcomeCounts(locs []pipeline.SiteLocation) string {
+	var order []classify.Outcome
+	n := map[classify.Outcome]int{}
+	for _, l := range locs {
+		if l.Outcome == classify.Present {
+			continue
+		}
+		if n[l.Outcome] == 0 {
+			order = append(order, l.Outcome)
+		}
+		n[l.Outcome]++
+	}
+	if len(order) == 0 {
+		return ""
+	}
+	parts := make([]string, len(order))
+	for i, o := range order {
+		parts[i] = fmt.Sprintf("%d %s", n[o], o)
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }
