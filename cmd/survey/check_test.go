@@ -511,3 +511,65 @@ func TestCheck_SiteLineCountsOutcomes(t *testing.T) {
 		t.Errorf("exit %d, want the site's line to end %q\n%s%s", code, want, out, errs)
 	}
 }
+
+// Every field the JSON output has is in docs/check-json.md's tables: of a
+// file with a decision, of a site, of its locations and of their files.
+func TestCheck_JSONFieldsDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/check-json.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	documented := map[string]bool{}
+	for _, line := range strings.Split(string(doc), "\n") {
+		if !strings.HasPrefix(line, "| `") {
+			continue
+		}
+		first := strings.Split(line, "|")[1]
+		for _, part := range strings.Split(first, "`")[1:] {
+			if name := part[strings.LastIndexAny(part, ".]")+1:]; name != "" && !strings.ContainsAny(name, " ,") {
+				documented[name] = true
+			}
+		}
+	}
+	var keys func(prefix string, v any)
+	keys = func(prefix string, v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, sub := range x {
+				if !documented[k] {
+					t.Errorf("%s%s is not documented in docs/check-json.md", prefix, k)
+				}
+				if k != "result" && k != "summary" { // format-specific
+					keys(prefix+k+".", sub)
+				}
+			}
+		case []any:
+			for _, sub := range x {
+				keys(strings.TrimSuffix(prefix, ".")+"[].", sub)
+			}
+		}
+	}
+
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			fmt.Fprint(w, "User-agent: *\nDisalow: /private\n")
+		case "/agents.txt":
+			http.Redirect(w, r, "/moved/agents.txt", http.StatusMovedPermanently)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	for _, args := range [][]string{
+		{"check", "--format", "json", "--agent", "GPTBot", "--url", "/private/x", "--allow-private", srv.URL + "/robots.txt"},
+		{"check", "--format", "json", "--agent", "GPTBot", "--url", "/private/x", "--allow-private", "--site", srv.URL},
+	} {
+		_, out, errs := runSurvey(t, "", args...)
+		var v any
+		if err := json.Unmarshal([]byte(out), &v); err != nil {
+			t.Fatalf("%v: %v\n%s%s", args, err, out, errs)
+		}
+		keys("", v)
+	}
+}
