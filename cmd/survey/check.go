@@ -49,6 +49,7 @@ Exit status: 0 valid, 1 invalid, 2 usage or I/O error.`
 // checkOutput is the JSON contract of survey check (docs/check-json.md).
 type checkOutput struct {
 	File        string            `json:"file"`
+	FinalURL    string            `json:"final_url,omitempty"`
 	Type        registry.FormatID `json:"type"`
 	Valid       bool              `json:"valid"`
 	Usable      bool              `json:"usable"`
@@ -168,6 +169,8 @@ func runCheck(e *env, args []string) int {
 	}
 
 	var fetcher *crawl.Crawler
+	var finalURL string // where a URL's redirects ended
+	redirects := 0
 	var requested *url.URL // the URL given, when it is one
 	var body []byte
 	switch {
@@ -202,6 +205,7 @@ func runCheck(e *env, args []string) int {
 		body = f.Body
 		in.URL, in.Scheme, in.ContentType, in.Header = f.FinalURL, f.Scheme, f.Header.Get("Content-Type"), f.Header
 		in.Truncated, in.RedirectHops, in.Downgraded = f.Truncated, len(f.Hops), f.Downgraded
+		finalURL, redirects = f.FinalURL, len(f.Hops)
 		if in.Host == "" {
 			// The origin asked about, as in a crawl: a did.json that
 			// https://example.com/ redirects to www.example.com still
@@ -289,6 +293,7 @@ func runCheck(e *env, args []string) int {
 
 	doc := extract.Parse(f, body, in)
 	out := newCheckOutput(name, doc)
+	out.FinalURL = finalURL
 	if q != nil {
 		d, err := decide(doc, *q)
 		if err != nil && *typ == "" {
@@ -308,6 +313,9 @@ func runCheck(e *env, args []string) int {
 			return fail(e, "check", err)
 		}
 	case "text":
+		if redirects > 0 {
+			fmt.Fprintf(e.stdout, "%s: note: fetched from %s, after %s\n", name, finalURL, plural(redirects, "redirect", "redirects"))
+		}
 		if note != "" && (!doc.Valid || extract.Detect(name, nil) == "") {
 			fmt.Fprintf(e.stdout, "%s: note: %s\n", name, note)
 		}

@@ -573,3 +573,29 @@ func TestCheck_JSONFieldsDocumented(t *testing.T) {
 		keys("", v)
 	}
 }
+
+// A URL that redirects says where its file came from: a note in the text,
+// final_url in the JSON (docs/check-json.md).
+func TestCheck_URLSaysWhereRedirectsEnded(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			http.Redirect(w, r, "/site/robots.txt", http.StatusMovedPermanently)
+			return
+		}
+		fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
+	}))
+	defer srv.Close()
+	code, out, errs := runSurvey(t, "", "check", "--allow-private", srv.URL+"/robots.txt")
+	if want := srv.URL + "/robots.txt: note: fetched from " + srv.URL + "/site/robots.txt, after 1 redirect\n"; code != exitOK || !strings.HasPrefix(out, want) {
+		t.Errorf("exit %d, want %q first in\n%s%s", code, want, out, errs)
+	}
+	_, out, _ = runSurvey(t, "", "check", "--allow-private", "--format", "json", srv.URL+"/robots.txt")
+	var got checkOutput
+	if err := json.Unmarshal([]byte(out), &got); err != nil || got.FinalURL != srv.URL+"/site/robots.txt" {
+		t.Errorf("final_url %q (%v)\n%s", got.FinalURL, err, out)
+	}
+	// Without redirects there is no note.
+	if _, out, _ := runSurvey(t, "", "check", "--allow-private", srv.URL+"/site/robots.txt"); strings.Contains(out, "note") {
+		t.Errorf("a URL without redirects has a note:\n%s", out)
+	}
+}
