@@ -44,7 +44,9 @@ outcome (present, absent, soft_404, blocked, ...) and each file's
 diagnostics.
 
 Types: ` + "TYPES" + `
-Exit status: 0 valid, 1 invalid, 2 usage or I/O error.`
+Exit status: 0 valid; 1 invalid or of another format (with --site: any
+file); 2 usage or I/O error, a URL that yields no file, or a site none of
+whose locations could be read.`
 
 // checkOutput is the JSON contract of survey check (docs/check-json.md).
 type checkOutput struct {
@@ -420,10 +422,10 @@ func unusableReason(doc extract.Document) string {
 	return "a conforming agent may not act on it (" + strings.Join(why, ", ") + ")"
 }
 
-// withArticle returns name after its indefinite article, by its spelling:
-// "an agents-txt", "a robots".
+// withArticle returns name after its indefinite article, by its sound:
+// "an agents-txt", "a robots", "an llms-txt" (said letter by letter).
 func withArticle(name string) string {
-	if name != "" && strings.ContainsRune("aeiou", rune(name[0])) {
+	if name != "" && strings.ContainsRune("aeiou", rune(name[0])) || strings.HasPrefix(name, "llms") {
 		return "an " + name
 	}
 	return "a " + name

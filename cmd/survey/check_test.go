@@ -599,3 +599,13 @@ func TestCheck_URLSaysWhereRedirectsEnded(t *testing.T) {
 		t.Errorf("a URL without redirects has a note:\n%s", out)
 	}
 }
+
+// The verdict's article follows how a format's name is said.
+func TestCheck_WithArticle(t *testing.T) {
+	for name, want := range map[string]string{"robots": "a robots", "agents-txt": "an agents-txt",
+		"llms-txt": "an llms-txt", "tdmrep": "a tdmrep", "ai-txt": "an ai-txt", "did": "a did"} {
+		if got := withArticle(name); got != want {
+			t.Errorf("withArticle(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
