@@ -25,10 +25,18 @@ type guard struct {
 	allowed      netip.AddrPort // the --connect-to address, always allowed
 }
 
-// nonPublic lists the special-purpose ranges (RFC 6890 and successors) that
-// are not reachable on the public Internet and that a crawler given
-// untrusted names must never be steered into, besides those netip
-// classifies (loopback, private, link-local, multicast, unspecified).
+// nonPublic lists the special-purpose ranges (RFC 6890 and successors,
+// IANA's special-purpose address registries) that are not reachable on the
+// public Internet and that a crawler given untrusted names must never be
+// steered into, besides those netip classifies (loopback, private,
+// link-local, multicast, unspecified). IPv6 outside 2000::/3 (global
+// unicast) is refused as a whole below, so only ranges inside it are here.
+//
+// The IPv4 documentation ranges (192.0.2.0/24, 198.51.100.0/24,
+// 203.0.113.0/24) are not refused: they are never routed, so nothing can be
+// reached through them, and the simulated web (testweb) hands them out as
+// its sites' public addresses. The IPv6 documentation ranges, which nothing
+// uses so, are refused.
 var nonPublic = []struct {
 	prefix netip.Prefix
 	why    string
@@ -38,13 +46,30 @@ var nonPublic = []struct {
 	{netip.MustParsePrefix("192.0.0.0/24"), "IETF protocol"},
 	{netip.MustParsePrefix("198.18.0.0/15"), "benchmarking"},
 	{netip.MustParsePrefix("240.0.0.0/4"), "reserved"},
-	{netip.MustParsePrefix("64:ff9b:1::/48"), "local NAT64"},
+	{netip.MustParsePrefix("2001::/32"), "Teredo"},
 	{netip.MustParsePrefix("2001:2::/48"), "benchmarking"},
+	{netip.MustParsePrefix("2001:10::/28"), "ORCHID"},
+	{netip.MustParsePrefix("2001:20::/28"), "ORCHID"},
+	{netip.MustParsePrefix("2001:db8::/32"), "documentation"},
+	{netip.MustParsePrefix("3fff::/20"), "documentation"},
 }
 
-// classify returns why an address is not public, or "".
+// IPv6 ranges that embed an IPv4 address, which classifyAddr judges.
+var (
+	globalUnicast6 = netip.MustParsePrefix("2000::/3")
+	nat64          = netip.MustParsePrefix("64:ff9b::/96") // RFC 6052: the v4 address in the last 32 bits
+	sixToFour      = netip.MustParsePrefix("2002::/16")    // RFC 3056: the v4 address in bits 16-47
+	v4Compatible   = netip.MustParsePrefix("::/96")        // RFC 4291 §2.5.5.1, deprecated
+)
+
+// classifyAddr returns why an address is not public, or "". An IPv6
+// address that embeds an IPv4 one (IPv4-mapped, IPv4-compatible, NAT64,
+// 6to4) is judged by the IPv4 address too: on a host with a NAT64 gateway
+// or a 6to4 tunnel, 64:ff9b::a00:1 and 2002:a00:1:: lead to 10.0.0.1.
 func classifyAddr(a netip.Addr) string {
-	a = a.Unmap()
+	// A zone is only meaningful on link-local addresses, which are refused
+	// whatever their zone; a prefix never contains a zoned address.
+	a = a.Unmap().WithZone("")
 	switch {
 	case a.IsLoopback():
 		return "loopback"
@@ -58,6 +83,28 @@ func classifyAddr(a netip.Addr) string {
 		return "unspecified"
 	case a.Is4() && a == netip.AddrFrom4([4]byte{255, 255, 255, 255}):
 		return "broadcast"
+	}
+	if a.Is6() {
+		b := a.As16()
+		switch {
+		case nat64.Contains(a):
+			if why := classifyAddr(netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]})); why != "" {
+				return "NAT64 of " + why
+			}
+			return ""
+		case sixToFour.Contains(a):
+			if why := classifyAddr(netip.AddrFrom4([4]byte{b[2], b[3], b[4], b[5]})); why != "" {
+				return "6to4 of " + why
+			}
+		case v4Compatible.Contains(a):
+			return "IPv4-compatible"
+		case !globalUnicast6.Contains(a):
+			// Site-local fec0::/10, discard-only 100::/64, IPv4-translated
+			// ::ffff:0:0:0/96, local-use NAT64 64:ff9b:1::/48, SRv6
+			// 5f00::/16, and the rest of the space IANA has not allocated
+			// for global unicast.
+			return "reserved"
+		}
 	}
 	for _, p := range nonPublic {
 		if p.prefix.Contains(a) {

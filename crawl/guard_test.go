@@ -23,6 +23,24 @@ func TestClassifyAddr(t *testing.T) {
 		"224.0.0.1": "multicast", "0.0.0.0": "unspecified", "::": "unspecified", "100.64.0.1": "shared (CGNAT)",
 		"::ffff:10.0.0.1": "private", "255.255.255.255": "broadcast",
 		"93.184.215.14": "", "2606:2800:21f:cb07:6820:80da:af6b:8b2c": "", "203.0.113.7": "",
+		// Every IPv4 class that is not public.
+		"127.255.255.254": "loopback", "172.31.255.255": "private", "100.127.255.255": "shared (CGNAT)",
+		"0.1.2.3": "this-network", "239.255.255.250": "multicast", "240.0.0.1": "reserved",
+		"198.19.255.255": "benchmarking", "192.0.0.8": "IETF protocol",
+		// The IPv4 documentation ranges are allowed: never routed, and the
+		// simulated web's sites' addresses.
+		"192.0.2.1": "", "198.51.100.1": "",
+		// IPv6 beyond netip's classes.
+		"febf::1": "link-local", "ff0e::1": "multicast", "fe80::1%eth0": "link-local",
+		"fec0::1": "reserved", "100::1": "reserved", "::ffff:0:7f00:1": "reserved", "5f00::1": "reserved",
+		"64:ff9b:1::1": "reserved", "2001:db8::1": "documentation", "3fff::1": "documentation",
+		"2001:2::1": "benchmarking", "2001:10::1": "ORCHID", "2001:20::1": "ORCHID",
+		"2001:0:4136:e378:8000:63bf:3fff:fdd2": "Teredo",
+		// IPv6 forms that embed an IPv4 address are judged by it too.
+		"::ffff:127.0.0.1": "loopback", "::127.0.0.1": "IPv4-compatible", "::8.8.8.8": "IPv4-compatible",
+		"64:ff9b::7f00:1": "NAT64 of loopback", "64:ff9b::a00:1": "NAT64 of private",
+		"64:ff9b::a9fe:a9fe": "NAT64 of link-local", "64:ff9b::808:808": "",
+		"2002:7f00:1::": "6to4 of loopback", "2002:c0a8:101::1": "6to4 of private", "2002:808:808::1": "",
 	} {
 		if got := classifyAddr(netip.MustParseAddr(addr)); got != want {
 			t.Errorf("classifyAddr(%s) = %q, want %q", addr, got, want)
