@@ -84,8 +84,11 @@ type Config struct {
 	// host's remaining locations are not requested.
 	MaxTimeouts int
 	// MaxRetryAfter is the longest Retry-After (on 429 and 503) the crawler
-	// waits for before retrying once; longer ones are not waited for. Zero
-	// means DefaultMaxRetryAfter; a negative value, never wait.
+	// waits for before retrying once; every later request to the host, from
+	// any domain, waits it out too. A longer one is not waited for: the
+	// host is left alone, its requests from every domain failing unsent
+	// (rate_limited) until it passes (an hour at most). Zero means
+	// DefaultMaxRetryAfter; a negative value, never wait.
 	MaxRetryAfter time.Duration
 	// DNSCacheSize is the number of host names whose answers are kept.
 	DNSCacheSize int

@@ -3,6 +3,7 @@ package crawl
 import (
 	"context"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -42,7 +43,7 @@ func (c *Crawler) crawlDomain(parent context.Context, f *fetcher, seed seeds.See
 	}
 	var (
 		unreachable *Fetch                           // the first request found the host unreachable
-		limited     *Fetch                           // the host answered 429 and asked to be left alone
+		limited     string                           // why the host is left alone (rate limited), or ""
 		timeouts    int                              // consecutive timeouts
 		robotsAllow func(path string) (bool, string) // with Config.Robots, once robots.txt is fetched
 	)
@@ -58,9 +59,8 @@ func (c *Crawler) crawlDomain(parent context.Context, f *fetcher, seed seeds.See
 			res.Fetches = append(res.Fetches, skipped(loc.ID, res.Scheme, res.Domain, path, unreachable.ErrKind,
 				"not requested: the first request found the host unreachable: "+unreachable.Err))
 			continue
-		case limited != nil:
-			res.Fetches = append(res.Fetches, skipped(loc.ID, res.Scheme, res.Domain, path, ErrRateLimited,
-				"not requested: the host answered 429 Too Many Requests (Retry-After: "+limited.Header.Get("Retry-After")+")"))
+		case limited != "":
+			res.Fetches = append(res.Fetches, skipped(loc.ID, res.Scheme, res.Domain, path, ErrRateLimited, limited))
 			continue
 		case ctx.Err() != nil:
 			res.Fetches = append(res.Fetches, skipped(loc.ID, res.Scheme, res.Domain, path, ErrDomainDeadline,
@@ -100,10 +100,8 @@ func (c *Crawler) crawlDomain(parent context.Context, f *fetcher, seed seeds.See
 		} else {
 			timeouts = 0
 		}
-		if fe.ErrKind == ErrNone && fe.Status == http.StatusTooManyRequests && len(fe.Hops) == 0 {
-			// Still 429 after any retry the crawler was willing to wait for:
-			// the host is rate-limiting; leave it alone.
-			limited = fe
+		if len(fe.Hops) == 0 {
+			limited = rateLimited(fe)
 		}
 		if i == 0 && len(fe.Hops) == 0 {
 			switch fe.ErrKind {
@@ -136,6 +134,38 @@ func (c *Crawler) fetchWithRetry(ctx context.Context, f *fetcher, u string, loc 
 	again.Total += fe.Total
 	again.Wait += fe.Wait
 	return again
+}
+
+// rateLimited returns why the host of a fetch without redirects is to be
+// left alone, or "": it still answered 429 after any retry the crawler was
+// willing to wait for, or 503 with a Retry-After (too long to wait for, or
+// still 503 after waiting), or it was not requested because the host is
+// backing off from another domain's request (its Retry-After was longer
+// than the crawler waits).
+func rateLimited(fe *Fetch) string {
+	switch {
+	case fe.ErrKind == ErrRateLimited:
+		// The gates' reason, without the request ("Get ...: ") it was
+		// for: the locations skipped have their own URLs.
+		if i := strings.Index(fe.Err, "not requested: "); i >= 0 {
+			return fe.Err[i:]
+		}
+		return fe.Err
+	case fe.ErrKind != ErrNone:
+		return ""
+	}
+	ra := fe.Header.Get("Retry-After")
+	switch _, ok := retryAfter(ra); {
+	case fe.Status == http.StatusTooManyRequests:
+	case fe.Status == http.StatusServiceUnavailable && ok:
+	default:
+		return ""
+	}
+	why := "not requested: the host answered " + strconv.Itoa(fe.Status) + " " + http.StatusText(fe.Status)
+	if ra != "" {
+		why += " (Retry-After: " + ra + ")"
+	}
+	return why
 }
 
 // skipped is the Fetch of a location that was not requested.

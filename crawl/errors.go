@@ -17,6 +17,7 @@ import (
 var (
 	errRedirectLoop    = errors.New("redirect loop")
 	errTooManyRedirect = errors.New("too many redirects")
+	errRedirectScheme  = errors.New("redirect to a scheme other than http and https")
 )
 
 // localEndpoint matches the crawler's own address and port in network
@@ -36,15 +37,20 @@ func errorText(err error) string {
 func kindOf(err error, ph phases, domainCtx, parent context.Context) ErrorKind {
 	var guardErr *GuardError
 	var dnsErr *net.DNSError
+	var awayErr *awayError
 	switch {
 	case err == nil:
 		return ErrNone
 	case errors.As(err, &guardErr):
 		return ErrGuard
+	case errors.As(err, &awayErr):
+		return ErrRateLimited
 	case errors.Is(err, errRedirectLoop):
 		return ErrLoop
 	case errors.Is(err, errTooManyRedirect):
 		return ErrTooManyRedirects
+	case errors.Is(err, errRedirectScheme):
+		return ErrBadLocation
 	case parent.Err() != nil:
 		return ErrInterrupted
 	case domainCtx.Err() != nil:

@@ -34,7 +34,7 @@ type fetcher struct {
 }
 
 func newFetcher(cfg Config, base http.RoundTripper, g *gates, res *resolver, bufs *sync.Pool) *fetcher {
-	f := &fetcher{timeout: cfg.Timeout, rec: &recorder{base: base, gates: g, res: res, maxBody: cfg.MaxBody, maxRetryAfter: cfg.MaxRetryAfter, bufs: bufs}}
+	f := &fetcher{timeout: cfg.Timeout, rec: &recorder{base: base, gates: g, res: res, maxBody: cfg.MaxBody, bufs: bufs}}
 	c := colly.NewCollector(
 		colly.UserAgent(cfg.UserAgent),
 		colly.AllowURLRevisit(),
@@ -73,6 +73,11 @@ func (f *fetcher) checkRedirect(req *http.Request, via []*http.Request) error {
 	}
 	if seeds.Registrable(req.URL.Hostname()) != f.domain {
 		cur.Offsite = true
+	}
+	if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
+		// ftp:, data:, javascript:, file: and the like: nothing the
+		// crawler fetches, and never handed to the transport.
+		return errRedirectScheme
 	}
 	next := req.URL.String()
 	for _, v := range via {
@@ -114,6 +119,9 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, loc registry.Locatio
 	if err != nil {
 		out.ErrKind = kindOf(err, ph, ctx, f.parent)
 		out.Err = errorText(err)
+		// A host backing off (Retry-After) is not sent the request: when
+		// that is the first, nothing was requested.
+		out.Skipped = out.ErrKind == ErrRateLimited && len(out.Hops) == 0
 		// No complete response: a partial body is not the file. The status
 		// and headers of the last response received stay, as information.
 		out.Body, out.Truncated = nil, false

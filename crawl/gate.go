@@ -2,21 +2,33 @@ package crawl
 
 import (
 	"context"
+	"net/netip"
 	"sync"
 	"time"
+
+	"github.com/agentpolicy/survey/internal/lru"
 )
 
 // gates serialises requests: at most one in flight per host and a few per
 // IP address, however many domains share the host or the address. Entries
 // exist only while in use (or while a host is backing off), so memory
 // depends on the concurrency, not on the number of hosts crawled.
+//
+// A host that answers 429 or 503 with a Retry-After backs off: a short one
+// (at most maxWait, Config.MaxRetryAfter) is waited out by every later
+// request to the host, from any domain; a longer one is not waited for,
+// and until it passes the host's requests fail at once with an *awayError
+// (rate_limited), not sent. The long ones are remembered in a bounded LRU
+// for at most maxAway.
 type gates struct {
-	perIP int
+	perIP   int
+	maxWait time.Duration
 
 	mu    sync.Mutex
 	hosts map[string]*gate
-	ips   map[string]*gate
-	calls int // ref calls since the last sweep
+	ips   map[netip.Addr]*gate
+	away  *lru.Cache[string, time.Time] // hosts backing off for longer than maxWait, until when
+	calls int                           // ref calls since the last sweep
 }
 
 type gate struct {
@@ -25,17 +37,38 @@ type gate struct {
 	notBefore time.Time // the host asked to be left alone until then (Retry-After)
 }
 
-func newGates(perIP int) *gates {
-	return &gates{perIP: perIP, hosts: map[string]*gate{}, ips: map[string]*gate{}}
+// Bounds of the long back-offs remembered: how many hosts, and for how
+// long each (a Retry-After of a day or a year is taken as this).
+const (
+	maxAwayHosts = 1 << 14
+	maxAway      = time.Hour
+)
+
+func newGates(perIP int, maxWait time.Duration) *gates {
+	return &gates{perIP: perIP, maxWait: maxWait, hosts: map[string]*gate{}, ips: map[netip.Addr]*gate{},
+		away: lru.New[string, time.Time](maxAwayHosts)}
 }
 
-// acquire waits for the host's slot, then the IP's (ip may be empty when
-// unknown), then for any back-off the host asked for. It returns the
-// function that releases both, and how long it waited (zero when nothing
-// made it wait), also when it fails. While it waits, the clocks are
-// paused: the wait is the crawler's own politeness, not time spent on the
-// site.
-func (g *gates) acquire(ctx context.Context, host, ip string, clk clocks) (release func(), waited time.Duration, err error) {
+// awayError fails a request to a host that asked, with a Retry-After longer
+// than the crawler waits, to be left alone: the request was not sent.
+type awayError struct {
+	host  string
+	until time.Time
+}
+
+func (e *awayError) Error() string {
+	return "not requested: " + e.host + " asked (Retry-After) not to be requested again before " +
+		e.until.UTC().Format(time.RFC3339)
+}
+
+// acquire waits for the host's slot, then for any back-off the host asked
+// for, then for the IP's slot (ip may be invalid when unknown). It returns
+// the function that releases both, and how long it waited (zero when
+// nothing made it wait), also when it fails. While it waits, the clocks
+// are paused: the wait is the crawler's own politeness, not time spent on
+// the site. It fails with an *awayError when the host is backing off for
+// longer than the crawler waits.
+func (g *gates) acquire(ctx context.Context, host string, ip netip.Addr, clk clocks) (release func(), waited time.Duration, err error) {
 	var paused clocks
 	var queued time.Time
 	defer func() {
@@ -50,55 +83,76 @@ func (g *gates) acquire(ctx context.Context, host, ip string, clk clocks) (relea
 			paused = clk.pause()
 		}
 	}
-	hg := g.ref(g.hosts, host, 1)
+	hg := ref(g, g.hosts, host, 1)
 	if err := wait(ctx, hg, queue); err != nil {
-		g.unref(g.hosts, host, hg, false)
+		unref(g, g.hosts, host, hg, false)
 		return nil, 0, err
 	}
-	var ig *gate
-	if ip != "" {
-		ig = g.ref(g.ips, ip, g.perIP)
-		if err := wait(ctx, ig, queue); err != nil {
-			g.unref(g.ips, ip, ig, false)
-			g.unref(g.hosts, host, hg, true)
-			return nil, 0, err
-		}
-	}
+	// The back-off is waited out holding the host's slot (no other
+	// request may go to the host meanwhile), not the IP's (other hosts on
+	// the address need not wait).
 	g.mu.Lock()
 	until := hg.notBefore
+	var away time.Time
+	if g.away.Len() > 0 {
+		away, _ = g.away.Get(host)
+	}
 	g.mu.Unlock()
-	if d := time.Until(until); d > 0 {
-		queue()
-		t := time.NewTimer(d)
-		select {
-		case <-t.C:
-		case <-ctx.Done():
-			t.Stop()
-			if ig != nil {
-				g.unref(g.ips, ip, ig, true)
+	if !away.IsZero() || !until.IsZero() {
+		now := time.Now()
+		if now.Before(away) {
+			unref(g, g.hosts, host, hg, true)
+			return nil, 0, &awayError{host, away}
+		}
+		if d := until.Sub(now); d > 0 {
+			queue()
+			t := time.NewTimer(d)
+			select {
+			case <-t.C:
+			case <-ctx.Done():
+				t.Stop()
+				unref(g, g.hosts, host, hg, true)
+				return nil, 0, context.Cause(ctx)
 			}
-			g.unref(g.hosts, host, hg, true)
-			return nil, 0, context.Cause(ctx)
+		}
+	}
+	var ig *gate
+	if ip.IsValid() {
+		ig = ref(g, g.ips, ip, g.perIP)
+		if err := wait(ctx, ig, queue); err != nil {
+			unref(g, g.ips, ip, ig, false)
+			unref(g, g.hosts, host, hg, true)
+			return nil, 0, err
 		}
 	}
 	return func() {
 		if ig != nil {
-			g.unref(g.ips, ip, ig, true)
+			unref(g, g.ips, ip, ig, true)
 		}
-		g.unref(g.hosts, host, hg, true)
+		unref(g, g.hosts, host, hg, true)
 	}, 0, nil
 }
 
-// backOff records that host asked not to be requested before until.
-func (g *gates) backOff(host string, until time.Time) {
+// backOff records that host asked not to be requested for d. A d longer
+// than the crawler waits makes the host's requests fail instead (see
+// acquire) for d, or maxAway at most.
+func (g *gates) backOff(host string, d time.Duration) {
+	now := time.Now()
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if hg, ok := g.hosts[host]; ok && until.After(hg.notBefore) {
-		hg.notBefore = until
+	if d > g.maxWait {
+		until := now.Add(min(d, maxAway))
+		if old, ok := g.away.Get(host); !ok || until.After(old) {
+			g.away.Add(host, until)
+		}
+		return
+	}
+	if hg, ok := g.hosts[host]; ok && now.Add(d).After(hg.notBefore) {
+		hg.notBefore = now.Add(d)
 	}
 }
 
-func (g *gates) ref(m map[string]*gate, key string, n int) *gate {
+func ref[K comparable](g *gates, m map[K]*gate, key K, n int) *gate {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.calls++; g.calls >= 4096 {
@@ -114,7 +168,7 @@ func (g *gates) ref(m map[string]*gate, key string, n int) *gate {
 	return e
 }
 
-func (g *gates) unref(m map[string]*gate, key string, e *gate, held bool) {
+func unref[K comparable](g *gates, m map[K]*gate, key K, e *gate, held bool) {
 	if held {
 		<-e.slots
 	}

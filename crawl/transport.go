@@ -13,7 +13,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptrace"
-	"strconv"
+	"net/netip"
 	"strings"
 	"sync"
 	"time"
@@ -59,11 +59,10 @@ func newBaseTransport(cfg Config, d *dialer) *http.Transport {
 //
 // A recorder serves one fetch at a time: the worker sets cur before each.
 type recorder struct {
-	base          http.RoundTripper
-	gates         *gates
-	res           *resolver
-	maxBody       int64
-	maxRetryAfter time.Duration
+	base    http.RoundTripper
+	gates   *gates
+	res     *resolver
+	maxBody int64
 
 	cur *Fetch
 	tm  *timing
@@ -99,8 +98,9 @@ func (t *recorder) remoteAddr(c net.Conn) string {
 func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	f, tm := t.cur, t.tm
 	ctx := req.Context()
-	host := req.URL.Host
-	release, waited, err := t.gates.acquire(ctx, host, t.ipKey(req.URL.Hostname()), t.clocks)
+	hostname := req.URL.Hostname()
+	host := hostKey(hostname)
+	release, waited, err := t.gates.acquire(ctx, host, t.ipKey(ctx, hostname, tm), t.clocks)
 	f.Wait += waited
 	if err != nil {
 		return nil, err
@@ -123,10 +123,14 @@ func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	f.RemoteAddr = t.remoteAddr(tm.latestConn())
 	f.Body, f.Truncated, f.Encoding = nil, false, ""
 	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable {
-		// Honour a short Retry-After for every request to the host; a long
-		// one ends the domain's crawl instead (see crawlDomain).
-		if d, ok := retryAfter(resp.Header.Get("Retry-After")); ok && d <= t.maxRetryAfter {
-			t.gates.backOff(host, time.Now().Add(d))
+		// Every later request to the host, from any domain, waits out a
+		// short Retry-After; a long one (or a 429 without one) makes
+		// them fail unsent until it passes (see gates). The domain's own
+		// crawl stops at such an answer (see crawlDomain).
+		if d, ok := retryAfter(resp.Header.Get("Retry-After")); ok {
+			t.gates.backOff(host, d)
+		} else if resp.StatusCode == http.StatusTooManyRequests {
+			t.gates.backOff(host, noRetryAfterBackOff)
 		}
 	}
 
@@ -161,18 +165,38 @@ func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	return resp, nil
 }
 
-// ipKey returns the address used for the per-IP limit, when known.
-func (t *recorder) ipKey(host string) string {
-	if ip := net.ParseIP(host); ip != nil {
-		return ip.String()
+// ipKey returns the address used for the per-IP limit: the host's when it
+// is an IP literal, else the first of its DNS answer, looked up now if it
+// is not cached (the dialer then finds it in the cache; the lookup's time
+// is the fetch's DNS time). It is invalid when unknown: no resolver
+// (--connect-to alone), or the lookup failed (the dialer reports why).
+func (t *recorder) ipKey(ctx context.Context, host string, tm *timing) netip.Addr {
+	if ip := net.ParseIP(host); ip != nil { // nil, and no allocation, for a name
+		a, _ := netip.AddrFromSlice(ip)
+		return a.Unmap()
 	}
 	if t.res == nil {
-		return ""
+		return netip.Addr{}
 	}
 	if a, ok := t.res.cached(host); ok {
-		return a.String()
+		return a.Unmap()
 	}
-	return ""
+	start := time.Now()
+	addrs, err := t.res.lookup(ctx, host)
+	tm.addDNS(time.Since(start))
+	if err != nil || len(addrs) == 0 {
+		return netip.Addr{}
+	}
+	return addrs[0].Unmap()
+}
+
+// hostKey returns the name the gates know a host by: host names are
+// compared without regard to case or a trailing dot (RFC 3986 §3.2.2), and
+// the port does not make another host, so a redirect to WWW.Example.COM.
+// or to example.com:443 queues with example.com.
+func hostKey(hostname string) string {
+	hostname = strings.TrimSuffix(hostname, ".")
+	return strings.ToLower(hostname) // no allocation when already lower case
 }
 
 // bodyError marks a failure while reading a response body.
@@ -237,21 +261,40 @@ func readBody(resp *http.Response, max int64, buf *bytes.Buffer) (bool, string, 
 	return truncated, undecoded, nil
 }
 
-// retryAfter parses a Retry-After header (seconds or an HTTP date).
+// noRetryAfterBackOff is how long a host that answered 429 without a
+// (valid) Retry-After is left alone by other domains' requests.
+const noRetryAfterBackOff = time.Minute
+
+// retryAfterCeiling is the longest Retry-After taken at its word: a longer
+// one (a year, a date in 9999, more seconds than a time.Duration holds)
+// counts as this, which is longer than any wait or back-off the crawler
+// keeps.
+const retryAfterCeiling = 24 * time.Hour
+
+// retryAfter parses a Retry-After header (RFC 9110 §10.2.3: delta-seconds
+// or an HTTP date), capped at retryAfterCeiling; a date in the past is 0.
+// Anything else (a sign, a fraction, garbage) is no Retry-After.
 func retryAfter(v string) (time.Duration, bool) {
 	v = strings.TrimSpace(v)
 	if v == "" {
 		return 0, false
 	}
-	if s, err := strconv.Atoi(v); err == nil && s >= 0 {
-		return time.Duration(s) * time.Second, true
+	if c := v[0]; '0' <= c && c <= '9' {
+		const ceiling = int64(retryAfterCeiling / time.Second)
+		var s int64
+		for i := 0; i < len(v); i++ {
+			c := v[i]
+			if c < '0' || c > '9' {
+				return 0, false
+			}
+			if s <= ceiling { // stop counting past the ceiling: no overflow
+				s = s*10 + int64(c-'0')
+			}
+		}
+		return time.Duration(min(s, ceiling)) * time.Second, true
 	}
 	if t, err := http.ParseTime(v); err == nil {
-		d := time.Until(t)
-		if d < 0 {
-			d = 0
-		}
-		return d, true
+		return min(max(time.Until(t), 0), retryAfterCeiling), true
 	}
 	return 0, false
 }

@@ -1,0 +1,553 @@
+package crawl
+
+import (
+	"bytes"
+	"compress/flate"
+	"compress/zlib"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/agentpolicy/survey/registry"
+	"github.com/agentpolicy/survey/seeds"
+)
+
+// crawlSeeds crawls seeds with cfg and returns the results, in no order.
+func crawlSeeds(t *testing.T, cfg Config, list []seeds.Seed) []*DomainResult {
+	t.Helper()
+	c, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := make(chan seeds.Seed, len(list))
+	for _, s := range list {
+		in <- s
+	}
+	close(in)
+	var mu sync.Mutex
+	var out []*DomainResult
+	emit := func(r *DomainResult) error {
+		mu.Lock()
+		defer mu.Unlock()
+		out = append(out, r)
+		return nil
+	}
+	if err := c.Run(context.Background(), in, emit); err != nil {
+		t.Fatal(err)
+	}
+	if len(out) != len(list) {
+		t.Fatalf("%d results for %d seeds", len(out), len(list))
+	}
+	return out
+}
+
+// peak counts the requests a handler is serving at once.
+type peak struct{ now, max atomic.Int32 }
+
+func (p *peak) wrap(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n := p.now.Add(1)
+		defer p.now.Add(-1)
+		for m := p.max.Load(); n > m && !p.max.CompareAndSwap(m, n); m = p.max.Load() {
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// Domains whose names resolve to one address share its per-IP limit from
+// their first request on: the address is looked up before the request
+// takes its turn, not only at the dial (which left each domain's first
+// request, the one that fills the DNS cache, outside the limit).
+func TestGates_PerIPLimitHoldsFromTheFirstRequest(t *testing.T) {
+	const domains, limit = 16, 2
+	names := map[string]string{}
+	var list []seeds.Seed
+	for i := range domains {
+		names[fmt.Sprintf("site%d.test.", i)] = "203.0.113.10"
+		list = append(list, seeds.Seed{Host: fmt.Sprintf("site%d.test", i)})
+	}
+	dns := startDNS(t, names)
+	var p peak
+	s := newTestServer(t, p.wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(30 * time.Millisecond)
+		http.NotFound(w, r)
+	})))
+	res := crawlSeeds(t, Config{ConnectTo: s.Addr, RootCAs: s.Roots, Resolver: dns, Concurrency: domains,
+		PerIPLimit: limit, Locations: registry.Locations()[:2], Timeout: 5 * time.Second}, list)
+	if m := p.max.Load(); m > limit {
+		t.Errorf("%d requests were in flight at once to one IP address, limit %d", m, limit)
+	}
+	for _, r := range res {
+		for _, f := range r.Fetches {
+			if f.ErrKind != ErrNone || f.Status != 404 {
+				t.Errorf("%s %s: %s (%s)", r.Domain, f.Location, f.ErrKind, f.Err)
+			}
+			if f.DNS <= 0 && f.Location == registry.LocRobots {
+				// The lookup moved before the gates; it is still the
+				// fetch's DNS time.
+				t.Errorf("%s %s: no DNS time recorded", r.Domain, f.Location)
+			}
+		}
+	}
+}
+
+// A host is one host whatever the case of its name, a trailing dot or an
+// explicit default port: many seeds and redirects naming it so never have
+// two requests in flight to it.
+func TestGates_OneHostUnderEveryName(t *testing.T) {
+	var p peak
+	s := newTestServer(t, p.wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(10 * time.Millisecond)
+		if r.URL.Path == "/robots.txt" {
+			http.Redirect(w, r, "https://SAME.test.:443/elsewhere", http.StatusFound)
+			return
+		}
+		http.NotFound(w, r)
+	})))
+	var list []seeds.Seed
+	for range 4 {
+		list = append(list, seeds.Seed{Host: "same.test"}, seeds.Seed{Host: "same.test."}, seeds.Seed{Host: "Same.Test", Port: "443"})
+	}
+	crawlSeeds(t, Config{ConnectTo: s.Addr, RootCAs: s.Roots, Concurrency: len(list), Locations: registry.Locations()[:3]}, list)
+	if m := p.max.Load(); m != 1 {
+		t.Errorf("%d requests were in flight at once to one host under its several names, want 1", m)
+	}
+}
+
+func TestRetryAfter(t *testing.T) {
+	for v, want := range map[string]time.Duration{
+		"0": 0, "1": time.Second, " 120 ": 2 * time.Minute, "86400": retryAfterCeiling,
+		// Values past the ceiling, or past what a Duration holds, are the
+		// ceiling, never negative.
+		"86401": retryAfterCeiling, "9223372037": retryAfterCeiling, "10000000000": retryAfterCeiling,
+		"99999999999999999999999":       retryAfterCeiling,
+		"Wed, 21 Oct 2015 07:28:00 GMT": 0, "Fri, 31 Dec 9999 23:59:59 GMT": retryAfterCeiling,
+	} {
+		if got, ok := retryAfter(v); !ok || got != want {
+			t.Errorf("retryAfter(%q) = %v, %v; want %v", v, got, ok, want)
+		}
+	}
+	for _, v := range []string{"", "-5", "+3", "1.5", "3s", "abc", "0x10", "Wed, 21 Oct 2015"} {
+		if got, ok := retryAfter(v); ok {
+			t.Errorf("retryAfter(%q) = %v, want no Retry-After", v, got)
+		}
+	}
+	d, ok := retryAfter(time.Now().Add(30 * time.Second).UTC().Format(http.TimeFormat))
+	if !ok || d < 28*time.Second || d > 30*time.Second {
+		t.Errorf("a date 30 s ahead: %v, %v", d, ok)
+	}
+}
+
+// A Retry-After too large for a Duration once made the crawler retry at
+// once (the product overflowed to a negative wait); it is a long wait.
+func TestCrawl_HugeRetryAfterIsALongWait(t *testing.T) {
+	var requests atomic.Int32
+	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		w.Header().Set("Retry-After", "10000000000")
+		w.WriteHeader(http.StatusTooManyRequests)
+	}))
+	res := crawlOne(t, s, seeds.Seed{Host: "busy.test"}, nil)
+	if n := requests.Load(); n != 1 {
+		t.Errorf("%d requests, want 1: the host asked to be left alone", n)
+	}
+	for _, f := range res.Fetches[1:] {
+		if f.ErrKind != ErrRateLimited || !f.Skipped {
+			t.Errorf("%s: %s skipped=%v, want rate_limited, not requested", f.Location, f.ErrKind, f.Skipped)
+		}
+	}
+}
+
+// A 503 with a Retry-After longer than the crawler waits asks, as a 429
+// does, to be left alone: the domain's other locations are not requested.
+func TestCrawl_503WithALongRetryAfterLeavesTheHostAlone(t *testing.T) {
+	var requests atomic.Int32
+	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		w.Header().Set("Retry-After", "3600")
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	res := crawlOne(t, s, seeds.Seed{Host: "maintenance.test"}, nil)
+	if n := requests.Load(); n != 1 {
+		t.Errorf("%d requests reached a host that asked for an hour, want 1", n)
+	}
+	if f := res.Fetches[0]; f.Status != 503 || f.ErrKind != ErrNone {
+		t.Errorf("first fetch: %d %s", f.Status, f.ErrKind)
+	}
+	for _, f := range res.Fetches[1:] {
+		if f.ErrKind != ErrRateLimited || !f.Skipped || f.Err != "not requested: the host answered 503 Service Unavailable (Retry-After: 3600)" {
+			t.Errorf("%s: %s skipped=%v %q", f.Location, f.ErrKind, f.Skipped, f.Err)
+		}
+	}
+	// A 503 without Retry-After is an error page, not a request to wait.
+	var plain atomic.Int32
+	s = newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		plain.Add(1)
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	crawlOne(t, s, seeds.Seed{Host: "down.test"}, nil)
+	if n := plain.Load(); n != int32(len(registry.Locations())) {
+		t.Errorf("%d requests to a plain 503 host, want every location (%d)", n, len(registry.Locations()))
+	}
+}
+
+// A long Retry-After is the host's, whichever domain's request got it:
+// domains that redirect to it do not request it again until it passes,
+// and their fetches say so (rate_limited). A short one is waited out by
+// every domain's next request to the host.
+func TestCrawl_RetryAfterAppliesAcrossDomainsSharingAHost(t *testing.T) {
+	for _, tc := range []struct {
+		retryAfter string
+		want       int32 // requests to the shared host
+	}{
+		{"3600", 1},
+		{"Fri, 31 Dec 9999 23:59:59 GMT", 1},
+	} {
+		var requests atomic.Int32
+		s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Host == "shared.test" {
+				requests.Add(1)
+				w.Header().Set("Retry-After", tc.retryAfter)
+				w.WriteHeader(http.StatusTooManyRequests)
+				return
+			}
+			http.Redirect(w, r, "https://shared.test"+r.URL.Path, http.StatusFound)
+		}))
+		var list []seeds.Seed
+		for i := range 5 {
+			list = append(list, seeds.Seed{Host: fmt.Sprintf("d%d.test", i)})
+		}
+		res := crawlSeeds(t, Config{ConnectTo: s.Addr, RootCAs: s.Roots, Concurrency: 2}, list)
+		if n := requests.Load(); n != tc.want {
+			t.Errorf("Retry-After %s: %d requests reached the shared host, want %d", tc.retryAfter, n, tc.want)
+		}
+		limited := 0
+		for _, r := range res {
+			for _, f := range r.Fetches {
+				if f.ErrKind == ErrRateLimited {
+					limited++
+					if len(f.Hops) != 1 || f.Skipped {
+						t.Errorf("%s %s: %d hops, skipped %v; want the domain's own hop, then not requested", r.Domain, f.Location, len(f.Hops), f.Skipped)
+					}
+				}
+			}
+		}
+		if want := 5*len(registry.Locations()) - int(tc.want); limited != want {
+			t.Errorf("Retry-After %s: %d fetches rate_limited, want %d", tc.retryAfter, limited, want)
+		}
+	}
+
+	// A domain whose own host another domain's request found backing off
+	// is not requested at all.
+	var requests atomic.Int32
+	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Host == "a.test" {
+			http.Redirect(w, r, "https://b.test/robots.txt", http.StatusFound)
+			return
+		}
+		requests.Add(1)
+		w.Header().Set("Retry-After", "3600")
+		w.WriteHeader(http.StatusTooManyRequests)
+	}))
+	res := crawlSeeds(t, Config{ConnectTo: s.Addr, RootCAs: s.Roots, Concurrency: 1, Locations: registry.Locations()[:3]},
+		[]seeds.Seed{{Host: "a.test"}, {Host: "b.test"}})
+	if n := requests.Load(); n != 1 {
+		t.Errorf("%d requests reached b.test, want 1", n)
+	}
+	for _, r := range res {
+		if r.Domain != "b.test" {
+			continue
+		}
+		for _, f := range r.Fetches {
+			if f.ErrKind != ErrRateLimited || !f.Skipped || !strings.Contains(f.Err, "not requested: b.test asked (Retry-After) not to be requested again before ") {
+				t.Errorf("b.test %s: %s skipped=%v %q; want rate_limited, not requested", f.Location, f.ErrKind, f.Skipped, f.Err)
+			}
+		}
+	}
+
+	// Short: every domain's request to the shared host waits it out.
+	var mu sync.Mutex
+	var times []time.Time
+	s = newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Host != "shared.test" {
+			http.Redirect(w, r, "https://shared.test"+r.URL.Path, http.StatusFound)
+			return
+		}
+		mu.Lock()
+		times = append(times, time.Now())
+		first := len(times) == 1
+		mu.Unlock()
+		if first {
+			w.Header().Set("Retry-After", "1")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	var list []seeds.Seed
+	for i := range 3 {
+		list = append(list, seeds.Seed{Host: fmt.Sprintf("d%d.test", i)})
+	}
+	crawlSeeds(t, Config{ConnectTo: s.Addr, RootCAs: s.Roots, Concurrency: 3, Locations: registry.Locations()[:1]}, list)
+	mu.Lock()
+	defer mu.Unlock()
+	if len(times) != 4 {
+		t.Fatalf("%d requests to the shared host, want 4 (the 503, its retry, two other domains)", len(times))
+	}
+	for i, at := range times[1:] {
+		if gap := at.Sub(times[0]); gap < 900*time.Millisecond {
+			t.Errorf("request %d to the shared host came %v after its Retry-After: 1", i+2, gap)
+		}
+	}
+}
+
+// rawServer serves each connection with handle, on loopback.
+func rawServer(t *testing.T, handle func(c net.Conn)) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				c.Read(make([]byte, 4096)) // the request
+				handle(c)
+			}()
+		}
+	}()
+	return ln.Addr().String()
+}
+
+// dribble writes b a piece at a time, a piece every 100 ms, for at most 10 s.
+func dribble(c net.Conn, piece string) {
+	for range 100 {
+		if _, err := io.WriteString(c, piece); err != nil {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// A server that never answers, or answers a byte at a time (headers or
+// body), costs a fetch its timeout and no more.
+func TestCrawl_SlowServersCostTheTimeout(t *testing.T) {
+	const timeout = 500 * time.Millisecond
+	for name, handle := range map[string]func(net.Conn){
+		"silent": func(c net.Conn) { io.Copy(io.Discard, c) },
+		"headers a line at a time": func(c net.Conn) {
+			io.WriteString(c, "HTTP/1.1 200 OK\r\n")
+			dribble(c, "X-Slow: y\r\n")
+		},
+		"body a byte at a time": func(c net.Conn) {
+			io.WriteString(c, "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n")
+			dribble(c, "a")
+		},
+		"chunks a byte at a time": func(c net.Conn) {
+			io.WriteString(c, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n")
+			dribble(c, "1\r\na\r\n")
+		},
+		"redirect body a byte at a time": func(c net.Conn) {
+			io.WriteString(c, "HTTP/1.1 302 Found\r\nLocation: /elsewhere\r\nContent-Length: 1000\r\n\r\n")
+			dribble(c, "a")
+		},
+	} {
+		addr := rawServer(t, handle)
+		c, err := New(Config{ConnectTo: addr, Timeout: timeout})
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		f := c.FetchURL(context.Background(), "http://slow.test/robots.txt", registry.LocRobots)
+		if took := time.Since(start); f.ErrKind != ErrTimeout || took > timeout+500*time.Millisecond || f.Body != nil {
+			t.Errorf("%s: %s (%s) after %v, %d bytes; want request_timeout after %v", name, f.ErrKind, f.Err, took, len(f.Body), timeout)
+		}
+	}
+}
+
+// Redirects to schemes the crawler does not fetch are bad locations:
+// recorded as a hop, never handed to the transport.
+func TestCrawl_RedirectsToOtherSchemes(t *testing.T) {
+	var requests sync.Map
+	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Store(r.Host+r.URL.Path, true)
+		if loc := r.URL.Query().Get("to"); loc != "" {
+			w.Header().Set("Location", loc)
+			w.WriteHeader(http.StatusFound)
+			return
+		}
+		io.WriteString(w, "ok")
+	}))
+	c, err := New(Config{ConnectTo: s.Addr, RootCAs: s.Roots})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, loc := range []string{
+		"ftp://example.test/robots.txt", "data:text/plain,User-agent:%20*", "javascript:alert(1)",
+		"file:///etc/passwd", "gopher://example.test/",
+	} {
+		f := c.FetchURL(context.Background(), "https://example.test/r?to="+url.QueryEscape(loc), registry.LocRobots)
+		if f.ErrKind != ErrBadLocation || len(f.Hops) != 1 || f.Hops[0].Location != loc || f.Body != nil {
+			t.Errorf("redirect to %s: %s with %d hops (%s), want bad_location after the hop", loc, f.ErrKind, len(f.Hops), f.Err)
+		}
+	}
+	requests.Range(func(k, _ any) bool {
+		if k != "example.test/r" {
+			t.Errorf("a request reached %s", k)
+		}
+		return true
+	})
+	// A relative Location, and one with a space, are followed.
+	for _, loc := range []string{"final", "/fi nal", "//other.test/x"} {
+		if f := c.FetchURL(context.Background(), "https://example.test/r?to="+url.QueryEscape(loc), registry.LocRobots); f.ErrKind != ErrNone || string(f.Body) != "ok" {
+			t.Errorf("redirect to %q: %s (%s)", loc, f.ErrKind, f.Err)
+		}
+	}
+}
+
+// Redirects to loopback in its other spellings, and to IPv6 forms that
+// embed a private IPv4 address, are refused at the dial.
+func TestGuard_RedirectToEmbeddedAddresses(t *testing.T) {
+	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Location", r.URL.Query().Get("to"))
+		w.WriteHeader(http.StatusFound)
+	}))
+	c, err := New(Config{ConnectTo: s.Addr, RootCAs: s.Roots, Timeout: 2 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, loc := range []string{
+		"http://[::ffff:127.0.0.1]/", "http://[::1]/", "http://0.0.0.0/", "http://[::]/", "http://[::127.0.0.1]/",
+		"http://[64:ff9b::a9fe:a9fe]/", "http://[2002:a00:1::1]/", "http://[fe80::1%25lo]/", "http://100.64.0.1/",
+		"http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/",
+	} {
+		f := c.FetchURL(context.Background(), "https://example.test/r?to="+url.QueryEscape(loc), registry.LocRobots)
+		if f.ErrKind != ErrGuard {
+			t.Errorf("redirect to %s: %s (%s), want address_guard", loc, f.ErrKind, f.Err)
+		}
+	}
+}
+
+// The User-Agent, Accept and Accept-Encoding are sent with every request,
+// redirects included.
+func TestCrawl_HeadersOnEveryRequest(t *testing.T) {
+	var mu sync.Mutex
+	seen := map[string]http.Header{}
+	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		seen[r.Host+r.URL.Path] = r.Header.Clone()
+		mu.Unlock()
+		switch r.URL.Path {
+		case "/robots.txt":
+			http.Redirect(w, r, "https://www.example.test/robots.txt", http.StatusMovedPermanently)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	crawlOne(t, s, seeds.Seed{Host: "example.test"}, func(c *Config) { c.Locations = registry.Locations()[:2] })
+	mu.Lock()
+	defer mu.Unlock()
+	if len(seen) != 3 {
+		t.Errorf("requests %v, want the redirect, its target and the canary", seen)
+	}
+	for k, h := range seen {
+		if h.Get("User-Agent") != DefaultUserAgent || h.Get("Accept") != "*/*" || h.Get("Accept-Encoding") != "gzip, deflate" {
+			t.Errorf("%s: User-Agent %q, Accept %q, Accept-Encoding %q", k, h.Get("User-Agent"), h.Get("Accept"), h.Get("Accept-Encoding"))
+		}
+	}
+}
+
+// The body cap holds for deflate (zlib-wrapped and raw) as for gzip: a
+// deflate bomb is cut at the cap after decompression; an encoding survey
+// does not decode (br: it does not ask for it) is kept raw, capped.
+func TestCrawl_BodyCapHoldsForEveryEncoding(t *testing.T) {
+	const cap = 64 << 10
+	zeros := make([]byte, 16<<20)
+	var raw, wrapped bytes.Buffer
+	fw, _ := flate.NewWriter(&raw, flate.BestCompression)
+	fw.Write(zeros)
+	fw.Close()
+	zw, _ := zlib.NewWriterLevel(&wrapped, zlib.BestCompression)
+	zw.Write(zeros)
+	zw.Close()
+	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			w.Header().Set("Content-Encoding", "deflate")
+			w.Write(raw.Bytes())
+		case "/agents.txt":
+			w.Header().Set("Content-Encoding", "deflate")
+			w.Write(wrapped.Bytes())
+		case "/AGENTS.md":
+			w.Header().Set("Content-Encoding", "br")
+			w.Write(bytes.Repeat([]byte{1}, 3*cap))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	res := crawlOne(t, s, seeds.Seed{Host: "enc.test"}, func(c *Config) { c.MaxBody = cap; c.Locations = registry.Locations()[:4] })
+	for _, loc := range []registry.LocationID{registry.LocRobots, registry.LocAgentsTxt, registry.LocAgentsMD} {
+		f := res.Fetch(loc)
+		if f.ErrKind != ErrNone || !f.Truncated || len(f.Body) != cap {
+			t.Errorf("%s: %s truncated=%v %d bytes (%s), want cut at %d", loc, f.ErrKind, f.Truncated, len(f.Body), f.Err, cap)
+		}
+	}
+	if f := res.Fetch(registry.LocAgentsMD); f.Encoding != "br" {
+		t.Errorf("br body: encoding %q, want it named as left undecoded", f.Encoding)
+	}
+}
+
+// Connections do not accumulate with the number of domains crawled: a
+// domain's connection is closed after its last request, and the idle ones
+// left (a redirect's other host) are bounded by the pool, whose connections
+// are closed when the crawl ends.
+func TestCrawl_ConnectionsAreBoundedAndClosed(t *testing.T) {
+	const domains, concurrency = 200, 8
+	var live, most atomic.Int32
+	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" && r.Host[:4] != "www." {
+			http.Redirect(w, r, "http://www."+r.Host+"/robots.txt", http.StatusMovedPermanently)
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	s.srv.ConnState = func(_ net.Conn, st http.ConnState) {
+		switch st {
+		case http.StateNew:
+			n := live.Add(1)
+			for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+			}
+		case http.StateClosed, http.StateHijacked:
+			live.Add(-1)
+		}
+	}
+	var list []seeds.Seed
+	for i := range domains {
+		list = append(list, seeds.Seed{Host: fmt.Sprintf("site%d.test", i), Scheme: "http"})
+	}
+	crawlSeeds(t, Config{ConnectTo: s.Addr, Concurrency: concurrency, Locations: registry.Locations()[:3]}, list)
+	if m := most.Load(); m > 2*concurrency+2 {
+		t.Errorf("%d connections open at once for %d domains crawled %d at a time", m, domains, concurrency)
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for live.Load() != 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := live.Load(); n != 0 {
+		t.Errorf("%d connections still open after the crawl", n)
+	}
+}
