@@ -72,7 +72,7 @@ const (
 	ReasonCanaryMatch = "canary_match" // soft_404: same page as the canary path
 	ReasonCanarySelf  = "canary_self"  // soft_404: the canary path itself answered 2xx
 
-	ReasonRateLimited = "rate_limited" // blocked: not requested, the host answered 429 to an earlier request
+	ReasonRateLimited = "rate_limited" // blocked: not requested, the host answered 429 (or 503 with a Retry-After) to an earlier request, or is backing off from another domain's
 	ReasonRobotsTxt   = "robots_txt"   // blocked: not requested, the domain's robots.txt disallows it (crawl --respect-robots)
 
 	ReasonOffsite     = "offsite"       // redirected: final URL on another registrable domain
@@ -116,7 +116,7 @@ func (o Outcome) Description() string {
 	case RedirectError:
 		return "The redirect chain could not be followed: a loop, more than 5 hops, or a redirect without a usable Location."
 	case Blocked:
-		return "The server refused the crawler: 401, 403, 407, 429 or 451, a bot-protection challenge page at any status, or a host that answered 429 earlier (not requested)."
+		return "The server refused the crawler: 401, 403, 407, 429 or 451, a bot-protection challenge page at any status, or a host that answered 429 (or 503 with a Retry-After) earlier (not requested)."
 	case ServerError:
 		return "A 5xx response that is not a challenge page, or a status that does not answer a plain GET with the file: 206 Partial Content (survey sends no Range header), 304 Not Modified (it sends no conditional request) or a 1xx as the final response."
 	case Absent:

@@ -371,7 +371,7 @@ func (c Crawl) Limits() []Limit {
 		{"Consecutive timeouts per host", get("max_timeouts", integer(crawl.DefaultMaxTimeouts, FormatInt)),
 			"after this many timeouts in a row a host's remaining locations are not requested (timeout, host_unresponsive)."},
 		{"Longest Retry-After waited for", get("max_retry_after", duration(crawl.DefaultMaxRetryAfter)),
-			"a 429 or 503 asking for a longer wait is not retried; after a 429 the host's remaining locations are blocked (rate_limited)."},
+			"a 429 or 503 asking for a longer wait is not retried; after a 429, or a 503 with a Retry-After, the host's remaining locations are blocked (rate_limited), and so are other domains' requests to the host while a longer wait lasts."},
 		{"Redirects followed", fmt.Sprintf("%d hops", registry.MaxRedirects),
 			"a longer chain, or a loop, is a redirect_error."},
 		{"Requests in flight per IP address", get("per_ip_limit", integer(crawl.DefaultPerIPLimit, FormatInt)),
