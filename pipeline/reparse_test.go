@@ -2,10 +2,15 @@ package pipeline_test
 
 import (
 	"context"
+	"database/sql"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
+	"github.com/agentpolicy/survey/crawl"
 	"github.com/agentpolicy/survey/internal/simcrawl"
 	"github.com/agentpolicy/survey/pipeline"
 	"github.com/agentpolicy/survey/seeds"
@@ -56,4 +61,81 @@ func TestReparse_ReproducesTheParsedTables(t *testing.T) {
 	if _, err := pipeline.Reparse(context.Background(), pipeline.ReparseOptions{Dir: dir, CrawlID: "nope"}); err == nil {
 		t.Error("reparse of an unknown crawl succeeded")
 	}
+}
+
+// notUTF8Site serves response headers that are not UTF-8 (Latin-1 bytes):
+// a home page's policy headers and files' Content-Types.
+func notUTF8Site() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		switch r.URL.Path {
+		case "/":
+			h["Content-Type"] = []string{"text/html; charset=\"caf\xe9\""}
+			h["X-Robots-Tag"] = []string{"noai, caf\xe9bot: noindex"}
+			h["Content-Usage"] = []string{"train-ai=n, caf\xe9=y"}
+			h["Tdm-Reservation"] = []string{"1\xe9"}
+			w.Write([]byte(`<html><head><meta name="robots" content="noai"></head><body>hello</body></html>`))
+		case "/robots.txt":
+			h["Content-Type"] = []string{"text/plain; charset=caf\xe9"}
+			w.Write([]byte("User-agent: *\nDisallow: /private/\n"))
+		case "/llms.txt":
+			h["Content-Type"] = []string{"text/pl\xe9in"}
+			w.Write([]byte("# Site\n\n> about\n\n## Docs\n\n- [a](https://x.test/a): b\n"))
+		default:
+			http.NotFound(w, r)
+		}
+	})
+}
+
+// Response headers that are not UTF-8 are stored with U+FFFD for each bad
+// byte; the crawl's parsers saw the raw bytes, and quoted them in their
+// messages (\xe9), so a reparse, which reads the stored text, wrote other
+// diagnostics. The crawl now parses the text as stored.
+func TestReparse_HeadersThatAreNotUTF8(t *testing.T) {
+	srv := httptest.NewServer(notUTF8Site())
+	defer srv.Close()
+	seedFile := filepath.Join(t.TempDir(), "seeds.txt")
+	if err := os.WriteFile(seedFile, []byte("latin1.test\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	sum, err := pipeline.Run(context.Background(), pipeline.Options{
+		Out: dir, SeedsPath: seedFile, CrawlID: "latin1",
+		Crawl: crawl.Config{Concurrency: 1, Timeout: 5 * time.Second, ConnectTo: srv.Listener.Addr().String(), AllowPrivate: true},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	crawled := copyFile(t, sum.DBPath, filepath.Join(t.TempDir(), "crawled.duckdb"))
+	db, err := sql.Open("duckdb", crawled+"?access_mode=read_only")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	err = db.QueryRow(`SELECT count(*) FROM diagnostics WHERE location IN ('home', 'robots') AND message LIKE '%caf%'`).Scan(&n)
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 2 {
+		t.Fatalf("%d diagnostics quote the headers, want the home page's and robots.txt's", n)
+	}
+	rp, err := pipeline.Reparse(context.Background(), pipeline.ReparseOptions{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	simcrawl.WantSame(t, crawled, rp.DBPath, "the reparsed dataset differs from the crawl's")
+}
+
+// copyFile copies src to dst and returns dst.
+func copyFile(t *testing.T, src, dst string) string {
+	t.Helper()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dst
 }

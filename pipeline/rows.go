@@ -124,9 +124,12 @@ func classifyFetches(res *crawl.DomainResult, cfg crawl.Config) ([]classify.Resu
 	for i, f := range res.Fetches {
 		results[i] = classify.Fetch(f, locs[f.Location], canary)
 		kept[i] = keep(f.Header)
+		// The text a view holds is the text fetches stores (sink.ValidText),
+		// as reparse reads it back: a header that is not UTF-8 reaches the
+		// parsers, and their messages, as the dataset keeps it.
 		views[i] = View{
-			Location: f.Location, Outcome: results[i].Outcome, Body: f.Body, FinalURL: f.FinalURL,
-			Scheme: f.Scheme, ContentType: headerValue(f.Header, "Content-Type"),
+			Location: f.Location, Outcome: results[i].Outcome, Body: f.Body, FinalURL: sink.ValidText(f.FinalURL),
+			Scheme: sink.ValidText(f.Scheme), ContentType: sink.ValidText(headerValue(f.Header, "Content-Type")),
 			Truncated: f.Truncated, Hops: len(f.Hops), Downgraded: f.Downgraded,
 		}
 		if results[i].Outcome.HoldsFile() {
@@ -201,7 +204,9 @@ func documentRows(crawlID, domain string, p Parsed, digest *string) (sink.Docume
 
 // keep returns the kept headers as stored in fetches.headers: lower-case
 // names; a header sent several times has its values joined by a newline
-// (which no header value can hold), each value cut at 1 KiB.
+// (which no header value can hold), each value cut at 1 KiB; bytes that are
+// not UTF-8 replaced with U+FFFD (sink.ValidText), as the dataset stores
+// them.
 func keep(h http.Header) map[string]string {
 	if len(h) == 0 {
 		return nil
@@ -213,7 +218,7 @@ func keep(h http.Header) map[string]string {
 			continue
 		}
 		if len(v) == 1 && len(v[0]) <= 1024 {
-			out[lower] = v[0]
+			out[lower] = sink.ValidText(v[0])
 			continue
 		}
 		vals := make([]string, len(v))
@@ -223,7 +228,7 @@ func keep(h http.Header) map[string]string {
 			}
 			vals[i] = s
 		}
-		out[lower] = strings.Join(vals, "\n")
+		out[lower] = sink.ValidText(strings.Join(vals, "\n"))
 	}
 	return out
 }

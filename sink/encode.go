@@ -41,6 +41,11 @@ func validText(s string) string {
 	return strings.ToValidUTF8(s, "\uFFFD")
 }
 
+// ValidText returns s as the dataset stores text (invalid UTF-8 bytes
+// replaced with U+FFFD). The crawl hands its parsers text as stored, so
+// that a reparse of the stored fetches parses the same input.
+func ValidText(s string) string { return validText(s) }
+
 // textCache remembers the last string a column checked with validText and
 // its result: rows of one document repeat the same string (crawl_id,
 // domain, location, the kind of a rule) in the same memory, which is then
