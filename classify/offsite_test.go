@@ -23,7 +23,8 @@ func TestOffsite_Redirects(t *testing.T) {
 		redirect := func(to string) { http.Redirect(w, r, to, http.StatusFound) }
 		switch {
 		case r.URL.Path == "/real-llms.txt", host != "up.test" && host != "dot.test" &&
-			host != "bounce.test" && host != "sso.other.test" && host != "off.test" && host != "shop.example.co.uk":
+			host != "bounce.test" && host != "sso.other.test" && host != "off.test" && host != "shop.example.co.uk" &&
+			host != "gov.uk":
 			w.Header().Set("Content-Type", "text/plain")
 			w.Write([]byte(llms))
 		case host == "up.test":
@@ -38,6 +39,8 @@ func TestOffsite_Redirects(t *testing.T) {
 			redirect("http://cdn.other.test/llms.txt")
 		case host == "shop.example.co.uk":
 			redirect("http://other.co.uk/llms.txt")
+		case host == "gov.uk":
+			redirect("http://www.gov.uk/llms.txt")
 		}
 	}))
 	defer srv.Close()
@@ -56,11 +59,15 @@ func TestOffsite_Redirects(t *testing.T) {
 		{"http://off.test/llms.txt", Result{Redirected, ReasonOffsite}},           // ends on other.test
 		{"http://shop.example.co.uk/llms.txt", Result{Redirected, ReasonOffsite}}, // co.uk is a public suffix
 		{"http://www.example.co.uk/llms.txt", Result{Present, ReasonOK}},          // no redirect
+		{"http://gov.uk/llms.txt", Result{Present, ReasonOK}},                     // a public suffix's www host is its site
 	} {
 		f := c.FetchURL(context.Background(), tc.url, registry.LocLLMsTxt)
 		if f.ErrKind != crawl.ErrNone {
 			t.Errorf("%s: %s %s", tc.url, f.ErrKind, f.Err)
 			continue
+		}
+		if f.Offsite != (tc.want.Reason == ReasonOffsite) && tc.url != "http://bounce.test/llms.txt" {
+			t.Errorf("%s (final %s): the crawler's offsite flag is %v", tc.url, f.FinalURL, f.Offsite)
 		}
 		if got := Fetch(f, loc, nil); got != tc.want {
 			t.Errorf("%s (final %s): %+v, want %+v", tc.url, f.FinalURL, got, tc.want)
@@ -68,7 +75,7 @@ func TestOffsite_Redirects(t *testing.T) {
 	}
 }
 
-func TestRegistrableDomain(t *testing.T) {
+func TestSite(t *testing.T) {
 	for raw, want := range map[string]string{
 		"https://WWW.Example.COM/x":      "example.com",
 		"https://www.example.com./x":     "example.com",
@@ -77,9 +84,11 @@ func TestRegistrableDomain(t *testing.T) {
 		"https://[2001:db8::1]/":         "2001:db8::1",
 		"http://localhost/":              "localhost",
 		"https://user@Shop.Example.org/": "example.org",
+		"https://www.gov.uk/":            "gov.uk",
+		"https://gov.uk/":                "gov.uk",
 	} {
-		if got := registrableDomain(raw); got != want {
-			t.Errorf("registrableDomain(%q) = %q, want %q", raw, got, want)
+		if got := site(raw); got != want {
+			t.Errorf("site(%q) = %q, want %q", raw, got, want)
 		}
 	}
 }

@@ -130,9 +130,9 @@ func (c *Crawler) FetchURL(ctx context.Context, rawURL string, loc registry.Loca
 	f := c.getFetcher()
 	defer c.putFetcher(f)
 	f.parent = ctx
-	f.domain = ""
+	f.domain, f.site = "", ""
 	if u, err := urlHost(rawURL); err == nil {
-		f.domain = seeds.Registrable(u)
+		f.domain, f.site = seeds.Registrable(u), seeds.Site(u)
 	}
 	ctx, cancel := context.WithTimeout(ctx, c.cfg.DomainDeadline)
 	defer cancel()

@@ -29,7 +29,7 @@ func (c *Crawler) crawlDomain(parent context.Context, f *fetcher, seed seeds.See
 	}()
 	f.parent = parent
 	f.deadline = deadline
-	f.domain = seeds.Registrable(seed.Host)
+	f.domain, f.site = seeds.Registrable(seed.Host), seeds.Site(seed.Host)
 
 	res := &DomainResult{
 		Seed:        seed,

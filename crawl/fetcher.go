@@ -27,6 +27,7 @@ type fetcher struct {
 	rec      *recorder
 	maxHops  int
 	domain   string // registrable domain of the domain being crawled
+	site     string // its site (seeds.Site): a redirect elsewhere is off-site
 	parent   context.Context
 	timeout  time.Duration // for one fetch, redirects and body included (Config.Timeout, never 0)
 	deadline *budget       // the current domain's deadline
@@ -71,7 +72,7 @@ func (f *fetcher) checkRedirect(req *http.Request, via []*http.Request) error {
 	if prev.URL.Scheme == "https" && req.URL.Scheme == "http" {
 		cur.Downgraded = true
 	}
-	if seeds.Registrable(req.URL.Hostname()) != f.domain {
+	if seeds.Site(req.URL.Hostname()) != f.site {
 		cur.Offsite = true
 	}
 	if req.URL.Scheme != "http" && req.URL.Scheme != "https" {

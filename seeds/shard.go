@@ -48,17 +48,24 @@ func (s Shard) Contains(seed Seed) bool {
 }
 
 // ShardIndex returns the index of the shard, among count, that holds the
-// seed (0 when count is 1 or less): the shard whose Contains reports it.
-// The hash is of the registrable domain less a leading "www.": a public
-// suffix that is also a site (gov.uk, github.io) is its own registrable
-// domain, and so is its www host (www.gov.uk), which must land with it.
+// seed (0 when count is 1 or less): the shard whose Contains reports it,
+// by a hash of the seed's Site, so that a site's hosts land together.
 func ShardIndex(seed Seed, count int) int {
 	if count <= 1 {
 		return 0
 	}
 	h := fnv.New64a()
-	h.Write([]byte(strings.TrimPrefix(Registrable(seed.Host), "www.")))
+	h.Write([]byte(Site(seed.Host)))
 	return int(h.Sum64() % uint64(count))
+}
+
+// Site returns the site a host belongs to: its registrable domain
+// (Registrable) less a leading "www.". The two differ only for a public
+// suffix that is also a site (gov.uk, github.io): it is its own registrable
+// domain, and so is its www host (www.gov.uk), which is the same site. The
+// shards, and what counts as leaving a domain in a redirect, go by it.
+func Site(host string) string {
+	return strings.TrimPrefix(Registrable(host), "www.")
 }
 
 // Registrable returns the registrable domain (eTLD+1 by the public suffix
