@@ -75,9 +75,31 @@ func schemeOf(rawURL string) string {
 	return strings.ToLower(u.Scheme)
 }
 
+// unusableAgentsMDCodes are the diagnostics that say why a valid AGENTS.md
+// is not usable: fetched over plain HTTP (§11.1) or through a downgrade
+// (§11.2), larger than 1 MB (§11.3), or cut at the crawl's size cap.
+var unusableAgentsMDCodes = []string{"agents-md.insecure-transport", "agents-md.downgraded", "agents-md.too-large", codeTruncated.ID}
+
+// unusableAgentsMDReason says why a valid but unusable AGENTS.md may not be
+// used, from the message of its first diagnostic that tells.
+func unusableAgentsMDReason(doc Document) string {
+	for _, code := range unusableAgentsMDCodes {
+		for _, d := range doc.Diagnostics {
+			if d.Code == code {
+				return "(" + d.Code + "): " + d.Message
+			}
+		}
+	}
+	return ": it was not fetched over HTTPS without a downgrade, whole and within 1 MB (§11)"
+}
+
 // decideAgentsMD evaluates a query against a parsed AGENTS.md file. A file
 // that is not a valid policy (no Identity section, or another format) sets
-// no restriction: agents apply the permissive defaults of §3.2 step 3.
+// no restriction: agents apply the permissive defaults of §3.2 step 3. A
+// valid file that is not usable (fetched over plain HTTP or through a
+// downgrade, too large, or truncated; see Document.Usable) is not used at
+// all (§11): its rules are not evaluated, the fetch counts as failed, and
+// without another usable file the permissive defaults apply as well.
 func decideAgentsMD(doc Document, q Query) (Decision, error) {
 	res, ok := doc.Result.(*agentsmd.Result)
 	if !ok || res == nil {
@@ -94,6 +116,10 @@ func decideAgentsMD(doc Document, q Query) (Decision, error) {
 			what = "not an AGENTS.md policy (" + doc.OtherFormat + ")"
 		}
 		return Decision{Allowed: true, Reason: "the file is " + what + "; no policy applies, so the permissive defaults of §3.2 do"}, nil
+	}
+	if !doc.Usable {
+		return Decision{Allowed: true, Reason: "the file is not usable " + unusableAgentsMDReason(doc) +
+			"; its rules do not apply, and without a usable AGENTS.md at the other location the permissive defaults of §3.2 step 3 do"}, nil
 	}
 	d := res.Evaluate(path, q.Method)
 	return Decision{Allowed: d.Allowed, Reason: string(d.Verdict) + ": " + d.Reason, Line: d.Line}, nil
