@@ -145,12 +145,7 @@ func (c *Crawler) fetchWithRetry(ctx context.Context, f *fetcher, u string, loc 
 func rateLimited(fe *Fetch) string {
 	switch {
 	case fe.ErrKind == ErrRateLimited:
-		// The gates' reason, without the request ("Get ...: ") it was
-		// for: the locations skipped have their own URLs.
-		if i := strings.Index(fe.Err, "not requested: "); i >= 0 {
-			return fe.Err[i:]
-		}
-		return fe.Err
+		return fe.Err // the gates' reason, "not requested: ..."
 	case fe.ErrKind != ErrNone:
 		return ""
 	}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"net"
+	"net/url"
 	"os"
 	"regexp"
 	"strings"
@@ -25,9 +26,18 @@ var (
 var localEndpoint = regexp.MustCompile(`(\d{1,3}(\.\d{1,3}){3}|\[[0-9A-Fa-f:.%a-z]+\]):\d+->`)
 
 // errorText returns the text of a request error without the crawler's own
-// endpoint: it is noise (an ephemeral port) and it would put the
-// researcher's address into a published dataset.
+// endpoint, which is noise (an ephemeral port) and would put the
+// researcher's address into a published dataset, and without net/http's
+// `Get "URL": ` wrapping (*url.Error), which repeats the URL the fetch
+// records beside it (the last URL of a redirect chain is its final URL).
 func errorText(err error) string {
+	for {
+		ue, ok := err.(*url.Error)
+		if !ok {
+			break
+		}
+		err = ue.Err
+	}
 	return localEndpoint.ReplaceAllString(err.Error(), "")
 }
 

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -193,13 +194,18 @@ func startLossyDNS(t *testing.T, names map[string]string, drop int) string {
 
 func TestErrorTextDropsTheLocalEndpoint(t *testing.T) {
 	for in, want := range map[string]string{
-		`Get "https://a.test/robots.txt": read tcp 10.1.2.3:35558->93.184.215.14:443: read: connection reset by peer`: `Get "https://a.test/robots.txt": read tcp 93.184.215.14:443: read: connection reset by peer`,
+		`read tcp 10.1.2.3:35558->93.184.215.14:443: read: connection reset by peer`: `read tcp 93.184.215.14:443: read: connection reset by peer`,
 		`read tcp [2001:db8::5]:40000->[2606:2800::1]:443: i/o timeout`:                                               `read tcp [2606:2800::1]:443: i/o timeout`,
 		`dial tcp 203.0.113.9:443: connect: connection refused`:                                                       `dial tcp 203.0.113.9:443: connect: connection refused`,
 	} {
 		if got := errorText(errString(in)); got != want {
 			t.Errorf("errorText(%q) = %q, want %q", in, got, want)
 		}
+	}
+	// net/http's wrapping, which repeats the URL the fetch records, goes.
+	wrapped := &url.Error{Op: "Get", URL: "https://a.test/robots.txt", Err: errString("read tcp 10.1.2.3:35558->93.184.215.14:443: read: connection reset by peer")}
+	if got, want := errorText(wrapped), "read tcp 93.184.215.14:443: read: connection reset by peer"; got != want {
+		t.Errorf("errorText(a *url.Error) = %q, want %q", got, want)
 	}
 }
 

@@ -12,7 +12,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -463,7 +462,7 @@ func fetchFile(c *crawl.Crawler, u string, loc registry.LocationID) (*crawl.Fetc
 	}
 	r := classify.Fetch(f, l, nil)
 	if !r.Outcome.HoldsFile() {
-		detail := fetchError(f.Err)
+		detail := f.Err
 		if detail == "" && f.Status != 0 {
 			detail = fmt.Sprintf("the server answered HTTP %d", f.Status)
 		}
@@ -473,16 +472,6 @@ func fetchFile(c *crawl.Crawler, u string, loc registry.LocationID) (*crawl.Fetc
 		return nil, fmt.Errorf("%s: no file: %s (%s): %s", u, r.Outcome, r.Reason, detail)
 	}
 	return f, nil
-}
-
-// goRequestPrefix is the opening of a Go HTTP client's error, `Get "URL": `,
-// which repeats a URL the message names beside it.
-var goRequestPrefix = regexp.MustCompile(`\b(Get|Head) "[^"]*": `)
-
-// fetchError returns a fetch's error for a person to read: without the Go
-// client's `Get "URL": ` prefixes.
-func fetchError(err string) string {
-	return goRequestPrefix.ReplaceAllString(err, "")
 }
 
 // readCapped reads a local file up to one byte past the default body cap.

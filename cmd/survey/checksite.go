@@ -105,7 +105,7 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 				what += ", from " + l.FinalURL
 			}
 			if l.Err != "" {
-				what += ": " + fetchError(l.Err)
+				what += ": " + l.Err
 			}
 			fmt.Fprintf(e.stdout, "%s: %s: %s\n", l.URL, l.Location, what)
 			writeDecisionText(e.stdout, l.URL, noFile[i])
@@ -120,7 +120,7 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 			fmt.Fprintf(e.stdout, " (%s)", site.Reason)
 		}
 		if site.HTTPFallback {
-			fmt.Fprintf(e.stdout, "; fetched over HTTP, as HTTPS failed (%s)", fetchError(site.HTTPSError))
+			fmt.Fprintf(e.stdout, "; fetched over HTTP, as HTTPS failed (%s)", site.HTTPSError)
 		}
 		if site.Soft404Site {
 			fmt.Fprint(e.stdout, "; it answers 200 for a path that cannot exist, so a page there is a soft 404")
