@@ -4,8 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -264,9 +266,12 @@ func reparseCrawl(ctx context.Context, db *sql.DB, dir, crawlID string) (int, in
 }
 
 // writeParsedPart replaces the parts called name of every parsed table with
-// the batch's rows (an empty part where the batch has none), documents
-// last: a batch whose documents carry this parser version has every parsed
-// table rewritten (see sink.ReplaceParts).
+// the batch's rows, documents last: a batch whose documents carry this
+// parser version has every parsed table rewritten (see sink.ReplaceParts).
+// A table the batch has no rows for gets an empty part only when it has a
+// part to replace: like the crawl, which writes no part for a table without
+// rows, reparse leaves the directory's parts (schema_info.parts) as they
+// were.
 func writeParsedPart(dir, crawlID, name string, tables map[string]sink.Table, b *parsedRows) error {
 	byTable := map[string]reflect.Value{}
 	add := func(table string, rows any) {
@@ -283,14 +288,22 @@ func writeParsedPart(dir, crawlID, name string, tables map[string]sink.Table, b 
 		add(f.Table, f.Rows)
 	}
 	names := replaceOrder(tables)
-	parts := make([]sink.PartRows, len(names))
-	for i, n := range names {
+	parts := make([]sink.PartRows, 0, len(names))
+	for _, n := range names {
 		t := tables[n]
 		rows, ok := byTable[n]
 		if !ok || rows.Type() != reflect.SliceOf(t.Row) {
 			rows = reflect.MakeSlice(reflect.SliceOf(t.Row), 0, 0)
 		}
-		parts[i] = sink.PartRows{Table: t, Rows: rows.Interface()}
+		if rows.Len() == 0 {
+			if _, err := os.Lstat(filepath.Join(dir, n, "crawl="+crawlID, name)); errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+		}
+		parts = append(parts, sink.PartRows{Table: t, Rows: rows.Interface()})
+	}
+	if len(parts) == 0 {
+		return nil
 	}
 	return sink.ReplaceParts(dir, crawlID, name, parts)
 }
