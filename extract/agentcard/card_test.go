@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/internal/lines"
 )
 
 func codes(l diag.List) []string {
@@ -207,7 +208,7 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		card, diags := Parse(body)
-		lines := 1 + bytes.Count(body, []byte{'\n'})
+		lines := 1 + lines.Count(body)
 		for _, d := range diags {
 			if d.Line < 0 || d.Line > lines || !known[d.Code] {
 				t.Fatalf("bad diagnostic %v (lines %d)", d, lines)

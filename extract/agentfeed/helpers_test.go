@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentpolicy/survey/diag"
 	"github.com/agentpolicy/survey/extract/agentfeed/canonjson"
+	"github.com/agentpolicy/survey/extract/internal/lines"
 )
 
 // key returns the deterministic test key of seed byte b.
@@ -89,7 +90,7 @@ func checkInvariants(t testing.TB, body []byte, f *Feed, diags diag.List) {
 		t.Fatal("Parse returned a nil feed")
 	}
 	cat := diag.Catalogue(Codes())
-	lines := 1 + bytes.Count(body, []byte{'\n'})
+	lines := 1 + lines.Count(body)
 	for _, d := range diags {
 		c, ok := cat.Lookup(d.Code)
 		if !ok {

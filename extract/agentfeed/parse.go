@@ -10,6 +10,7 @@ import (
 
 	"github.com/agentpolicy/survey/diag"
 	"github.com/agentpolicy/survey/extract/agentfeed/canonjson"
+	"github.com/agentpolicy/survey/extract/internal/lines"
 )
 
 // MaxBytes is the largest feed Parse accepts.
@@ -74,7 +75,7 @@ func (p *parser) add(c diag.Code, line int, format string, args ...any) {
 // compares the result with opt.Card (§4.3). It never panics; the returned
 // Feed is never nil.
 func Parse(body []byte, opt Options) (*Feed, diag.List) {
-	p := &parser{opt: opt, lines: 1 + bytes.Count(body, []byte{'\n'}), badMethod: map[string]bool{}}
+	p := &parser{opt: opt, lines: lines.Count(body) + 1, badMethod: map[string]bool{}}
 	f := &Feed{State: StateInvalid, Key: "unchecked", Entries: []Entry{}, Events: []Event{}, Endpoints: []Endpoint{}}
 	if opt.Host != "" {
 		f.Origin = "https://" + opt.Host
@@ -165,9 +166,10 @@ func invalidUTF8At(b []byte) int {
 	return 0
 }
 
-// lineAt returns the 1-based line of byte offset off.
+// lineAt returns the 1-based line of byte offset off; LF, CRLF and CR
+// each end a line (XML 1.0 §2.11).
 func lineAt(b []byte, off int) int {
-	return 1 + bytes.Count(b[:off], []byte{'\n'})
+	return lines.At(b, off)
 }
 
 func describeNS(space string) string {

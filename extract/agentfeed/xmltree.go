@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/internal/lines"
 )
 
 // maxXMLDepth bounds element nesting; an agent feed nests four deep
@@ -76,8 +77,13 @@ func parseXML(body []byte) (*element, *diag.Diagnostic) {
 		dg := c.At(line, format, args...)
 		return nil, &dg
 	}
+	// Lines are numbered from byte offsets: encoding/xml's InputPos and
+	// SyntaxError.Line count LF bytes only, which puts every line of a
+	// CR-only file on line 1, where XML 1.0 §2.11 ends a line at CR too.
+	idx := lines.New(body)
 	for {
-		line, _ := d.InputPos()
+		start := int(d.InputOffset())
+		line := idx.Line(start)
 		tok, err := d.Token()
 		if errors.Is(err, io.EOF) {
 			break
@@ -85,7 +91,9 @@ func parseXML(body []byte) (*element, *diag.Diagnostic) {
 		if err != nil {
 			var se *xml.SyntaxError
 			if errors.As(err, &se) {
-				return fail(codeXMLSyntax, se.Line, "%s", se.Msg)
+				// The decoder stops where it finds the fault, as
+				// SyntaxError.Line counts.
+				return fail(codeXMLSyntax, idx.Line(int(d.InputOffset())), "%s", se.Msg)
 			}
 			return fail(codeXMLSyntax, line, "%v", err)
 		}
@@ -97,7 +105,7 @@ func parseXML(body []byte) (*element, *diag.Diagnostic) {
 			if len(stack) == 0 && root != nil {
 				return fail(codeXMLSyntax, line, "a second root element <%s> after the first one", t.Name.Local)
 			}
-			textLine, _ := d.InputPos()
+			textLine := idx.Line(int(d.InputOffset()))
 			el := &element{name: t.Name, attrs: t.Copy().Attr, line: line, textLine: textLine}
 			if len(stack) == 0 {
 				root = el
@@ -113,7 +121,13 @@ func parseXML(body []byte) (*element, *diag.Diagnostic) {
 				top := stack[len(stack)-1]
 				top.text = append(top.text, t...)
 			} else if trimmed := bytes.TrimLeft(t, " \t\r\n"); len(trimmed) > 0 {
-				return fail(codeXMLSyntax, line+bytes.Count(t[:len(t)-len(trimmed)], []byte{'\n'}), "text outside the root element")
+				// t is decoded (a CRLF read as one LF): skip the white
+				// space of the raw bytes instead.
+				off := start
+				for off < len(body) && strings.IndexByte(" \t\r\n", body[off]) >= 0 {
+					off++
+				}
+				return fail(codeXMLSyntax, idx.Line(off), "text outside the root element")
 			}
 		case xml.Directive:
 			return fail(codeDoctype, line, "declaration <!%s> refused: DOCTYPE and ENTITY declarations are not accepted", truncate(string(t), 40))

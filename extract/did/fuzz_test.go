@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/agentpolicy/survey/extract/internal/lines"
 )
 
 // FuzzParse checks Parse's invariants on arbitrary input: no panic,
@@ -29,7 +31,7 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		doc, diags := Parse(body, "example.com")
-		lines := 1 + bytes.Count(body, []byte{'\n'})
+		lines := 1 + lines.Count(body)
 		for _, d := range diags {
 			if d.Line < 0 || d.Line > lines {
 				t.Fatalf("diagnostic line %d outside 0..%d: %v", d.Line, lines, d)

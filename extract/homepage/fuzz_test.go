@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/internal/lines"
 )
 
 // seed is one fuzz seed: header lines ("Name: value" separated by "\n")
@@ -50,7 +51,7 @@ func checkInvariants(t *testing.T, h http.Header, body []byte, s *Signals, d dia
 	if s == nil {
 		t.Fatal("nil Signals")
 	}
-	lines := bytes.Count(body, []byte("\n")) + 1
+	lines := lines.Count(body) + 1
 	for _, x := range d {
 		if x.Line < 0 || x.Line > lines {
 			t.Errorf("diagnostic %v: line outside 0..%d", x, lines)

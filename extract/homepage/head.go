@@ -7,6 +7,8 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/agentpolicy/survey/extract/internal/lines"
 )
 
 // tag is a meta or link element of the head, with the attributes survey
@@ -102,7 +104,7 @@ func scanHead(body []byte) (int, []rawTag) {
 		raw := z.Raw()
 		start, startLine := off, line
 		off += len(raw)
-		line += bytes.Count(raw, []byte("\n"))
+		line += lines.Between(body, start, off) // LF, CRLF or CR (WHATWG HTML §13.2.3.5)
 		afterRaw := rawText
 		rawText = false
 		switch tt {

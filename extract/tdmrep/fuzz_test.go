@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/internal/lines"
 )
 
 // fuzzSeeds are the seed corpus: the report's examples plus nasty cases.
@@ -37,7 +38,7 @@ func checkInvariants(t *testing.T, data []byte, f *File, d diag.List) {
 	if f == nil {
 		t.Fatal("nil File")
 	}
-	lines := bytes.Count(data, []byte("\n")) + 1
+	lines := lines.Count(data) + 1
 	for _, x := range d {
 		if x.Line < 0 || x.Line > lines {
 			t.Errorf("diagnostic %v: line outside 0..%d", x, lines)

@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"sort"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/internal/lines"
 )
 
 // The fields of a rule.
@@ -35,7 +35,7 @@ func Parse(data []byte) (*File, diag.List) {
 	}
 	p.data = data
 	p.size = len(data)
-	p.newlines = newlineOffsets(data)
+	p.lines = lines.New(data)
 	if !utf8.Valid(data) {
 		p.diags.Add(codeInvalidUTF8, p.lineAt(firstInvalidUTF8(data)), "the file is not valid UTF-8 (first invalid byte here)")
 	}
@@ -57,7 +57,7 @@ type parser struct {
 	dec      *json.Decoder
 	data     []byte       // the decoder's input
 	values   []valueLines // per kept rule, where its values start
-	newlines []int        // offsets of the '\n' bytes
+	lines    lines.Index  // where the lines of the input end
 	size     int          // length of the decoder's input
 	elements int          // elements of the rules array seen
 	failed   bool         // a syntax error or a limit stopped decoding
@@ -361,31 +361,19 @@ func (p *parser) offset() int { return int(p.dec.InputOffset()) }
 // trailing newline.
 func (p *parser) end() int {
 	end := p.size - 1
-	if len(p.newlines) > 0 && p.newlines[len(p.newlines)-1] == end {
+	if p.lines.IsEnd(end) {
 		end--
 	}
 	return end
 }
 
-// lineAt returns the 1-based line of a byte offset in the decoder's input.
+// lineAt returns the 1-based line of a byte offset in the decoder's input;
+// LF, CRLF and CR each end a line.
 func (p *parser) lineAt(off int) int {
 	if off < 0 {
 		off = 0
 	}
-	return sort.SearchInts(p.newlines, off) + 1
-}
-
-// newlineOffsets returns the offsets of the '\n' bytes of data.
-func newlineOffsets(data []byte) []int {
-	var out []int
-	for i := 0; ; {
-		j := bytes.IndexByte(data[i:], '\n')
-		if j < 0 {
-			return out
-		}
-		out = append(out, i+j)
-		i += j + 1
-	}
+	return p.lines.Line(off)
 }
 
 // firstInvalidUTF8 returns the offset of the first byte that is not part

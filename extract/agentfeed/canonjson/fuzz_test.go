@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
+
+	"github.com/agentpolicy/survey/extract/internal/lines"
 )
 
 // FuzzParse checks that Parse never panics, agrees with encoding/json on
@@ -25,7 +27,7 @@ func FuzzParse(f *testing.F) {
 			if !ok {
 				t.Fatalf("error is not an *Error: %v", err)
 			}
-			if e.Line < 1 || e.Line > 1+bytes.Count(data, []byte{'\n'}) || e.Offset < 0 || e.Offset > len(data) {
+			if e.Line < 1 || e.Line > 1+lines.Count(data) || e.Offset < 0 || e.Offset > len(data) {
 				t.Fatalf("error position out of range: %+v", e)
 			}
 			if e.Kind == ErrSyntax || e.Kind == ErrEmpty || e.Kind == ErrTrailing {

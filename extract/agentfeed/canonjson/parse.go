@@ -1,7 +1,6 @@
 package canonjson
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"math"
@@ -9,6 +8,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/agentpolicy/survey/extract/internal/lines"
 )
 
 // DefaultMaxDepth is the nesting depth Parse allows when Options.MaxDepth is
@@ -93,8 +94,8 @@ func Parse(data []byte, opt Options) (Value, error) {
 	return v, nil
 }
 
-// parser is a recursive-descent RFC 8259 parser. line counts the newlines
-// before pos, which only moves forward, so line tracking is linear.
+// parser is a recursive-descent RFC 8259 parser. line counts the line
+// endings (LF, CRLF or CR, as package lines reads them) before pos, which only moves forward, so line tracking is linear.
 type parser struct {
 	data     []byte
 	pos      int
@@ -107,7 +108,7 @@ func (p *parser) fail(kind ErrorKind, off int, format string, args ...any) error
 	// off is never before the start of the current line except for
 	// ErrSize (offset 0), where line 1 is right.
 	if off < p.pos {
-		line = 1 + bytes.Count(p.data[:off], []byte{'\n'})
+		line = lines.At(p.data, off)
 	}
 	return &Error{Kind: kind, Offset: off, Line: line, Msg: fmt.Sprintf(format, args...)}
 }
@@ -117,7 +118,12 @@ func (p *parser) skipSpace() {
 		switch p.data[p.pos] {
 		case '\n':
 			p.line++
-		case ' ', '\t', '\r':
+		case '\r':
+			// CR LF ends one line, at the LF; a CR alone ends one too.
+			if p.pos+1 >= len(p.data) || p.data[p.pos+1] != '\n' {
+				p.line++
+			}
+		case ' ', '\t':
 		default:
 			return
 		}
