@@ -24,7 +24,7 @@ type aiTxtSummary struct {
 // "partial" or "allow-all" for the "*" policy, or "empty" when the file has
 // no allow or disallow rule.
 func parseAITxt(body []byte, in Input) Document {
-	f, diags := aitxt.Parse(body)
+	f, diags := aitxt.ParseWith(body, robots.Options{Truncated: in.Truncated})
 	doc := Document{Format: registry.AITxt, OtherFormat: f.OtherFormat, Valid: !diags.HasErrors(), Diagnostics: diags, Result: f}
 	sum := aiTxtSummary{Groups: len(f.Groups), BlockedMedia: f.BlockedMedia, PartialMedia: f.PartialMedia}
 	for _, g := range f.Groups {

@@ -34,7 +34,7 @@ type robotsSummary struct {
 // crawler no group names: "disallow-all", "partial" or "allow-all" from the
 // "*" groups, or "empty" when no group has an allow or disallow rule.
 func parseRobots(body []byte, in Input) Document {
-	f, diags := robots.Parse(body)
+	f, diags := robots.ParseWith(body, robots.Options{Truncated: in.Truncated})
 	if d, ok := robots.CheckContentType(in.ContentType); ok {
 		diags = append(diags, d)
 	}

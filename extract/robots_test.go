@@ -2,6 +2,7 @@ package extract
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -131,6 +132,28 @@ func TestRobotsAdapter_Codes(t *testing.T) {
 	for _, c := range robots.Codes() {
 		if got, ok := cat.Lookup(c.ID); !ok || got != c {
 			t.Errorf("%s missing from the catalogue", c.ID)
+		}
+	}
+}
+
+// TestRobotsAdapter_TruncatedOverLimit checks that robots.txt and ai.txt
+// pass Input.Truncated to the parser: robots.over-size-limit of a body cut
+// at the cap says the file is more than the cut size, not that it is the
+// cut size.
+func TestRobotsAdapter_TruncatedOverLimit(t *testing.T) {
+	body := []byte("User-agent: *\n" + strings.Repeat("Disallow: /"+strings.Repeat("a", 88)+"\n", 6000))
+	for _, f := range []registry.FormatID{registry.Robots, registry.AITxt} {
+		for _, truncated := range []bool{false, true} {
+			doc := Parse(f, body, Input{Truncated: truncated})
+			msg := ""
+			for _, d := range doc.Diagnostics {
+				if d.Code == "robots.over-size-limit" {
+					msg = d.Message
+				}
+			}
+			if cut := fmt.Sprintf("more than %d bytes", len(body)); msg == "" || strings.Contains(msg, cut) != truncated {
+				t.Errorf("%s truncated %v: over-size-limit %q", f, truncated, msg)
+			}
 		}
 	}
 }

@@ -137,7 +137,13 @@ func mediaRules(f *robots.File) *robots.File {
 // Parse parses an ai.txt body. It never panics and runs in time linear in
 // the body (the media probes are a fixed number of matcher queries).
 func Parse(body []byte) (*File, diag.List) {
-	var b robots.Builder
+	return ParseWith(body, robots.Options{})
+}
+
+// ParseWith is Parse for a body described by opt (read, as the syntax is,
+// by the robots.txt parser).
+func ParseWith(body []byte, opt robots.Options) (*File, diag.List) {
+	b := robots.Builder{Options: opt}
 	var c recordCounter
 	robots.ParseEvents(body, tee{&b, &c})
 	rf, diags := b.Result()

@@ -13,7 +13,20 @@ import (
 // panics, runs in time linear in the body and keeps every record it can
 // read (RFC 9309 §2.3.1.5).
 func Parse(body []byte) (*File, diag.List) {
-	var b Builder
+	return ParseWith(body, Options{})
+}
+
+// Options is what the parser may know about a body besides its bytes.
+type Options struct {
+	// Truncated is true when the body is only the start of the file, cut
+	// at a size cap: the file's own size is then not known, only that it
+	// is larger than the body.
+	Truncated bool
+}
+
+// ParseWith is Parse for a body described by opt.
+func ParseWith(body []byte, opt Options) (*File, diag.List) {
+	b := Builder{Options: opt}
 	ParseEvents(body, &b)
 	return b.Result()
 }
@@ -22,6 +35,8 @@ func Parse(body []byte) (*File, diag.List) {
 // ParseEvents' events. The zero value is ready to use; call Result after
 // ParseEvents returns.
 type Builder struct {
+	// Options describes the body; set it before ParseEvents.
+	Options Options
 	file  File
 	diags diag.Capped
 	// cur is the index of the open group plus one; 0 before the first
@@ -380,7 +395,13 @@ func (b *Builder) HandleEnd(info BodyInfo) {
 		b.add(codePartialBOM, first, "incomplete UTF-8 byte order mark skipped")
 	}
 	if f.OverLimit {
-		b.add(codeOverLimit, info.LimitLine, "the file is %d bytes, over the 500 KiB (%d bytes) crawlers must parse; rules from line %d on may be ignored by conforming crawlers (survey parsed all of them)", info.Bytes, SizeLimit, info.LimitLine)
+		if b.Options.Truncated {
+			// The body is the file's start, cut at the cap: its length
+			// is a lower bound of the file's size, not the size.
+			b.add(codeOverLimit, info.LimitLine, "the file is more than %d bytes (the body was cut there, at the size cap), over the 500 KiB (%d bytes) crawlers must parse; rules from line %d on may be ignored by conforming crawlers (survey parsed those within the %d bytes read)", info.Bytes, SizeLimit, info.LimitLine, info.Bytes)
+		} else {
+			b.add(codeOverLimit, info.LimitLine, "the file is %d bytes, over the 500 KiB (%d bytes) crawlers must parse; rules from line %d on may be ignored by conforming crawlers (survey parsed all of them)", info.Bytes, SizeLimit, info.LimitLine)
+		}
 		for gi := range f.Groups {
 			for ri := range f.Groups[gi].Rules {
 				if f.Groups[gi].Rules[ri].Line >= info.LimitLine {

@@ -193,6 +193,23 @@ func TestParse_Section2_2_MissingColonAndTypos(t *testing.T) {
 	}
 }
 
+// TestParse_Section2_5_OverLimitTruncated: of a body cut at a size cap the
+// warning gives the cut size as a lower bound, not as the file's size.
+func TestParse_Section2_5_OverLimitTruncated(t *testing.T) {
+	body := []byte("User-agent: *\n" + strings.Repeat("Disallow: /"+strings.Repeat("a", 88)+"\n", 5200))
+	for _, truncated := range []bool{false, true} {
+		_, d := ParseWith(body, Options{Truncated: truncated})
+		if len(d) != 1 || d[0].Code != codeOverLimit.ID || d[0].Line != 5121 {
+			t.Fatalf("truncated %v: %v", truncated, d)
+		}
+		whole := fmt.Sprintf("the file is %d bytes,", len(body))
+		cut := fmt.Sprintf("the file is more than %d bytes (the body was cut there", len(body))
+		if msg := d[0].Message; strings.Contains(msg, whole) == truncated || strings.Contains(msg, cut) != truncated || strings.Contains(msg, "parsed all of them") == truncated {
+			t.Errorf("truncated %v: %q", truncated, msg)
+		}
+	}
+}
+
 // TestParse_Section2_5_OverLimit: over 500 KiB, every rule is kept, rules
 // past the limit are flagged and a warning names the line.
 func TestParse_Section2_5_OverLimit(t *testing.T) {

@@ -19,7 +19,7 @@ var (
 	codePartialBOM = diag.Code{ID: "robots.partial-bom", Severity: diag.Warning, Spec: "RFC 9309 §2.3",
 		Summary: "The file starts with an incomplete UTF-8 byte order mark, which was skipped as google/robotstxt does."}
 	codeOverLimit = diag.Code{ID: "robots.over-size-limit", Severity: diag.Warning, Spec: "RFC 9309 §2.5",
-		Summary: "The file is larger than 500 KiB; conforming crawlers may ignore the rules beyond that point (survey parsed them all)."}
+		Summary: "The file is larger than 500 KiB; conforming crawlers may ignore the rules beyond that point (survey parsed every rule it read; of a body cut at the crawl's size cap, the message gives the cut size as a lower bound)."}
 
 	// Lines.
 	codeInvalidUTF8 = diag.Code{ID: "robots.invalid-utf8", Severity: diag.Error, Spec: "RFC 9309 §2.3",
