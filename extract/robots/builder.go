@@ -37,8 +37,8 @@ func ParseWith(body []byte, opt Options) (*File, diag.List) {
 type Builder struct {
 	// Options describes the body; set it before ParseEvents.
 	Options Options
-	file  File
-	diags diag.Capped
+	file    File
+	diags   diag.Capped
 	// cur is the index of the open group plus one; 0 before the first
 	// user-agent line.
 	cur int
