@@ -99,6 +99,8 @@ var (
 		Summary: "A line holds a NUL or another control character other than tab."}
 	codeBareCR = diag.Code{ID: "agents-md.bare-cr", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §4.2",
 		Summary: "A carriage return not followed by a line feed; only LF and CRLF end lines."}
+	codeNotText = diag.Code{ID: "agents-md.not-text", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §4.1",
+		Summary: "The body is not UTF-8 text (binary, UTF-16 or UTF-32): not a policy, and not a coding-agent instruction file either; its lines are not read, and the missing Identity section makes it invalid (§6.8)."}
 	codeByteOrderMark = diag.Code{ID: "agents-md.byte-order-mark", Severity: diag.Info, Spec: "AGENTS-MD-SPEC-001 §4.1",
 		Summary: "The file starts with a UTF-8 byte order mark, which is skipped."}
 
@@ -140,7 +142,7 @@ func Codes() []diag.Code {
 		codeInvalidBoolean, codeInvalidInteger, codeOutOfRange,
 		codeNegativeRateLimit, codeInvalidEnum, codeInvalidHeaderName,
 		codeRelativePattern, codeUnsupportedPattern, codeUnmatchablePattern,
-		codeInvalidUTF8, codeControlCharacter, codeBareCR, codeByteOrderMark,
+		codeInvalidUTF8, codeControlCharacter, codeBareCR, codeByteOrderMark, codeNotText,
 		codeContentType, codeCharset, codeMissingCharset,
 		codeInsecureTransport, codeDowngraded, codeRedirectChain, codeTooLarge,
 		codeSupersededByRoot,

@@ -35,6 +35,8 @@ func fuzzSeeds() []string {
 		"## Rate Limits\n- requests-per-minute: -9223372036854775808\n- requests-per-hour: 99999999999999999999\n",
 		"## x-\n- x-: \n## \n- k: v\n",
 		"## Identity\n- site: example.com\r- contact: a@b.c\r\n",
+		"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89",
+		"#\x00 \x00A\x00G\x00E\x00N\x00T\x00S\x00.\x00m\x00d\x00\n\x00",
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/internal/textsniff"
 )
 
 // Parse parses an AGENTS.md file. It returns the normalized result, never
@@ -16,6 +17,15 @@ import (
 func Parse(body []byte, src Source) (*Result, diag.List) {
 	p := &parser{src: src, res: newResult(), cur: -1, seen: map[string]bool{}}
 	p.checkFetch(len(body))
+	if notText := textsniff.NotText(body); notText != "" {
+		// Not text at all: neither a policy nor a coding-agent file
+		// (free Markdown is text). One diagnostic says it, not one per
+		// line; the missing Identity section makes it invalid (§6.8).
+		p.add(codeNotText, 0, "the body is not UTF-8 text (%s); AGENTS.md files are UTF-8 Markdown (§4.1)", notText)
+		p.finish()
+		p.diags.Sort()
+		return p.res, p.diags
+	}
 	rest := body
 	for len(rest) > 0 {
 		var line []byte

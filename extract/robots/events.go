@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/agentpolicy/survey/extract/internal/textsniff"
 )
 
 // SizeLimit is the parsing limit of RFC 9309 §2.5: crawlers MUST parse at
@@ -396,60 +398,13 @@ func trimSpace(s string) string {
 	return s[i:j]
 }
 
-// sniff decides whether body is text at all and whether it is HTML. It looks
-// at the first 8000 bytes, as git and file(1) do: a UTF-16/UTF-32 byte order
-// mark, or more than 10% of bytes that are NUL, other C0 controls (except
-// TAB, LF, VT, FF, CR, ESC) or invalid UTF-8, means not text.
+// sniff decides whether body is text at all (textsniff.NotText) and, when
+// it is, whether it is HTML.
 func sniff(body []byte) (notText string, html bool) {
-	switch {
-	case bytes.HasPrefix(body, []byte{0xFF, 0xFE, 0, 0}), bytes.HasPrefix(body, []byte{0, 0, 0xFE, 0xFF}):
-		return "utf-32", false
-	case bytes.HasPrefix(body, []byte{0xFF, 0xFE}), bytes.HasPrefix(body, []byte{0xFE, 0xFF}):
-		return "utf-16", false
+	if notText := textsniff.NotText(body); notText != "" {
+		return notText, false
 	}
-	sample := body[:min(len(body), 8000)]
-	bad := 0
-	for i := 0; i < len(sample); {
-		c := sample[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '\t', c == '\n', c == '\v', c == '\f', c == '\r', c == 0x1b:
-			case c < 0x20, c == 0x7F:
-				bad++
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRune(sample[i:])
-		if r == utf8.RuneError && size == 1 && (len(sample) == len(body) || len(sample)-i >= utf8.UTFMax) {
-			bad++
-		}
-		i += size
-	}
-	if len(sample) > 0 && bad*10 > len(sample) {
-		if bytes.IndexByte(sample, 0) >= 0 && looksUTF16(sample) {
-			return "utf-16", false
-		}
-		return "binary", false
-	}
-	return "", looksHTML(sample)
-}
-
-// looksUTF16 reports whether every other byte of an ASCII-heavy sample is
-// NUL, as in UTF-16 text without a byte order mark.
-func looksUTF16(sample []byte) bool {
-	even, odd := 0, 0
-	for i, c := range sample {
-		if c == 0 {
-			if i%2 == 0 {
-				even++
-			} else {
-				odd++
-			}
-		}
-	}
-	half := len(sample) / 2
-	return half > 0 && (even*10 >= half*9 || odd*10 >= half*9)
+	return "", looksHTML(body[:min(len(body), textsniff.SampleSize)])
 }
 
 // looksHTML reports whether the sample starts (after a BOM and whitespace)
