@@ -179,6 +179,12 @@ func TestParse_Invalid(t *testing.T) {
 			t.Errorf("%q: card %v, diags %v, want %s", body, c, diags, want)
 		}
 	}
+	// An empty card is a whole-body fault at line 0, as tdmrep.not-json.
+	for _, body := range []string{"", " \n\n"} {
+		if _, diags := Parse([]byte(body)); len(diags) != 1 || diags[0].Code != "agent-card.not-json" || diags[0].Line != 0 {
+			t.Errorf("%q: %v, want agent-card.not-json at line 0", body, diags)
+		}
+	}
 	c, diags := Parse([]byte(`{"x":"` + strings.Repeat("a", MaxBytes) + `"}`))
 	if c != nil || len(diags) != 1 || diags[0].Code != "agent-card.too-large" {
 		t.Errorf("large: %v", diags)

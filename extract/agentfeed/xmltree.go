@@ -134,7 +134,9 @@ func parseXML(body []byte) (*element, *diag.Diagnostic) {
 		}
 	}
 	if root == nil {
-		return fail(codeXMLSyntax, 1, "no root element")
+		// Empty, or a prolog and comments only: a fault of the whole
+		// body, at line 0 as no line applies.
+		return fail(codeXMLSyntax, 0, "no root element")
 	}
 	return root, nil
 }

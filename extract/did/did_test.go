@@ -230,7 +230,8 @@ func TestParse_NotADocument(t *testing.T) {
 		want       string
 		line       int
 	}{
-		{"empty", "", "did.not-json", 1},
+		{"empty", "", "did.not-json", 0},
+		{"white space", "\n \n", "did.not-json", 0},
 		{"syntax", "{\n\"id\": }", "did.not-json", 2},
 		{"nan", `{"id":"did:web:example.com","x":NaN}`, "did.not-json", 1},
 		{"array", `[{"id":"did:web:example.com"}]`, "did.not-object", 1},

@@ -44,7 +44,7 @@ func Object(body []byte, noun string, lim Limits, c Codes, diags *diag.List) (ca
 	}
 	root, err := canonjson.Parse(body, canonjson.Options{MaxDepth: lim.MaxDepth})
 	if err != nil {
-		*diags = append(*diags, parseDiagnostic(body, err, c))
+		*diags = append(*diags, parseDiagnostic(body, noun, err, c))
 		return canonjson.Value{}, false
 	}
 	if root.Kind != canonjson.Object {
@@ -57,13 +57,17 @@ func Object(body []byte, noun string, lim Limits, c Codes, diags *diag.List) (ca
 	return root, true
 }
 
-// parseDiagnostic maps a parse error of body to a diagnostic.
-func parseDiagnostic(body []byte, err error, c Codes) diag.Diagnostic {
+// parseDiagnostic maps a parse error of body to a diagnostic. An empty
+// body (or one of white space only) is a whole-body fault at line 0, as
+// tdmrep.not-json reports it: no line applies.
+func parseDiagnostic(body []byte, noun string, err error, c Codes) diag.Diagnostic {
 	e, ok := canonjson.AsError(err)
 	if !ok {
 		return c.NotJSON.At(0, "%v", err)
 	}
 	switch {
+	case e.Kind == canonjson.ErrEmpty:
+		return c.NotJSON.At(0, "%s is empty: no JSON value", noun)
 	case e.Kind == canonjson.ErrUTF8:
 		return c.InvalidUTF8.At(e.Line, "%s", e.Msg)
 	case e.Kind == canonjson.ErrDepth:

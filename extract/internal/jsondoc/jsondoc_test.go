@@ -37,6 +37,10 @@ func TestObject(t *testing.T) {
 		{"nul", "{\"a\": 1}\x00", false, []string{"t.nul-byte@1"}},
 		{"deep", `{"a": {"b": {"c": {"d": 1}}}}`, false, []string{"t.too-deep@1"}},
 		{"large", `{"a": "` + strings.Repeat("x", 64) + `"}`, false, []string{"t.too-large@0"}},
+		// An empty body is a whole-body fault: no line applies.
+		{"empty", "", false, []string{"t.not-json@0"}},
+		{"white space", " \r\n\n\t", false, []string{"t.not-json@0"}},
+		{"bom only", "\xef\xbb\xbf", false, []string{"t.bom@1", "t.not-json@0"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
