@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/agentpolicy/survey/registry"
@@ -20,8 +21,13 @@ func Detect(name string, body []byte) registry.FormatID {
 	return detectContent(body)
 }
 
+// homePageNames are the file names of a saved home page: its location is
+// "/", which names no file.
+var homePageNames = []string{"index.html", "index.htm"}
+
 // detectName matches the last element of a path against the registry's
-// locations, case-insensitively ("robots.txt", "AGENTS.md", "did.json").
+// locations, case-insensitively ("robots.txt", "AGENTS.md", "did.json"),
+// and against homePageNames.
 func detectName(name string) registry.FormatID {
 	if i := strings.IndexAny(name, "?#"); i >= 0 {
 		name = name[:i]
@@ -34,6 +40,9 @@ func detectName(name string) registry.FormatID {
 		if strings.ToLower(path.Base(loc.Path)) == base {
 			return loc.Formats[0]
 		}
+	}
+	if slices.Contains(homePageNames, base) {
+		return registry.HomePage
 	}
 	return ""
 }

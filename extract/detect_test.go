@@ -35,6 +35,11 @@ func TestDetect(t *testing.T) {
 		{"-", `{"name":"Agent","url":"https://example.com/a2a","skills":[]}`, registry.AgentCard},
 		{"-", "# Project\n\n> Summary\n", registry.LLMsTxt},
 		{"index.html", "<!DOCTYPE html>\n<html><head><meta name=\"robots\" content=\"noai\">", registry.HomePage},
+		// A saved home page is told by its name, whatever it holds.
+		{"site/index.html", "", registry.HomePage},
+		{"/srv/www/INDEX.HTM", "", registry.HomePage},
+		{"https://example.com/index.html?x=1", "User-agent: *\nDisallow: /\n", registry.HomePage},
+		{"index.html.bak", "", ""},
 		{"https://example.com/", "<!-- generated -->\n<html lang=\"en\">", registry.HomePage},
 		{"-", "<HEAD><title>x</title>", registry.HomePage},
 		{"-", "<svg xmlns=\"http://www.w3.org/2000/svg\">", ""},
