@@ -155,7 +155,9 @@ func Parse(header http.Header, body []byte) (*Signals, diag.List) {
 	case len(bytes.TrimSpace(body)) == 0:
 		diags.Add(codeEmptyBody, 0, "the body is empty; only the headers are read")
 	case !looksHTML(body):
-		diags.Add(codeNotHTML, 1, "the body is not HTML (Content-Type %q)", diag.Clip(header.Get("Content-Type")))
+		// A verdict on the whole body, at line 0 as the empty body's
+		// and robots.not-text's: no line applies.
+		diags.Add(codeNotHTML, 0, "the body is not HTML (Content-Type %q)", diag.Clip(header.Get("Content-Type")))
 	default:
 		s.HTML = true
 		var aiTokens map[string]bool

@@ -433,7 +433,7 @@ func TestParse_HeadOnly(t *testing.T) {
 // headers are read either way.
 func TestParse_NotHTML(t *testing.T) {
 	s, got := parse(t, hdr("Content-Type", "application/json", "X-Robots-Tag", "noai"), []byte(`{"ok": true}`))
-	if want := []string{"homepage.not-html@1"}; !slices.Equal(got, want) {
+	if want := []string{"homepage.not-html@0"}; !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
 	}
 	if s.HTML || !s.NoAI {
