@@ -13,6 +13,10 @@ import (
 // their path restrictions.
 var agentsMDAdapter = adapter{parse: parseAgentsMD, decide: decideAgentsMD, codes: agentsmd.Codes, usable: usableAgentsMD}
 
+// agentsMDUnusableCodes say why a valid AGENTS.md is not usable: plain HTTP
+// (§11.1), a downgrade (§11.2), over 1 MB (§11.3).
+var agentsMDUnusableCodes = []string{"agents-md.insecure-transport", "agents-md.downgraded", "agents-md.too-large"}
+
 // usableAgentsMD applies §11.3: agents reject files over 1 MB, so such a
 // file is not usable even when whole and valid.
 func usableAgentsMD(body []byte, _ Input) bool { return len(body) <= agentsmd.MaxFileSize }
@@ -75,24 +79,6 @@ func schemeOf(rawURL string) string {
 	return strings.ToLower(u.Scheme)
 }
 
-// unusableAgentsMDCodes are the diagnostics that say why a valid AGENTS.md
-// is not usable: fetched over plain HTTP (§11.1) or through a downgrade
-// (§11.2), larger than 1 MB (§11.3), or cut at the crawl's size cap.
-var unusableAgentsMDCodes = []string{"agents-md.insecure-transport", "agents-md.downgraded", "agents-md.too-large", codeTruncated.ID}
-
-// unusableAgentsMDReason says why a valid but unusable AGENTS.md may not be
-// used, from the message of its first diagnostic that tells.
-func unusableAgentsMDReason(doc Document) string {
-	for _, code := range unusableAgentsMDCodes {
-		for _, d := range doc.Diagnostics {
-			if d.Code == code {
-				return "(" + d.Code + "): " + d.Message
-			}
-		}
-	}
-	return ": it was not fetched over HTTPS without a downgrade, whole and within 1 MB (§11)"
-}
-
 // decideAgentsMD evaluates a query against a parsed AGENTS.md file. A file
 // that is not a valid policy (no Identity section, or another format) sets
 // no restriction: agents apply the permissive defaults of §3.2 step 3. A
@@ -118,7 +104,13 @@ func decideAgentsMD(doc Document, q Query) (Decision, error) {
 		return Decision{Allowed: true, Reason: "the file is " + what + "; no policy applies, so the permissive defaults of §3.2 do"}, nil
 	}
 	if !doc.Usable {
-		return Decision{Allowed: true, Reason: "the file is not usable " + unusableAgentsMDReason(doc) +
+		why := "the file is not usable"
+		if code, msg := UnusableReason(doc); code != "" {
+			why += " (" + code + "): " + msg
+		} else {
+			why += ": " + msg
+		}
+		return Decision{Allowed: true, Reason: why +
 			"; its rules do not apply, and without a usable AGENTS.md at the other location the permissive defaults of §3.2 step 3 do"}, nil
 	}
 	d := res.Evaluate(path, q.Method)

@@ -135,6 +135,14 @@ type adapter struct {
 	usable func(body []byte, in Input) bool
 }
 
+// unusableCodes are, per format, the diagnostics that say why a valid file
+// is not usable (UnusableReason), in the order to name them. (Not a field
+// of adapter: an evaluator names the reason, and adapters holds the
+// evaluators.)
+var unusableCodes = map[registry.FormatID][]string{
+	registry.AgentsMD: agentsMDUnusableCodes,
+}
+
 // adapters maps every format of the registry to its adapter. Each adapter
 // lives in the file named after its format.
 var adapters = map[registry.FormatID]adapter{
@@ -176,6 +184,25 @@ func Parse(f registry.FormatID, body []byte, in Input) (doc Document) {
 	}
 	doc.Usable = doc.Valid && !in.Truncated && usableTransport(in) && (a.usable == nil || a.usable(body, in))
 	return doc
+}
+
+// UnusableReason says why a valid document is not usable by a conforming
+// agent: the first diagnostic that tells (the body cut at the size cap, or
+// one of the format's own, such as AGENTS.md's plain HTTP), its code and
+// message, or else no code and the transport its location's specification
+// requires. It returns "", "" for a usable or an invalid document.
+func UnusableReason(doc Document) (code, why string) {
+	if doc.Usable || !doc.Valid {
+		return "", ""
+	}
+	for _, c := range append([]string{codeTruncated.ID}, unusableCodes[doc.Format]...) {
+		for _, d := range doc.Diagnostics {
+			if d.Code == c {
+				return d.Code, d.Message
+			}
+		}
+	}
+	return "", "its specification requires it fetched over HTTPS, without a downgrade to HTTP"
 }
 
 // usableTransport reports whether the file was fetched the way its

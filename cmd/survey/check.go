@@ -12,7 +12,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -392,33 +391,16 @@ func writeCheckText(w io.Writer, name string, doc extract.Document) {
 		// says, is whether an agent may act on them: a file cut at the
 		// cap, or one fetched in a way its specification forbids, is
 		// valid and still not to be obeyed.
-		fmt.Fprintf(w, "; not usable: %s", unusableReason(doc))
+		if code, why := extract.UnusableReason(doc); code != "" {
+			fmt.Fprintf(w, "; not usable: a conforming agent may not act on it (%s)", code)
+		} else {
+			fmt.Fprintf(w, "; not usable: %s", why)
+		}
 	}
 	if doc.Effective != "" {
 		fmt.Fprintf(w, "; effective policy: %s", doc.Effective)
 	}
 	fmt.Fprintln(w)
-}
-
-// unusableCodes are the diagnostics that name why a valid file is not
-// usable: cut at the cap, fetched in a way its specification forbids, or
-// larger than it allows.
-var unusableCodes = []string{"extract.truncated", "agents-md.insecure-transport", "agents-md.downgraded", "agents-md.too-large"}
-
-// unusableReason says why a valid doc is not usable, from its diagnostics.
-func unusableReason(doc extract.Document) string {
-	var why []string
-	for _, d := range doc.Diagnostics {
-		if slices.Contains(unusableCodes, d.Code) && !slices.Contains(why, d.Code) {
-			why = append(why, d.Code)
-		}
-	}
-	if len(why) == 0 {
-		// A transport its specification forbids (plain HTTP, a
-		// downgrade) that no diagnostic of the format names.
-		return "its specification requires it fetched over HTTPS, not downgraded to HTTP"
-	}
-	return "a conforming agent may not act on it (" + strings.Join(why, ", ") + ")"
 }
 
 // withArticle returns name after its indefinite article, by its sound:
