@@ -156,8 +156,10 @@ func reparseCrawl(ctx context.Context, db *sql.DB, dir, crawlID string) (int, in
 	bodies, _ := filepath.Glob(filepath.Join(dir, sink.TableBodies, "*", "part-*.parquet"))
 	bodySQL := "SELECT NULL::VARCHAR AS digest, NULL::BIGINT AS size, NULL::VARCHAR AS encoding, NULL::BLOB AS data LIMIT 0"
 	if len(bodies) > 0 {
-		bodySQL = "SELECT digest, any_value(size) AS size, any_value(encoding) AS encoding, any_value(data) AS data FROM read_parquet(" +
-			sqlList(bodies) + ") GROUP BY digest"
+		// One whole row per digest: a body stored twice (by two runs) may
+		// be encoded differently, and its size, encoding and data go together.
+		bodySQL = "SELECT DISTINCT ON (digest) digest, size, encoding, data FROM read_parquet(" +
+			sqlList(bodies) + ")"
 	}
 	var held []string
 	for _, o := range classify.Outcomes() {
