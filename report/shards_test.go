@@ -2,13 +2,9 @@ package report
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	"github.com/agentpolicy/survey/internal/simcrawl"
-	"github.com/agentpolicy/survey/pipeline"
-	"github.com/agentpolicy/survey/registry"
-	"github.com/agentpolicy/survey/seeds"
 	"github.com/agentpolicy/survey/sink"
 )
 
@@ -22,36 +18,8 @@ func TestHeadlines_ShardsOfOtherLocations(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crawls the simulated web (skipped with -short)")
 	}
-	dir := t.TempDir()
-	web, err := simcrawl.Start(simcrawl.TestConfig(300, 4))
+	dbPath, err := simcrawl.BuildShards(t.TempDir(), simcrawl.Options{Sites: 300, Seed: 4, CrawlID: "mixed"}, "", "robots,llms-txt")
 	if err != nil {
-		t.Fatal(err)
-	}
-	defer web.Close()
-	seedPath := filepath.Join(dir, "seeds.txt")
-	if err := web.WriteSeeds(seedPath, false); err != nil {
-		t.Fatal(err)
-	}
-	for shard, locations := range map[string]string{"0/2": "", "1/2": "robots,llms-txt"} {
-		cfg := web.CrawlConfig()
-		if locations != "" {
-			if cfg.Locations, err = registry.SelectLocations(locations); err != nil {
-				t.Fatal(err)
-			}
-		}
-		sh, err := seeds.ParseShard(shard)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sum, err := pipeline.Run(context.Background(), pipeline.Options{
-			Out: dir, SeedsPath: seedPath, CrawlID: "mixed", Shard: sh, Crawl: cfg, NoBuild: true,
-		})
-		if err != nil || sum.Status != "complete" {
-			t.Fatalf("shard %s: %v, %+v", shard, err, sum)
-		}
-	}
-	dbPath := filepath.Join(dir, "survey.duckdb")
-	if err := sink.Build(context.Background(), dbPath, []string{dir}, nil, sink.BuildOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	db, err := sink.Open(dbPath)

@@ -17,6 +17,7 @@ import (
 	"github.com/agentpolicy/survey/crawl"
 	"github.com/agentpolicy/survey/pipeline"
 	"github.com/agentpolicy/survey/registry"
+	"github.com/agentpolicy/survey/seeds"
 	"github.com/agentpolicy/survey/sink"
 	"github.com/agentpolicy/survey/testweb"
 )
@@ -108,6 +109,16 @@ func TestConfig(sites int, seed int64) testweb.Config {
 // Build crawls a fresh simulated web into dir and returns the path of the
 // DuckDB database (dir/survey.duckdb).
 func Build(dir string, o Options) (string, error) {
+	return BuildShards(dir, o, o.Locations)
+}
+
+// BuildShards crawls a fresh simulated web into dir as len(locations)
+// shards of one crawl, shard i fetching locations[i] (as survey crawl
+// --locations names them; "" for every location), builds the DuckDB
+// database of dir as survey merge does, and returns its path. With one
+// shard it is Build. Shards of different locations make the database that
+// survey merge warns of: a location fetched for a share of the domains.
+func BuildShards(dir string, o Options, locations ...string) (string, error) {
 	if o.Sites == 0 {
 		o.Sites = 600
 	}
@@ -122,26 +133,39 @@ func Build(dir string, o Options) (string, error) {
 		return "", err
 	}
 	defer w.Close()
-	seeds := filepath.Join(dir, "seeds.txt")
-	if err := w.WriteSeeds(seeds, o.Ranked); err != nil {
+	seedPath := filepath.Join(dir, "seeds.txt")
+	if err := w.WriteSeeds(seedPath, o.Ranked); err != nil {
 		return "", err
 	}
-	cfg := w.CrawlConfig()
-	if o.Locations != "" {
-		if cfg.Locations, err = registry.SelectLocations(o.Locations); err != nil {
+	for i, locs := range locations {
+		cfg := w.CrawlConfig()
+		if locs != "" {
+			if cfg.Locations, err = registry.SelectLocations(locs); err != nil {
+				return "", err
+			}
+		}
+		var shard seeds.Shard // one crawl: no shard, as survey crawl without --shard
+		if len(locations) > 1 {
+			shard = seeds.Shard{Index: i, Count: len(locations)}
+		}
+		sum, err := pipeline.Run(context.Background(), pipeline.Options{
+			Out: dir, SeedsPath: seedPath, CrawlID: o.CrawlID, Shard: shard, Crawl: cfg, NoBuild: len(locations) > 1,
+		})
+		if err != nil {
 			return "", err
 		}
+		if sum.Status != "complete" {
+			return "", fmt.Errorf("simcrawl: crawl %s, shard %s: %s", o.CrawlID, shard, sum.Status)
+		}
+		if len(locations) == 1 {
+			return sum.DBPath, nil
+		}
 	}
-	sum, err := pipeline.Run(context.Background(), pipeline.Options{
-		Out: dir, SeedsPath: seeds, CrawlID: o.CrawlID, Crawl: cfg,
-	})
-	if err != nil {
+	dbPath := filepath.Join(dir, "survey.duckdb")
+	if err := sink.Build(context.Background(), dbPath, []string{dir}, nil, sink.BuildOptions{}); err != nil {
 		return "", err
 	}
-	if sum.Status != "complete" {
-		return "", fmt.Errorf("simcrawl: crawl %s", sum.Status)
-	}
-	return sum.DBPath, nil
+	return dbPath, nil
 }
 
 // Open builds a dataset as Build does, in a temporary directory of t, and
