@@ -2,6 +2,7 @@ package queries_test
 
 import (
 	"context"
+	"database/sql"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -75,4 +76,31 @@ func emptyDatabase(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// databaseWith builds an empty database (emptyDatabase), runs statements
+// on it (rows written for the purpose: sink.Open is read-only), and opens
+// it read-only, as survey query does; it is closed when t ends.
+func databaseWith(t *testing.T, statements ...string) *sql.DB {
+	t.Helper()
+	path := emptyDatabase(t)
+	rw, err := sql.Open("duckdb", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range statements {
+		if _, err := rw.Exec(q); err != nil {
+			rw.Close()
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	if err := rw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sink.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }

@@ -2,12 +2,10 @@ package queries_test
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"testing"
 
 	"github.com/agentpolicy/survey/queries"
-	"github.com/agentpolicy/survey/sink"
 )
 
 // TestDiagnosticsExample checks how the diagnostics query picks each code's
@@ -18,12 +16,7 @@ import (
 // when the code has no other.
 func TestDiagnosticsExample(t *testing.T) {
 	ctx := context.Background()
-	dbPath := emptyDatabase(t)
-	rw, err := sql.Open("duckdb", dbPath) // sink.Open is read-only
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{
+	db := databaseWith(t,
 		`INSERT INTO crawls (crawl_id, started_at) VALUES ('c', TIMESTAMPTZ '2026-11-26 00:00:00+00')`,
 		`INSERT INTO targets (crawl_id, domain, rank) VALUES ('c', 'a.test', 5), ('c', 'b.test', 2), ('c', 'y.test', NULL), ('c', 'z.test', NULL)`,
 		`INSERT INTO documents (crawl_id, domain, location, format)
@@ -37,19 +30,7 @@ func TestDiagnosticsExample(t *testing.T) {
 			('c', 'y.test', 'robots', 'robots', 'robots.y', 'info', 'RFC 9309 §2.1', 0),
 			('c', 'z.test', 'robots', 'robots', 'robots.w', 'error', 'RFC 9309 §2.3', 1),
 			('c', 'a.test', 'robots', 'robots', 'robots.w', 'error', 'RFC 9309 §2.3', 2)`,
-	} {
-		if _, err := rw.ExecContext(ctx, q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	if err := rw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	db, err := sink.Open(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	)
 	q, err := queries.Get("diagnostics")
 	if err != nil {
 		t.Fatal(err)

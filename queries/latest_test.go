@@ -2,12 +2,10 @@ package queries_test
 
 import (
 	"context"
-	"database/sql"
 	"reflect"
 	"testing"
 
 	"github.com/agentpolicy/survey/queries"
-	"github.com/agentpolicy/survey/sink"
 )
 
 // TestDefaultCrawlIsTheOneThatStartedLast: on rows written for the purpose,
@@ -17,12 +15,7 @@ import (
 // make it the latest.
 func TestDefaultCrawlIsTheOneThatStartedLast(t *testing.T) {
 	ctx := context.Background()
-	dbPath := emptyDatabase(t)
-	rw, err := sql.Open("duckdb", dbPath) // sink.Open is read-only
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{
+	db := databaseWith(t,
 		`INSERT INTO crawls (crawl_id, shard, run, started_at) VALUES
 			('old', '0/1', 1, TIMESTAMPTZ '2026-11-01 00:00:00+00'),
 			('new', '0/1', 1, TIMESTAMPTZ '2026-11-02 00:00:00+00'),
@@ -33,19 +26,7 @@ func TestDefaultCrawlIsTheOneThatStartedLast(t *testing.T) {
 		`INSERT INTO fetches (crawl_id, domain, location, outcome, reason) VALUES
 			('old', 'a.test', 'robots', 'absent', 'status_404'), ('old', 'b.test', 'robots', 'network_error', 'dns'),
 			('new', 'a.test', 'robots', 'absent', 'status_404')`,
-	} {
-		if _, err := rw.ExecContext(ctx, q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	if err := rw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	db, err := sink.Open(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	)
 	all, err := queries.All()
 	if err != nil {
 		t.Fatal(err)

@@ -2,12 +2,10 @@ package queries_test
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"testing"
 
 	"github.com/agentpolicy/survey/queries"
-	"github.com/agentpolicy/survey/sink"
 )
 
 // TestConformanceSections checks how conformance_by_section reads the
@@ -19,12 +17,7 @@ import (
 // section of its own.
 func TestConformanceSections(t *testing.T) {
 	ctx := context.Background()
-	dbPath := emptyDatabase(t)
-	rw, err := sql.Open("duckdb", dbPath) // sink.Open is read-only
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{
+	db := databaseWith(t,
 		`INSERT INTO crawls (crawl_id, started_at) VALUES ('c', TIMESTAMPTZ '2026-11-26 00:00:00+00')`,
 		`INSERT INTO targets (crawl_id, domain) VALUES ('c', 'a.test'), ('c', 'b.test'), ('c', 'c.test')`,
 		`INSERT INTO documents (crawl_id, domain, location, format)
@@ -36,19 +29,7 @@ func TestConformanceSections(t *testing.T) {
 			('c', 'a.test', 'tdmrep', 'tdmrep', 'tdmrep.reservation-value', 'error', 'TDMRep §Declaring the reservation of TDM Rights, tdm-reservation', 1),
 			('c', 'a.test', 'did', 'did', 'did.id-mismatch', 'error', 'agent-feed v0 §3.4', 1),
 			('c', 'b.test', 'did', 'did', 'did.key-length', 'error', 'agent-feed v0 §3.4 step 5', 1)`,
-	} {
-		if _, err := rw.ExecContext(ctx, q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	if err := rw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	db, err := sink.Open(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	)
 	q, err := queries.Get("conformance_by_section")
 	if err != nil {
 		t.Fatal(err)

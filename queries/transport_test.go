@@ -2,11 +2,9 @@ package queries_test
 
 import (
 	"context"
-	"database/sql"
 	"testing"
 
 	"github.com/agentpolicy/survey/queries"
-	"github.com/agentpolicy/survey/sink"
 )
 
 // TestFileTransportFlags checks file_transport on fetches written for the
@@ -17,35 +15,18 @@ import (
 // back counts as downgraded though its file came over HTTPS.
 func TestFileTransportFlags(t *testing.T) {
 	ctx := context.Background()
-	dbPath := emptyDatabase(t)
-	rw, err := sql.Open("duckdb", dbPath) // sink.Open is read-only
-	if err != nil {
-		t.Fatal(err)
-	}
 	hop := `[{'url': 'https://x/robots.txt', 'status': 301, 'location': 'http://x/robots.txt'}]`
-	for _, q := range []string{
+	db := databaseWith(t,
 		`INSERT INTO crawls (crawl_id, started_at) VALUES ('c', TIMESTAMPTZ '2026-11-26 00:00:00+00')`,
 		`INSERT INTO targets (crawl_id, domain, outcome) VALUES ('c', 'a.test', 'ok'), ('c', 'b.test', 'ok'), ('c', 'c.test', 'ok'), ('c', 'd.test', 'ok')`,
 		`INSERT INTO fetches (crawl_id, domain, location, scheme, http_fallback, redirects, truncated, offsite, downgraded, outcome) VALUES
 			('c', 'a.test', 'robots', 'https', false, []::STRUCT(url VARCHAR, status INTEGER, location VARCHAR)[], true, false, false, 'too_large'),
-			('c', 'b.test', 'robots', 'https', false, ` + hop + `, true, true, false, 'redirected'),
-			('c', 'c.test', 'robots', 'https', false, ` + hop + `, false, false, true, 'downgraded'),
-			('c', 'd.test', 'robots', 'http', false, ` + hop + `, false, false, true, 'downgraded')`,
+			('c', 'b.test', 'robots', 'https', false, `+hop+`, true, true, false, 'redirected'),
+			('c', 'c.test', 'robots', 'https', false, `+hop+`, false, false, true, 'downgraded'),
+			('c', 'd.test', 'robots', 'http', false, `+hop+`, false, false, true, 'downgraded')`,
 		`INSERT INTO documents (crawl_id, domain, location, format, usable)
 			SELECT 'c', domain, 'robots', 'robots', false FROM targets`,
-	} {
-		if _, err := rw.ExecContext(ctx, q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	if err := rw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	db, err := sink.Open(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	)
 	q, err := queries.Get("file_transport")
 	if err != nil {
 		t.Fatal(err)
