@@ -6,7 +6,10 @@
 // alone puts every line of a CR-only file on line 1.
 package lines
 
-import "sort"
+import (
+	"bytes"
+	"sort"
+)
 
 // Index maps the byte offsets of one body to 1-based line numbers. Build
 // it once with New; each lookup is a binary search.
@@ -19,6 +22,17 @@ type Index struct {
 // New indexes the line endings of b.
 func New(b []byte) Index {
 	var ends []int
+	if bytes.IndexByte(b, '\r') < 0 {
+		// LF only (nearly every body): find them with IndexByte.
+		for i := 0; ; {
+			j := bytes.IndexByte(b[i:], '\n')
+			if j < 0 {
+				return Index{ends: ends}
+			}
+			ends = append(ends, i+j)
+			i += j + 1
+		}
+	}
 	for i, c := range b {
 		if c == '\n' || (c == '\r' && !lfAt(b, i+1)) {
 			ends = append(ends, i)
@@ -51,6 +65,12 @@ func (x Index) IsEnd(off int) bool {
 func At(b []byte, off int) int {
 	if off > len(b) {
 		off = len(b)
+	}
+	if off <= 0 {
+		return 1
+	}
+	if bytes.IndexByte(b[:off], '\r') < 0 {
+		return bytes.Count(b[:off], []byte{'\n'}) + 1 // LF only: the fast count
 	}
 	n := 1
 	for i := 0; i < off; i++ {
