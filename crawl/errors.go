@@ -61,6 +61,8 @@ func kindOf(err error, ph phases, domainCtx, parent context.Context) ErrorKind {
 		return ErrTooManyRedirects
 	case errors.Is(err, errRedirectScheme):
 		return ErrBadLocation
+	case errors.Is(err, errUnrequestedCoding):
+		return ErrProtocol
 	case parent.Err() != nil:
 		return ErrInterrupted
 	case domainCtx.Err() != nil:
@@ -89,7 +91,11 @@ func kindOf(err error, ph phases, domainCtx, parent context.Context) ErrorKind {
 	case strings.Contains(err.Error(), "malformed"), strings.Contains(err.Error(), "gzip:"),
 		strings.Contains(err.Error(), "deflate:"), strings.Contains(err.Error(), "flate:"),
 		strings.Contains(err.Error(), "zlib:"), strings.Contains(err.Error(), "unsupported transfer encoding"),
-		strings.Contains(err.Error(), "invalid header"), strings.Contains(err.Error(), "too large"):
+		strings.Contains(err.Error(), "invalid header"), strings.Contains(err.Error(), "too large"),
+		strings.Contains(err.Error(), "chunk"):
+		// "chunk": net/http's errors for broken chunked framing
+		// ("invalid byte in chunk length", "malformed chunked encoding",
+		// "http chunk length too large", ...).
 		return ErrProtocol
 	}
 	return ErrNetwork

@@ -493,7 +493,8 @@ func TestCrawl_BodyCapHoldsForEveryEncoding(t *testing.T) {
 			w.Header().Set("Content-Encoding", "deflate")
 			w.Write(wrapped.Bytes())
 		case "/AGENTS.md":
-			w.Header().Set("Content-Encoding", "br")
+			// A value that is no coding at all: the bytes are the file.
+			w.Header().Set("Content-Encoding", "utf-8")
 			w.Write(bytes.Repeat([]byte{1}, 3*cap))
 		default:
 			http.NotFound(w, r)
@@ -506,8 +507,89 @@ func TestCrawl_BodyCapHoldsForEveryEncoding(t *testing.T) {
 			t.Errorf("%s: %s truncated=%v %d bytes (%s), want cut at %d", loc, f.ErrKind, f.Truncated, len(f.Body), f.Err, cap)
 		}
 	}
-	if f := res.Fetch(registry.LocAgentsMD); f.Encoding != "br" {
-		t.Errorf("br body: encoding %q, want it named as left undecoded", f.Encoding)
+	if f := res.Fetch(registry.LocAgentsMD); f.Encoding != "utf-8" {
+		t.Errorf("utf-8 body: encoding %q, want it named as left undecoded", f.Encoding)
+	}
+}
+
+// A body compressed with a coding the crawler did not ask for (br, zstd,
+// a list of codings) is not the file: the fetch is a protocol error that
+// names the coding and keeps no body, where it used to be a "file" of
+// compressed bytes. The domain's other locations are fetched as usual.
+func TestCrawl_UnrequestedContentCodingIsAProtocolError(t *testing.T) {
+	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			w.Header().Set("Content-Encoding", "br")
+			w.Write([]byte{0x0b, 0x02, 0x80, 'U', 's', 'e', 'r', 0x03})
+		case "/agents.txt":
+			w.Header().Set("Content-Encoding", "ZSTD")
+			w.Write([]byte{0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x48, 0x01, 0x00, 0x00})
+		case "/AGENTS.md":
+			w.Header().Set("Content-Encoding", "gzip, br")
+			w.Write([]byte{0x1f, 0x8b, 8, 0})
+		case "/llms.txt":
+			w.Write([]byte("# Title\n"))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	res := crawlOne(t, s, seeds.Seed{Host: "enc.test"}, nil)
+	for loc, enc := range map[registry.LocationID]string{registry.LocRobots: "br", registry.LocAgentsTxt: "zstd", registry.LocAgentsMD: "gzip, br"} {
+		f := res.Fetch(loc)
+		if f.ErrKind != ErrProtocol || f.Encoding != enc || f.Body != nil || f.Status != 200 {
+			t.Errorf("%s: kind %q encoding %q, %d bytes, status %d (%s); want %q naming %q, no body", loc, f.ErrKind, f.Encoding, len(f.Body), f.Status, f.Err, ErrProtocol, enc)
+		}
+	}
+	if f := res.Fetch(registry.LocLLMsTxt); f.ErrKind != ErrNone || string(f.Body) != "# Title\n" {
+		t.Errorf("llms.txt after them: kind %q, body %q", f.ErrKind, f.Body)
+	}
+}
+
+// Broken framing is a protocol error, and the host's next request goes out
+// on a new connection: a chunk size that is not hex (net/http: "invalid
+// byte in chunk length", which kindOf called "network"), a chunk longer
+// than its size, a response that is not HTTP. A Content-Length the server
+// does not meet before it closes is the connection closed early (reset).
+func TestCrawl_BrokenFramingIsAProtocolError(t *testing.T) {
+	raw := func(w http.ResponseWriter, s string) {
+		conn, buf, err := w.(http.Hijacker).Hijack()
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		buf.WriteString(s)
+		buf.Flush()
+		conn.Close()
+	}
+	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		const head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n"
+		switch r.URL.Path {
+		case "/robots.txt":
+			raw(w, head+"Transfer-Encoding: chunked\r\n\r\n5\r\nUser-\r\nzz\r\nagent: *\r\n")
+		case "/agents.txt":
+			raw(w, head+"Transfer-Encoding: chunked\r\n\r\n5\r\n# Title and more\r\n0\r\n\r\n")
+		case "/AGENTS.md":
+			raw(w, "\xde\xad\xbe\xef garbage\r\n\r\n")
+		case "/.well-known/agents.md":
+			raw(w, head+"Content-Length: 4096\r\n\r\nUser-agent: *\nDisallow: /\n")
+		case "/llms.txt":
+			w.Write([]byte("# Agents\n"))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	res := crawlOne(t, s, seeds.Seed{Host: "frame.test"}, nil)
+	for loc, want := range map[registry.LocationID]ErrorKind{
+		registry.LocRobots: ErrProtocol, registry.LocAgentsTxt: ErrProtocol, registry.LocAgentsMD: ErrProtocol,
+		registry.LocAgentsMDWK: ErrReset,
+	} {
+		if f := res.Fetch(loc); f.ErrKind != want || f.Body != nil {
+			t.Errorf("%s: kind %q, %d bytes (%s); want %q, no body", loc, f.ErrKind, len(f.Body), f.Err, want)
+		}
+	}
+	if f := res.Fetch(registry.LocLLMsTxt); f.ErrKind != ErrNone || string(f.Body) != "# Agents\n" {
+		t.Errorf("llms.txt after them: kind %q, body %q (%s)", f.ErrKind, f.Body, f.Err)
 	}
 }
 

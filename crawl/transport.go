@@ -8,6 +8,7 @@ import (
 	"compress/zlib"
 	"context"
 	"crypto/tls"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -245,6 +246,12 @@ func readBody(resp *http.Response, max int64, buf *bytes.Buffer) (bool, string, 
 			r = fr
 		}
 	default:
+		if compressed(enc) {
+			// A compression the crawler did not ask for (it sends
+			// Accept-Encoding: gzip, deflate): the bytes are not the
+			// file, and kept as its body they would be parsed as one.
+			return false, enc, fmt.Errorf("%w: %q", errUnrequestedCoding, enc)
+		}
 		undecoded = enc
 	}
 	if cl := resp.ContentLength; cl > 0 && cl <= max && undecoded == "" && r == resp.Body {
@@ -259,6 +266,24 @@ func readBody(resp *http.Response, max int64, buf *bytes.Buffer) (bool, string, 
 		return false, undecoded, err
 	}
 	return truncated, undecoded, nil
+}
+
+// errUnrequestedCoding is readBody's error for a body compressed with a
+// content coding the crawler did not ask for and does not decode.
+var errUnrequestedCoding = errors.New("content coding not requested")
+
+// compressed reports whether a Content-Encoding value (lower case, not
+// gzip or deflate) compresses the body: a compression coding of the IANA
+// registry (br, zstd, compress, dcb, dcz, exi, pack200-gzip), or a list of
+// codings (RFC 9110 §8.4), which the crawler never decodes. Other values
+// (a charset or "none" where a coding belongs) leave the bytes as they
+// are: the body is kept, and Fetch.Encoding names the value.
+func compressed(enc string) bool {
+	switch enc {
+	case "br", "zstd", "compress", "x-compress", "dcb", "dcz", "exi", "pack200-gzip":
+		return true
+	}
+	return strings.IndexByte(enc, ',') >= 0
 }
 
 // noRetryAfterBackOff is how long a host that answered 429 without a
