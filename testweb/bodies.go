@@ -8,6 +8,9 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode/utf16"
+
+	"github.com/klauspost/compress/zstd"
 )
 
 // Content types of testweb's own bodies.
@@ -39,7 +42,18 @@ type ownBodies struct {
 	gzipFile        *file
 	badBytesRobots  *file
 	hugeHeaders     *file // a robots.txt behind hugeHeaderBytes of headers
+	latin1Robots    *file // a robots.txt in ISO-8859-1, labelled invalid
+	utf16Robots     *file // a robots.txt in UTF-16LE with a BOM, labelled invalid
+	brRobots        *file // a robots.txt compressed with brotli (Content-Encoding: br)
+	zstdRobots      *file // a robots.txt compressed with zstd (Content-Encoding: zstd)
+	// unavailable are the 503 pages of the unavailable-retry kind, with
+	// a short and a long Retry-After.
+	unavailable [2]*file
 }
+
+// retryAfters are the Retry-After values of the unavailable-retry kind:
+// one the crawler waits for (and retries after), one it does not.
+var retryAfters = [2]string{"1", "3600"}
 
 // hugeHeaderBytes is about the size of the huge-headers kind's header
 // block: twice the crawler's cap (crawl.MaxHeaderBytes).
@@ -83,6 +97,22 @@ func newOwnBodies() (ownBodies, error) {
 		cookies[i] = fmt.Sprintf("tracking-%03d=%s; Path=/; Max-Age=31536000", i, strings.Repeat("z", 2000))
 	}
 	b.hugeHeaders = ownFile("huge-headers", typeText, []byte("User-agent: *\nDisallow: /private/\n"), http.Header{"Set-Cookie": cookies})
+	invalid := false
+	b.latin1Robots = ownFile("robots-latin1", "text/plain; charset=iso-8859-1", []byte(latin1Robots), nil)
+	b.latin1Robots.valid = &invalid
+	b.utf16Robots = ownFile("robots-utf16", "text/plain; charset=utf-16", utf16LE(utf16Robots), nil)
+	b.utf16Robots.valid = &invalid
+	b.brRobots = ownFile("robots-br", typeText, brotliStored([]byte(encodedRobots)), nil)
+	zw2, err := zstd.NewWriter(nil)
+	if err != nil {
+		return b, fmt.Errorf("testweb: compressing the zstd robots.txt: %w", err)
+	}
+	b.zstdRobots = ownFile("robots-zstd", typeText, zw2.EncodeAll([]byte(encodedRobots), nil), nil)
+	zw2.Close()
+	for i, ra := range retryAfters {
+		b.unavailable[i] = ownFile("unavailable-retry-"+ra, typeHTML, errorHTML(http.StatusServiceUnavailable),
+			http.Header{"Retry-After": {ra}})
+	}
 	b.badBytesRobots = ownFile("bad-bytes-robots", typeText, []byte("User-agent: *\nDisallow: /caf\xe9/\nDisallow: /a\x00b/\nDisallow: /tmp/\n"), nil)
 	return b, nil
 }
@@ -90,6 +120,42 @@ func newOwnBodies() (ownBodies, error) {
 // gzippedRobots is the robots.txt that the gzip-mislabeled kind serves
 // compressed.
 const gzippedRobots = "User-agent: *\nDisallow: /private/\n\nSitemap: https://example.com/sitemap.xml\n"
+
+// latin1Robots is the robots-latin1 kind's robots.txt: ISO-8859-1 bytes
+// (0xE9 é, 0xFC ü, 0xDF ß), not valid UTF-8. RFC 9309 §2.3: the file MUST
+// be UTF-8, whatever charset the Content-Type names.
+const latin1Robots = "# Robots f\xfcr www.example.com \xa9 2019\nUser-agent: *\nDisallow: /caf\xe9/\nDisallow: /stra\xdfe/\nDisallow: /tmp/\n"
+
+// utf16Robots is the text of the robots-utf16 kind's robots.txt, served
+// as UTF-16LE after a byte order mark.
+const utf16Robots = "User-agent: *\r\nDisallow: /caf\u00e9/\r\nDisallow: /tmp/\r\n"
+
+// encodedRobots is the robots.txt that the encoding-unrequested kind
+// serves compressed with br or zstd.
+const encodedRobots = "User-agent: *\nDisallow: /private/\nDisallow: /search\n\nSitemap: https://example.com/sitemap.xml\n"
+
+// utf16LE encodes s as UTF-16LE after a byte order mark.
+func utf16LE(s string) []byte {
+	out := []byte{0xff, 0xfe}
+	for _, u := range utf16.Encode([]rune(s)) {
+		out = append(out, byte(u), byte(u>>8))
+	}
+	return out
+}
+
+// brotliStored encodes b (at most 65,536 bytes) as a brotli stream (RFC
+// 7932) of one uncompressed meta-block: a valid stream that any brotli
+// decoder expands to b, built without a brotli encoder.
+func brotliStored(b []byte) []byte {
+	// Bits, least significant first: WBITS 16 (1 bit, 0); ISLAST 0;
+	// MNIBBLES 4 (2 bits, 0); MLEN-1 (16 bits); ISUNCOMPRESSED 1; then
+	// zero bits to the byte boundary.
+	v := uint32(len(b)-1)<<4 | 1<<20
+	out := []byte{byte(v), byte(v >> 8), byte(v >> 16)}
+	out = append(out, b...)
+	// The last meta-block: ISLAST 1, ISLASTEMPTY 1.
+	return append(out, 0x03)
+}
 
 // errorPage returns the HTML error page for status.
 func (b *ownBodies) errorPage(status int) *file {

@@ -47,6 +47,8 @@ var (
 	errNXDomain = errors.New("nxdomain")
 	errLoop     = errors.New("redirect loop")
 	errTooMany  = errors.New("too many redirects")
+	// errEncoding is a Content-Encoding the test crawler did not ask for.
+	errEncoding = errors.New("unrequested content coding")
 )
 
 func newTestCrawler(w *Web, addrs Addrs, dns bool, timeout time.Duration) *testCrawler {
@@ -162,6 +164,12 @@ func (c *testCrawler) fetch(rawURL string) observation {
 	defer resp.Body.Close()
 	o.status, o.header = resp.StatusCode, resp.Header
 	var r io.Reader = resp.Body
+	switch enc := strings.ToLower(resp.Header.Get("Content-Encoding")); enc {
+	case "", "gzip":
+	default:
+		o.err = fmt.Errorf("%w %q", errEncoding, enc)
+		return o
+	}
 	if strings.EqualFold(resp.Header.Get("Content-Encoding"), "gzip") {
 		zr, err := gzip.NewReader(resp.Body)
 		if err != nil {
@@ -201,6 +209,11 @@ func (o observation) errorReason() (classify.Outcome, string) {
 		return classify.NetworkError, classify.ReasonTLS
 	case strings.Contains(err.Error(), "server response headers exceeded"):
 		return classify.NetworkError, classify.ReasonHeaderCap
+	case errors.Is(err, errEncoding), strings.Contains(err.Error(), "malformed HTTP"),
+		strings.Contains(err.Error(), "chunk"):
+		// Not HTTP, broken chunked framing, or a body in a coding not
+		// asked for.
+		return classify.NetworkError, classify.ReasonProtocol
 	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.EPIPE), errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF),
 		strings.Contains(err.Error(), "connection reset"):
 		return classify.NetworkError, classify.ReasonReset
@@ -270,7 +283,8 @@ func (c *testCrawler) crawlDomain(domain string) []Expect {
 				unreachable = &e
 			}
 		}
-		if o.err == nil && o.hops == 0 && o.status == http.StatusTooManyRequests {
+		if o.err == nil && o.hops == 0 && (o.status == http.StatusTooManyRequests ||
+			o.status == http.StatusServiceUnavailable && o.header.Get("Retry-After") != "") {
 			limited = true
 		}
 		if e.Outcome == classify.Timeout {

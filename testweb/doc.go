@@ -11,11 +11,12 @@
 // Every site has a kind (see Kinds): most are "normal" sites that serve a
 // realistic share of the agent-policy files, the rest misbehave in one of
 // the ways the crawler must survive (soft 404s, bot walls, redirect
-// loops, refused TLS, stalls, resets, decompression bombs, ...). The mix of
-// kinds is a preset (Config.Mix) whose shares are one table in kinds.go;
-// sites are dealt kinds through a keyed permutation of their indexes, so
-// a population of n sites holds each kind exactly in proportion (and
-// every kind of the realistic mix at least four times in 2,000 sites).
+// loops, refused TLS, stalls, resets, decompression bombs, broken HTTP
+// framing, ...); the rarest protocol faults are in the hostile mix only.
+// The mix of kinds is a preset (Config.Mix) whose shares are one table in
+// kinds.go; sites are dealt kinds through a keyed permutation of their
+// indexes, so a population of n sites holds each kind exactly in
+// proportion (and every kind of the realistic mix at least four times in 2,000 sites).
 //
 // Nothing is stored per site: a site's behaviour is computed from
 // Config.Seed and the name in the request's Host header or TLS SNI, so a
@@ -76,9 +77,30 @@
 //   - Host-dependent bodies (did:web documents) are rendered for the
 //     seeded domain, the host the crawler parses them for, whichever form
 //     (apex or www.) served them.
+//   - short-body and bad-chunked, like reset-midbody, break only non-empty
+//     2xx bodies; their 404s and empty files are whole. A Content-Length
+//     the server does not meet before it closes the connection is
+//     network_error/reset (closed early); broken chunked framing
+//     (bad-chunked), bytes that are not HTTP (not-http) and a body
+//     without a status line (http09) are network_error/protocol, at every
+//     location: none of them makes the host unreachable. An http09 answer
+//     with an empty body is no bytes at all: reset.
+//   - A body in a content coding the crawler did not ask for
+//     (encoding-unrequested: br or zstd, where it asked for gzip, deflate)
+//     is network_error/protocol: its bytes are not the file, and a
+//     crawler that kept them would parse compressed bytes as robots.txt.
+//   - A Latin-1 or UTF-16 robots.txt (robots-latin1, robots-utf16) is
+//     present/ok, and labelled invalid (Valid false): RFC 9309 §2.3 says
+//     the file MUST be UTF-8, whatever charset the Content-Type names.
+//   - unavailable-retry answers 503 with Retry-After everywhere: robots.txt
+//     is server_error/status_503 (after one retry when the Retry-After is
+//     1 s) and the other locations blocked/rate_limited, as after a 429.
+//   - long-location's 10,000-character Location is followed: its
+//     locations are a normal site's, reached in one same-site hop.
 //   - Valid is nil for testweb's own bodies (challenge pages, soft-404
-//     pages, the oversized files, the bomb, the gzip file) and for
-//     truncated files: package content labels only its variants.
+//     pages, the oversized files, the bomb, the gzip file), except the
+//     Latin-1 and UTF-16 robots.txt, and for truncated files: package
+//     content labels only its variants.
 //
 // The truth assumes the crawler's defaults: a request timeout above
 // Latency.Max and SlowDelay, a domain deadline that fits thirteen slow

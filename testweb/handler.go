@@ -42,8 +42,12 @@ func (h handler) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		panic(http.ErrAbortHandler) // the client left or the Web closed
 	}
 	body := w.replyBody(rep, hi.seed)
-	if rep.op == opResetBody {
+	switch rep.op {
+	case opResetBody:
 		w.resetMidBody(rw, rep, body)
+		return
+	case opShortBody, opBadChunked, opGarbage, opHTTP09:
+		w.malformed(rw, rep, body, hi.h)
 		return
 	}
 	hdr := rw.Header()
@@ -140,9 +144,78 @@ func (w *Web) resetMidBody(rw http.ResponseWriter, rep reply, body []byte) {
 	resetConn(conn)
 }
 
-// writeHead writes an HTTP/1.1 response head for a hijacked connection.
-func writeHead(b *bufio.Writer, rep reply, n int) {
+// shortBodyMissing is how many bytes the short-body kind's Content-Length
+// promises beyond the body it sends.
+const shortBodyMissing = 1024
+
+// malformed writes one of the broken responses (opShortBody,
+// opBadChunked, opGarbage, opHTTP09) on the hijacked connection, then
+// closes it (a TLS close_notify and a FIN, not a reset). h is the site's
+// hash, which picks the variant of the fault.
+func (w *Web) malformed(rw http.ResponseWriter, rep reply, body []byte, h uint64) {
+	hj, ok := rw.(http.Hijacker)
+	if !ok {
+		panic(http.ErrAbortHandler)
+	}
+	conn, buf, err := hj.Hijack()
+	if err != nil {
+		panic(http.ErrAbortHandler)
+	}
+	defer conn.Close()
+	b := buf.Writer
+	switch rep.op {
+	case opShortBody:
+		writeHead(b, rep, len(body)+shortBodyMissing)
+		b.Write(body)
+	case opBadChunked:
+		writeHeadChunked(b, rep)
+		half := body[:len(body)/2]
+		if draw(h, "bad-chunked")%2 == 0 {
+			// A valid first chunk, then a size that is not hex.
+			b.WriteString(strconv.FormatInt(int64(len(half)), 16) + "\r\n")
+			b.Write(half)
+			b.WriteString("\r\nzz\r\n")
+			b.Write(body[len(half):])
+		} else {
+			// A chunk longer than its size says: no CRLF where the size
+			// ends.
+			b.WriteString(strconv.FormatInt(int64(len(half)), 16) + "\r\n")
+			b.Write(body)
+			b.WriteString("\r\n0\r\n\r\n")
+		}
+	case opGarbage:
+		b.Write(garbage(h))
+	case opHTTP09:
+		b.Write(body)
+	}
+	b.Flush()
+}
+
+// garbage returns the bytes the not-http kind answers with: 256 bytes
+// drawn from the site's hash, all of them non-ASCII but a CRLF after the
+// first 64 (so that a client reads a "status line" that is not one).
+func garbage(h uint64) []byte {
+	out := make([]byte, 256)
+	for i := range out {
+		if i%8 == 0 {
+			h = mix(h + uint64(i))
+		}
+		out[i] = byte(h>>(8*(i%8))) | 0x80 // never ASCII: never "HTTP/", never a line end
+	}
+	out[64], out[65] = '\r', '\n'
+	return out
+}
+
+// writeHeadChunked writes an HTTP/1.1 response head with
+// Transfer-Encoding: chunked for a hijacked connection.
+func writeHeadChunked(b *bufio.Writer, rep reply) {
 	b.WriteString("HTTP/1.1 " + strconv.Itoa(rep.status) + " " + http.StatusText(rep.status) + "\r\n")
+	writeFileHeader(b, rep)
+	b.WriteString("Transfer-Encoding: chunked\r\n\r\n")
+}
+
+// writeFileHeader writes the Content-Type and headers of a reply's file.
+func writeFileHeader(b *bufio.Writer, rep reply) {
 	if f := rep.file; f != nil {
 		if f.contentType != "" {
 			b.WriteString("Content-Type: " + f.contentType + "\r\n")
@@ -153,5 +226,14 @@ func writeHead(b *bufio.Writer, rep reply, n int) {
 			}
 		}
 	}
+	if rep.encoding != "" {
+		b.WriteString("Content-Encoding: " + rep.encoding + "\r\n")
+	}
+}
+
+// writeHead writes an HTTP/1.1 response head for a hijacked connection.
+func writeHead(b *bufio.Writer, rep reply, n int) {
+	b.WriteString("HTTP/1.1 " + strconv.Itoa(rep.status) + " " + http.StatusText(rep.status) + "\r\n")
+	writeFileHeader(b, rep)
 	b.WriteString("Content-Length: " + strconv.Itoa(n) + "\r\n\r\n")
 }

@@ -48,6 +48,15 @@ const (
 	kindGzipMislabeled
 	kindBadBytes
 	kindHugeHeaders
+	kindShortBody
+	kindBadChunked
+	kindNotHTTP
+	kindHTTP09
+	kindRobotsLatin1
+	kindRobotsUTF16
+	kindEncodingUnrequested
+	kindUnavailableRetry
+	kindLongLocation
 	kindNXDomain
 	kindPrivateDNS
 	numKinds
@@ -61,19 +70,26 @@ type kindSpec struct {
 	// are in the population only when Config.DNS is true.
 	dns bool
 	// realistic is the kind's share in the "realistic" mix, per 100,000
-	// sites. The normal kind takes whatever the others leave.
+	// sites. The normal kind takes whatever the others leave. A hostile
+	// kind with no realistic share is in the hostile mix only: a kind
+	// rare on the real web, which would only blur the realistic figures.
 	realistic int
 	doc       string
 }
+
+// hostileOnly reports whether the kind is in the hostile mix only.
+func (s kindSpec) hostileOnly() bool { return s.kind != kindNormal && !s.dns && s.realistic == 0 }
 
 // shareScale is the denominator of every share in the kind table.
 const shareScale = 100_000
 
 // kindTable is the one table of kinds and their shares. The realistic
 // shares follow what surveys of the top million sites report (most sites
-// serve robots.txt; one in twenty misbehaves in some way); every kind has
-// at least 200 per 100,000, so a population of 2,000 sites holds each at
-// least four times.
+// serve robots.txt; one in twenty misbehaves in some way); every kind of
+// the realistic mix has at least 200 per 100,000, so a population of 2,000
+// sites holds each at least four times. The kinds with a realistic share
+// of 0 (after huge-headers) are protocol faults rare on the real web: they
+// are in the hostile mix only.
 func kindTable() []kindSpec {
 	return []kindSpec{
 		{kindNormal, "normal", false, 0, "a working site: robots.txt on most sites, the agent files on a few percent, a home page with or without policy headers, 404 elsewhere; some redirect apex to www or back"},
@@ -114,6 +130,15 @@ func kindTable() []kindSpec {
 		{kindGzipMislabeled, "gzip-mislabeled", false, 200, "robots.txt is a gzip file served as application/gzip without Content-Encoding"},
 		{kindBadBytes, "bad-bytes", false, 200, "text files hold invalid UTF-8 and NUL bytes"},
 		{kindHugeHeaders, "huge-headers", false, 200, "robots.txt answers 200 with 128 KiB of Set-Cookie headers, over the crawler's 64 KiB cap on a response's headers"},
+		{kindShortBody, "short-body", false, 0, "a normal site whose non-empty 2xx responses declare a Content-Length longer than the body sent, then close the connection"},
+		{kindBadChunked, "bad-chunked", false, 0, "a normal site whose non-empty 2xx responses use invalid chunked encoding (a chunk size that is not hex, or a chunk longer than its size), then close the connection"},
+		{kindNotHTTP, "not-http", false, 0, "every request is answered with bytes that are not HTTP (binary garbage), then the connection is closed"},
+		{kindHTTP09, "http09", false, 0, "every request is answered HTTP/0.9 style: the body without a status line or headers, then the connection is closed"},
+		{kindRobotsLatin1, "robots-latin1", false, 0, "robots.txt is ISO-8859-1 (Latin-1) text served as text/plain; charset=iso-8859-1; the rest is a normal site"},
+		{kindRobotsUTF16, "robots-utf16", false, 0, "robots.txt is UTF-16LE text with a byte order mark, served as text/plain; charset=utf-16; the rest is a normal site"},
+		{kindEncodingUnrequested, "encoding-unrequested", false, 0, "robots.txt is compressed with a Content-Encoding the crawler did not ask for (br or zstd, by site); the rest is a normal site"},
+		{kindUnavailableRetry, "unavailable-retry", false, 0, "every path answers 503 with Retry-After (1 s or 3600 s, by site): a site in maintenance"},
+		{kindLongLocation, "long-location", false, 0, "every path redirects (302) once to itself with a query that makes the Location 10,000 characters long; that URL serves a normal site"},
 		{kindNXDomain, "nxdomain", true, 1500, "the DNS server answers NXDOMAIN (only with Config.DNS)"},
 		{kindPrivateDNS, "private-dns", true, 200, "the DNS server answers a private, loopback or link-local address (only with Config.DNS)"},
 	}
@@ -135,6 +160,9 @@ type KindInfo struct {
 	Doc string
 	// NeedsDNS is true when sites of the kind exist only with Config.DNS.
 	NeedsDNS bool
+	// HostileOnly is true when sites of the kind exist only in the
+	// hostile mix.
+	HostileOnly bool
 }
 
 // Kinds returns every kind of site, normal first.
@@ -142,7 +170,7 @@ func Kinds() []KindInfo {
 	t := kindTable()
 	out := make([]KindInfo, len(t))
 	for i, s := range t {
-		out[i] = KindInfo{Name: s.name, Doc: s.doc, NeedsDNS: s.dns}
+		out[i] = KindInfo{Name: s.name, Doc: s.doc, NeedsDNS: s.dns, HostileOnly: s.hostileOnly()}
 	}
 	return out
 }

@@ -13,11 +13,15 @@ import (
 type op uint8
 
 const (
-	opRespond   op = iota // write a response
-	opRedirect            // write a redirect (reply.location, possibly none)
-	opStall               // never answer
-	opResetBody           // write the headers and half the body, then reset the connection
-	opUnknown             // the host is not in the population: 421
+	opRespond    op = iota // write a response
+	opRedirect             // write a redirect (reply.location, possibly none)
+	opStall                // never answer
+	opResetBody            // write the headers and half the body, then reset the connection
+	opShortBody            // write a Content-Length longer than the body, the body, then close the connection
+	opBadChunked           // write the body in invalid chunked encoding, then close the connection
+	opGarbage              // write bytes that are not HTTP, then close the connection
+	opHTTP09               // write the body without a status line or headers, then close the connection
+	opUnknown              // the host is not in the population: 421
 )
 
 // bigBody names a body too large to build per request; the Web builds
@@ -160,6 +164,43 @@ func (w *Web) plan(hi hostInfo, scheme, path, query string) reply {
 			r.op = opResetBody
 		}
 		return r
+	case kindShortBody, kindBadChunked:
+		// Like reset-midbody: an empty body has nothing to cut or chunk.
+		r := w.base(hi.site, loc, path)
+		if r.op == opRespond && r.status == http.StatusOK && len(w.replyBody(r, hi.seed)) > 0 {
+			r.op = opShortBody
+			if hi.kind == kindBadChunked {
+				r.op = opBadChunked
+			}
+		}
+		return r
+	case kindNotHTTP:
+		return reply{op: opGarbage}
+	case kindHTTP09:
+		r := w.base(hi.site, loc, path)
+		r.op = opHTTP09
+		return r
+	case kindRobotsLatin1:
+		if loc == registry.LocRobots {
+			return reply{op: opRespond, status: http.StatusOK, file: w.own.latin1Robots, content: true}
+		}
+	case kindRobotsUTF16:
+		if loc == registry.LocRobots {
+			return reply{op: opRespond, status: http.StatusOK, file: w.own.utf16Robots, content: true}
+		}
+	case kindEncodingUnrequested:
+		if loc == registry.LocRobots {
+			if draw(hi.h, "encoding")%2 == 0 {
+				return reply{op: opRespond, status: http.StatusOK, file: w.own.brRobots, encoding: "br"}
+			}
+			return reply{op: opRespond, status: http.StatusOK, file: w.own.zstdRobots, encoding: "zstd"}
+		}
+	case kindUnavailableRetry:
+		return reply{op: opRespond, status: http.StatusServiceUnavailable, file: w.own.unavailable[draw(hi.h, "retry-after")%2]}
+	case kindLongLocation:
+		if !strings.HasPrefix(query, longLocationKey) {
+			return reply{op: opRedirect, status: http.StatusFound, location: longLocation(scheme, hi.host, path)}
+		}
 	case kindOversized:
 		switch loc {
 		case registry.LocRobots:
@@ -194,6 +235,23 @@ func (w *Web) plan(hi hostInfo, scheme, path, query string) reply {
 // chainLength is the number of hops of the redirect-chain kind: more than
 // registry.MaxRedirects.
 const chainLength = 8
+
+// longLocationLen is the length of the long-location kind's Location.
+const longLocationLen = 10_000
+
+// longLocationKey starts the query of the long-location kind's Location.
+const longLocationKey = "pad="
+
+// longLocation returns the URL, longLocationLen characters long, to which
+// the long-location kind redirects path: the same URL with a query of
+// filler.
+func longLocation(scheme, host, path string) string {
+	u := scheme + "://" + host + path + "?" + longLocationKey
+	if n := longLocationLen - len(u); n > 0 {
+		u += strings.Repeat("x", n)
+	}
+	return u
+}
 
 // pathQuery joins a path and a raw query.
 func pathQuery(path, query string) string {

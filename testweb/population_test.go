@@ -35,7 +35,9 @@ func TestPopulation_EveryKindPresent(t *testing.T) {
 			switch {
 			case spec.dns && !dns && n != 0:
 				t.Errorf("dns=false: %d sites of DNS kind %s", n, spec.name)
-			case (!spec.dns || dns) && n < 4:
+			case spec.hostileOnly() && n != 0:
+				t.Errorf("dns=%v: %d sites of hostile-only kind %s", dns, n, spec.name)
+			case (!spec.dns || dns) && !spec.hostileOnly() && n < 4:
 				t.Errorf("dns=%v: only %d sites of %s", dns, n, spec.name)
 			}
 		}

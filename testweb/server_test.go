@@ -17,6 +17,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/klauspost/compress/zstd"
+
 	"github.com/agentpolicy/survey/crawl"
 	"github.com/agentpolicy/survey/registry"
 )
@@ -553,5 +555,76 @@ func TestDNS(t *testing.T) {
 	}
 	if w.Stats().DNSQueries == 0 {
 		t.Error("no DNS query counted")
+	}
+}
+
+// TestServe_ProtocolFaults checks the bytes of the hostile-only kinds on
+// the wire: what their truth says a crawler meets.
+func TestServe_ProtocolFaults(t *testing.T) {
+	w, _, c := kindWeb(t)
+	url := func(kind, path string) string { return "https://" + siteOf(t, w, kind).seed + path }
+	// The home page is never empty: it is cut, chunked or sent bare.
+	fails := func(kind, path, want string) {
+		t.Helper()
+		resp, err := c.Get(url(kind, path))
+		if err == nil {
+			_, err = io.ReadAll(resp.Body)
+			resp.Body.Close()
+		}
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s %s: error %v, want one containing %q", kind, path, err, want)
+		}
+	}
+	fails("not-http", "/robots.txt", "malformed HTTP")
+	fails("http09", "/", "malformed HTTP")
+	fails("short-body", "/", "unexpected EOF")
+	fails("bad-chunked", "/", "chunk")
+
+	resp, body := get(t, c, url("robots-latin1", "/robots.txt"))
+	if resp.Header.Get("Content-Type") != "text/plain; charset=iso-8859-1" || utf8.Valid(body) || !bytes.Contains(body, []byte("caf\xe9")) {
+		t.Errorf("robots-latin1: %q, %q", resp.Header.Get("Content-Type"), body)
+	}
+	resp, body = get(t, c, url("robots-utf16", "/robots.txt"))
+	if resp.Header.Get("Content-Type") != "text/plain; charset=utf-16" || !bytes.HasPrefix(body, []byte("\xff\xfeU\x00s\x00e\x00r\x00")) {
+		t.Errorf("robots-utf16: %q, %q", resp.Header.Get("Content-Type"), body)
+	}
+
+	resp, body = get(t, c, url("unavailable-retry", "/llms.txt"))
+	if ra := resp.Header.Get("Retry-After"); resp.StatusCode != 503 || (ra != "1" && ra != "3600") {
+		t.Errorf("unavailable-retry: %d Retry-After %q", resp.StatusCode, ra)
+	}
+	s := siteOf(t, w, "long-location")
+	resp, _ = get(t, c, "https://"+s.seed+"/robots.txt")
+	loc := resp.Header.Get("Location")
+	if resp.StatusCode != 302 || len(loc) != longLocationLen || !strings.HasPrefix(loc, "https://"+s.seed+"/robots.txt?pad=xxx") {
+		t.Errorf("long-location: %d, Location of %d bytes %.60q", resp.StatusCode, len(loc), loc)
+	}
+	if resp, _ = get(t, c, loc); resp.StatusCode == 302 {
+		t.Errorf("long-location: its Location redirects again")
+	}
+
+	// The unrequested codings are real: the zstd body decodes to the
+	// robots.txt, and the brotli one holds it in a stored meta-block.
+	for i := 0; i < w.cfg.Sites; i++ {
+		s := w.site(i)
+		if s.kind != kindEncodingUnrequested {
+			continue
+		}
+		resp, body := get(t, c, "https://"+s.seed+"/robots.txt")
+		switch enc := resp.Header.Get("Content-Encoding"); enc {
+		case "zstd":
+			d, _ := zstd.NewReader(nil)
+			got, err := d.DecodeAll(body, nil)
+			d.Close()
+			if err != nil || string(got) != encodedRobots {
+				t.Errorf("zstd robots.txt of %s: %q, %v", s.seed, got, err)
+			}
+		case "br":
+			if len(body) != len(encodedRobots)+4 || string(body[3:len(body)-1]) != encodedRobots {
+				t.Errorf("br robots.txt of %s: %q", s.seed, body)
+			}
+		default:
+			t.Errorf("robots.txt of %s: Content-Encoding %q", s.seed, enc)
+		}
 	}
 }

@@ -67,7 +67,10 @@ const truthCanaryPath = "/.well-known/survey-canary-truth"
 
 // The crawler retries a 429 only when its Retry-After is short
 // (docs/outcomes.md, Rate limits); the ratelimited kind asks for an hour,
-// so its first 429 stands and the other locations are not requested.
+// so its first 429 stands and the other locations are not requested. A
+// 503 with a Retry-After (the unavailable-retry kind) is the same, whether
+// the crawler waited and retried (Retry-After: 1) or not (3600): the
+// second answer is the same 503.
 
 // maxConsecutiveTimeouts is the crawler's patience: after this many
 // consecutive timeouts on a host, its remaining locations are not
@@ -189,7 +192,7 @@ func (w *Web) truthInto(s site, sims []fetchSim, out []Expect) []Expect {
 		if i == 0 && f.unreachable {
 			unreachable = i
 		}
-		if f.got && f.hops == 0 && f.rep.status == http.StatusTooManyRequests {
+		if f.got && f.hops == 0 && (f.rep.status == http.StatusTooManyRequests || retryAfter503(f.rep)) {
 			limited = true // the host is rate-limiting: the crawler leaves it alone
 		}
 	}
@@ -249,8 +252,25 @@ func (w *Web) simulate(s site, scheme, path string, hosts *hostMemo) fetchSim {
 		switch rep.op {
 		case opStall:
 			return fail(classify.Timeout, classify.ReasonRequestTimeout)
-		case opResetBody:
+		case opResetBody, opShortBody:
+			// A reset, or a close before the Content-Length was met: the
+			// connection closed early, the partial body is no file.
 			return fail(classify.NetworkError, classify.ReasonReset)
+		case opHTTP09:
+			if len(w.replyBody(rep, s.seed)) == 0 {
+				// No body, no status line: the connection closed
+				// without a response.
+				return fail(classify.NetworkError, classify.ReasonReset)
+			}
+			return fail(classify.NetworkError, classify.ReasonProtocol)
+		case opBadChunked, opGarbage:
+			return fail(classify.NetworkError, classify.ReasonProtocol)
+		case opRespond:
+			if !acceptedEncoding(rep.encoding) {
+				// A content coding the crawler did not ask for: the body
+				// cannot be read as the file.
+				return fail(classify.NetworkError, classify.ReasonProtocol)
+			}
 		case opRedirect:
 			if rep.location == "" {
 				f.got, f.rep = true, rep
@@ -285,6 +305,23 @@ func (w *Web) simulate(s site, scheme, path string, hosts *hostMemo) fetchSim {
 		f.got, f.rep = true, rep
 		return f
 	}
+}
+
+// acceptedEncoding reports whether a Content-Encoding is one the crawler
+// asks for (Accept-Encoding: gzip, deflate) or none.
+func acceptedEncoding(enc string) bool {
+	switch enc {
+	case "", "gzip", "deflate":
+		return true
+	}
+	return false
+}
+
+// retryAfter503 reports whether a reply is a 503 with a Retry-After: the
+// crawler leaves the host alone after it, as after a 429
+// (docs/outcomes.md, Rate limits).
+func retryAfter503(rep reply) bool {
+	return rep.status == http.StatusServiceUnavailable && rep.file != nil && rep.file.header.Get("Retry-After") != ""
 }
 
 // headerBytes is the size of h as written in a response: "Key: value\r\n"

@@ -133,7 +133,7 @@ func catalogFile(w *Web, name string) *file {
 			return f
 		}
 	}
-	for _, f := range []*file{w.own.soft404Text, w.own.gzipFile, w.own.badBytesRobots} {
+	for _, f := range []*file{w.own.soft404Text, w.own.gzipFile, w.own.badBytesRobots, w.own.latin1Robots, w.own.utf16Robots} {
 		if f.name == name {
 			return f
 		}
@@ -188,7 +188,15 @@ func TestTruth_UnknownDomains(t *testing.T) {
 // hand-written expectations taken from docs/outcomes.md.
 func TestTruth_KindRules(t *testing.T) {
 	w := newTestWeb(t, Config{Seed: 11, Sites: 2000, DNS: true})
+	// The hostile-only kinds come from a hostile population.
+	hw := newTestWeb(t, Config{Seed: 11, Sites: 1000, Mix: MixHostile})
 	byKind := map[string][]Expect{}
+	for d, k := range hw.Domains() {
+		if _, ok := byKind[k]; !ok {
+			e, _ := hw.Truth(d)
+			byKind[k] = e
+		}
+	}
 	for d, k := range w.Domains() {
 		if _, ok := byKind[k]; !ok {
 			e, _ := w.Truth(d)
@@ -267,6 +275,23 @@ func TestTruth_KindRules(t *testing.T) {
 		{"bad-bytes", "robots", classify.Present, "ok", "https", false, false, false, false},
 		{"huge-headers", "robots", classify.NetworkError, "header_cap", "https", false, false, false, false},
 		{"huge-headers", "llms-txt", classify.Absent, "status_404", "https", false, false, false, false},
+		{"short-body", "home", classify.NetworkError, "reset", "https", false, false, false, false},
+		{"short-body", "canary", classify.Absent, "status_404", "https", false, false, false, false},
+		{"bad-chunked", "home", classify.NetworkError, "protocol", "https", false, false, false, false},
+		{"bad-chunked", "canary", classify.Absent, "status_404", "https", false, false, false, false},
+		{"not-http", "robots", classify.NetworkError, "protocol", "https", false, false, false, false},
+		{"not-http", "home", classify.NetworkError, "protocol", "https", false, false, false, false},
+		{"http09", "robots", classify.NetworkError, "protocol", "https", false, false, false, false},
+		{"http09", "canary", classify.NetworkError, "protocol", "https", false, false, false, false},
+		{"robots-latin1", "robots", classify.Present, "ok", "https", false, false, false, false},
+		{"robots-utf16", "robots", classify.Present, "ok", "https", false, false, false, false},
+		{"encoding-unrequested", "robots", classify.NetworkError, "protocol", "https", false, false, false, false},
+		{"encoding-unrequested", "home", classify.Present, "ok", "https", false, false, false, false},
+		{"unavailable-retry", "robots", classify.ServerError, "status_503", "https", false, false, false, false},
+		{"unavailable-retry", "canary", classify.Blocked, "rate_limited", "https", false, false, false, false},
+		{"unavailable-retry", "home", classify.Blocked, "rate_limited", "https", false, false, false, false},
+		{"long-location", "home", classify.Present, "ok", "https", false, false, false, false},
+		{"long-location", "canary", classify.Absent, "status_404", "https", false, false, false, false},
 		{"nxdomain", "robots", classify.NetworkError, "dns", "https", false, false, false, false},
 		{"nxdomain", "home", classify.NetworkError, "dns", "https", false, false, false, false},
 		{"private-dns", "agents-md", classify.NetworkError, "address_guard", "https", false, false, false, false},
