@@ -89,7 +89,7 @@ const (
 	ReasonTLS          = "tls"           // network_error: TLS handshake or certificate failed
 	ReasonReset        = "reset"         // network_error: connection reset or closed early
 	ReasonAddressGuard = "address_guard" // network_error: refused to connect to a private/loopback/link-local address
-	ReasonProtocol     = "protocol"      // network_error: malformed HTTP response
+	ReasonProtocol     = "protocol"      // network_error: malformed HTTP response (not HTTP, broken framing, a content coding not asked for)
 	ReasonHeaderCap    = "header_cap"    // network_error: response headers over crawl.MaxHeaderBytes, not read
 	ReasonNetwork      = "network"       // network_error: anything else
 
