@@ -9,8 +9,11 @@ import (
 	"net"
 	"net/http"
 	_ "net/http/pprof" // for --pprof
+	"net/url"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"regexp"
 	"runtime/debug"
 	"slices"
 	"sort"
@@ -18,6 +21,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unicode"
 
 	"github.com/agentpolicy/survey/classify"
 	"github.com/agentpolicy/survey/crawl"
@@ -34,8 +38,9 @@ what came back, parse and validate each file, and write the dataset under
 --out: Parquet parts (DIR/<table>/crawl=<id>/part-*.parquet) and a DuckDB
 database (DIR/survey.duckdb). Seeds: one domain per line, Tranco-style
 "rank,domain" CSV, a CSV whose header names its domain and rank columns
-(the Majestic Million), or origins (https://host[:port]), as text, gzip or a
-zip archive of one file (as Tranco publishes its lists); see seeds/README.md.
+(the Majestic Million), or origins (https://host[:port]), as text, gzip,
+zstd, bzip2 or a zip archive of one file (as Tranco publishes its lists);
+see seeds/README.md.
 
 Locations (--locations, comma-separated; default all):
 ` + "LOCATIONS" + `
@@ -56,19 +61,19 @@ func runCrawl(e *env, args []string) int {
 	}
 	fs := newFlags(e, "crawl", "--seeds FILE|- [flags]", strings.Replace(crawlAbout, "LOCATIONS\n", locDoc.String(), 1))
 	var (
-		seedsPath      = fs.String("seeds", "", "seed file (text, gzip or zip), or - for standard input (text or gzip)")
+		seedsPath      = fs.String("seeds", "", "seed file (text, gzip, zstd, bzip2 or zip), or - for standard input (text, gzip, zstd or bzip2)")
 		out            = fs.String("out", "./"+defaultOut, "output directory")
 		crawlID        = fs.String("crawl-id", "", "crawl identifier (default: the start time, e.g. 20261121T101500Z); shards of one crawl share it")
 		resume         = fs.Bool("resume", false, "continue the interrupted crawl in --out, with its seeds and options; flags given with it (a lower --concurrency, say) apply from this run on, and the crawls table records each run's options; flags that change what is measured (--locations, --max-body, --allow-private, --respect-robots, --canary) must keep the crawl's values")
 		restartable    = fs.Bool("restartable", false, "resume when --out already holds this shard's crawl, else start it (for batch schedulers that restart tasks)")
 		shardFlag      = fs.String("shard", "", "crawl share i/n of the seeds (by registrable domain)")
-		shards         = fs.Int("shards", 0, "crawl one of n shards, the index taken from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID")
+		shards         = fs.Int("shards", 0, "crawl one of n shards, the index taken from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID (0: no sharding)")
 		concurrency    = fs.Int("concurrency", crawl.DefaultConcurrency, "domains crawled at once")
 		timeout        = fs.Duration("timeout", crawl.DefaultTimeout, "timeout of one request, redirects and body included (its wait for a turn at the host or IP not counted)")
 		domainDeadline = fs.Duration("domain-deadline", crawl.DefaultDomainDeadline, "time limit for all the requests of one domain (their waits for a turn at the host or IP not counted)")
 		maxBody        = fs.String("max-body", "1MiB", "body cap, applied after decompression (bytes, or with KiB/MiB)")
-		userAgent      = fs.String("user-agent", crawl.DefaultUserAgent, "User-Agent header")
-		contact        = fs.String("contact", "", "your contact (URL or e-mail), appended to the User-Agent")
+		userAgent      = fs.String("user-agent", crawl.DefaultUserAgent, "User-Agent header; one of your own must name a contact (a URL or an e-mail address), or take one from --contact")
+		contact        = fs.String("contact", "", "your contact, an http(s) URL, mailto: URI or e-mail address, appended to the User-Agent")
 		allowPrivate   = fs.Bool("allow-private", false, "allow connections to private, loopback and link-local addresses")
 		respectRobots  = fs.Bool("respect-robots", false, "obey each domain's robots.txt as survey (its product token in --user-agent): a location it disallows is not requested and is recorded blocked, reason robots_txt")
 		connectTo      = fs.String("connect-to", "", "route every host name's connection to HOST:PORT (the simulated web); that address is allowed")
@@ -78,7 +83,7 @@ func runCrawl(e *env, args []string) int {
 		perIP          = fs.Int("per-ip", crawl.DefaultPerIPLimit, "requests in flight to one IP address")
 		maxRetryAfter  = fs.Duration("max-retry-after", crawl.DefaultMaxRetryAfter, "longest Retry-After (429, 503) waited for; a host asking for longer is left alone (0: never wait)")
 		noBuild        = fs.Bool("no-build", false, "do not build the DuckDB database at the end (sharded crawls: use survey merge)")
-		canary         = fs.String("canary", "", "canary name (default: derived from the crawl id)")
+		canary         = fs.String("canary", "", "canary name, letters, digits, '-' and '_' (the canary location is /.well-known/survey-canary-NAME; default: derived from the crawl id)")
 		quiet          = fs.Bool("quiet", false, "no progress output")
 		batchAge       = fs.Duration("batch-age", 30*time.Second, "write what is committed at least this often")
 		memoryLimit    = fs.String("memory-limit", fmt.Sprintf("%dMiB", crawl.DefaultMemoryLimit>>20), "soft limit of the crawler's own memory (Go's GOMEMLIMIT; GOGC and GOMEMLIMIT in the environment take precedence): the garbage collector runs rarely below it and harder near it")
@@ -135,6 +140,7 @@ func runCrawl(e *env, args []string) int {
 		{"domain-deadline", "positive", *domainDeadline <= 0},
 		{"batch-age", "positive", *batchAge <= 0},
 		{"max-retry-after", "0 (never wait) or more", *maxRetryAfter < 0},
+		{"shards", "0 (no sharding) or more", *shards < 0},
 	} {
 		if c.bad {
 			return fail(e, "crawl", fmt.Errorf("--%s %s: must be %s", c.name, fs.Lookup(c.name).Value, c.want))
@@ -147,6 +153,17 @@ func runCrawl(e *env, args []string) int {
 	cap, err := parseSize(*maxBody)
 	if err != nil {
 		return fail(e, "crawl", fmt.Errorf("--max-body: %w", err))
+	}
+	if err := checkUserAgent(*userAgent, *contact); err != nil {
+		return fail(e, "crawl", err)
+	}
+	if *resolver != "" {
+		if _, _, err := net.SplitHostPort(*resolver); err != nil {
+			return fail(e, "crawl", fmt.Errorf("--resolver %q: want HOST:PORT (a DNS server, such as 127.0.0.1:53)", *resolver))
+		}
+	}
+	if *canary != "" && !canaryName.MatchString(*canary) {
+		return fail(e, "crawl", fmt.Errorf("--canary %q: want letters, digits, '-' and '_' (it ends the path /.well-known/survey-canary-NAME)", *canary))
 	}
 	locs, err := registry.SelectLocations(*locations)
 	if err != nil {
@@ -213,8 +230,8 @@ func runCrawl(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "\nsurvey crawl: stopping; writing what is committed (Ctrl-C again to abort at once)")
 		stop()
 		if _, ok := <-sigs; ok {
-			fmt.Fprintf(e.stderr, "survey crawl: aborted; completed parts are intact; %s", howToContinue(*out, shard, fromStdin))
-			os.Exit(exitUsage)
+			fmt.Fprint(e.stderr, aborted(*out, shard, fromStdin))
+			os.Exit(exitFindings) // interrupted, as after one Ctrl-C: README's exit status
 		}
 	}()
 
@@ -241,6 +258,79 @@ func runCrawl(e *env, args []string) int {
 		return exitFindings
 	}
 	return exitOK
+}
+
+// aborted is what a crawl of shard in out says when a second Ctrl-C stops
+// it at once: its committed batches are intact, how to go on, and that its
+// database (not built, or an earlier one) is built from what was committed
+// by survey merge, so that survey query can read it meanwhile.
+func aborted(out string, shard seeds.Shard, fromStdin bool) string {
+	db := filepath.Join(out, "survey.duckdb")
+	return fmt.Sprintf("survey crawl: aborted; completed parts are intact; %sto query what was committed meanwhile, build its database with:\n  survey merge --db %s %s\n",
+		howToContinue(out, shard, fromStdin), shell.Quote(db), shell.Quote(out))
+}
+
+// canaryName is what --canary may be: it ends the canary's path.
+var canaryName = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+
+// checkUserAgent refuses a User-Agent that gives site operators no way to
+// reach whoever runs the crawl: a contact that is not an http(s) URL, a
+// mailto: URI or an e-mail address, or a --user-agent of one's own that
+// names neither a URL nor an e-mail address, without --contact. Control
+// characters, which cannot go in a header, are refused in both.
+func checkUserAgent(ua, contact string) error {
+	if strings.TrimSpace(ua) == "" {
+		return errors.New("--user-agent is empty; a crawler names itself and a contact")
+	}
+	if strings.ContainsFunc(ua, unicode.IsControl) {
+		return fmt.Errorf("--user-agent %q: holds a control character, which a header cannot carry", ua)
+	}
+	if contact != "" {
+		if !validContact(contact) {
+			return fmt.Errorf("--contact %q: want an http(s) URL (https://example.org/crawler), a mailto: URI or an e-mail address (you@example.org)", contact)
+		}
+		return nil
+	}
+	if ua != crawl.DefaultUserAgent && !namesContact(ua) {
+		return fmt.Errorf("--user-agent %q names no contact (a URL or an e-mail address) for site operators to reach you: add one to it, or give --contact", ua)
+	}
+	return nil
+}
+
+// validContact reports whether contact is an http(s) URL with a host, a
+// mailto: URI or an e-mail address, without what would break the
+// User-Agent's comment it goes in (white space, parentheses, control
+// characters).
+func validContact(contact string) bool {
+	if strings.ContainsAny(contact, "()\\ \t") || strings.ContainsFunc(contact, unicode.IsControl) {
+		return false
+	}
+	if u, err := url.Parse(contact); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
+		return u.Host != "" && u.User == nil
+	}
+	return isEmail(strings.TrimPrefix(contact, "mailto:"))
+}
+
+// isEmail reports whether s looks like an e-mail address: one @, with
+// something before it and a domain with a dot after it.
+func isEmail(s string) bool {
+	local, domain, ok := strings.Cut(s, "@")
+	return ok && local != "" && !strings.Contains(domain, "@") &&
+		strings.Contains(domain, ".") && !strings.HasPrefix(domain, ".") && !strings.HasSuffix(domain, ".")
+}
+
+// namesContact reports whether a User-Agent holds a URL or an e-mail
+// address.
+func namesContact(ua string) bool {
+	if strings.Contains(ua, "http://") || strings.Contains(ua, "https://") {
+		return true
+	}
+	for _, f := range strings.FieldsFunc(ua, func(r rune) bool { return strings.ContainsRune(" ;()<>,+", r) }) {
+		if isEmail(strings.TrimPrefix(f, "mailto:")) {
+			return true
+		}
+	}
+	return false
 }
 
 // howToContinue is the advice for a crawl of shard in out that stopped
@@ -304,8 +394,8 @@ func printSummary(w io.Writer, s *pipeline.Summary, out string) {
 }
 
 // parseSize parses "1048576", "512KiB", "1MiB", "2MB".
-func parseSize(s string) (int64, error) {
-	s = strings.TrimSpace(s)
+func parseSize(given string) (int64, error) {
+	s := strings.TrimSpace(given)
 	mult := int64(1)
 	for _, u := range []struct {
 		suffix string
@@ -318,7 +408,7 @@ func parseSize(s string) (int64, error) {
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || n <= 0 {
-		return 0, fmt.Errorf("%q is not a positive size", s)
+		return 0, fmt.Errorf("%q is not a positive size (bytes, or a number with KiB, MiB, GiB, KB, MB or GB)", given)
 	}
 	return n * mult, nil
 }

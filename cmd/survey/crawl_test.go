@@ -5,8 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
+	"github.com/agentpolicy/survey/crawl"
 	"github.com/agentpolicy/survey/pipeline"
 	"github.com/agentpolicy/survey/seeds"
 	"github.com/agentpolicy/survey/sink"
@@ -100,5 +103,104 @@ func TestCrawl_EmptySeedList(t *testing.T) {
 	code, stdout, stderr := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", filepath.Join(dir, "out"), "--quiet")
 	if code != exitOK || !strings.Contains(stdout, "\n  domains: none\n  fetches: none\n") {
 		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+}
+
+// TestCrawl_RejectsBadFlagValues: a value a flag cannot take is an error
+// naming the flag, saying what it wants, as the last line of the output
+// (after the usage, for the flag package's own errors), with exit status 2
+// and before anything is written. The flag package says only "parse
+// error" of "--timeout 5", at the top of 90 lines of usage.
+func TestCrawl_RejectsBadFlagValues(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		last string
+	}{
+		{[]string{"--timeout", "5"}, `--timeout "5": not a duration; give one with its unit, such as 10s, 1m30s or 500ms`},
+		{[]string{"--domain-deadline=1x"}, `--domain-deadline "1x": not a duration; give one with its unit, such as 10s, 1m30s or 500ms`},
+		{[]string{"--concurrency", "many"}, `--concurrency "many": not a whole number`},
+		{[]string{"--quiet=maybe"}, `--quiet "maybe": want true or false (or the flag alone, for true)`},
+		{[]string{"--no-such-flag"}, "flag provided but not defined: --no-such-flag"},
+		{[]string{"--max-body", "1XB"}, `--max-body: "1XB" is not a positive size (bytes, or a number with KiB, MiB, GiB, KB, MB or GB)`},
+		{[]string{"--shards", "-1"}, "--shards -1: must be 0 (no sharding) or more"},
+		{[]string{"--shard", "3/2"}, `shard "3/2": want i/n with 0 ≤ i < n`},
+		{[]string{"--shard", "0/0"}, `shard "0/0": want i/n with 0 ≤ i < n`},
+		{[]string{"--locations", "nosuch"}, `--locations: unknown location "nosuch"`},
+		{[]string{"--user-agent", "foo"}, `--user-agent "foo" names no contact (a URL or an e-mail address) for site operators to reach you: add one to it, or give --contact`},
+		{[]string{"--contact", "foo"}, `--contact "foo": want an http(s) URL (https://example.org/crawler), a mailto: URI or an e-mail address (you@example.org)`},
+		{[]string{"--resolver", "nohost"}, `--resolver "nohost": want HOST:PORT (a DNS server, such as 127.0.0.1:53)`},
+		{[]string{"--canary", "../x"}, `--canary "../x": want letters, digits, '-' and '_' (it ends the path /.well-known/survey-canary-NAME)`},
+	} {
+		out := filepath.Join(t.TempDir(), "out")
+		code, stdout, errs := runSurvey(t, "", append([]string{"crawl", "--seeds", "testdata/none.txt", "--out", out}, c.args...)...)
+		lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
+		if last := lines[len(lines)-1]; code != exitUsage || stdout != "" || !strings.HasPrefix(last, "survey crawl: "+c.last) {
+			t.Errorf("%q: exit %d, last line %q; want exit %d and %q", c.args, code, last, exitUsage, "survey crawl: "+c.last)
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("%q: the output directory was created (%v)", c.args, err)
+		}
+	}
+}
+
+// TestCheckUserAgent: a User-Agent must let site operators reach whoever
+// runs the crawl, through --contact or in a --user-agent of one's own.
+func TestCheckUserAgent(t *testing.T) {
+	for _, c := range []struct {
+		ua, contact string
+		ok          bool
+	}{
+		{crawl.DefaultUserAgent, "", true},
+		{crawl.DefaultUserAgent, "mailto:you@example.org", true},
+		{crawl.DefaultUserAgent, "you@example.org", true},
+		{crawl.DefaultUserAgent, "https://example.org/crawler", true},
+		{"ExampleBot/1.0 (+https://example.org/bot)", "", true},
+		{"ExampleBot/1.0 (ops@example.org)", "", true},
+		{"ExampleBot/1.0", "ops@example.org", true},
+		{"ExampleBot/1.0", "", false},
+		{"", "", false},
+		{"ExampleBot/1.0\r\nX-Injected: 1 (+https://example.org)", "", false},
+		{crawl.DefaultUserAgent, "foo", false},
+		{crawl.DefaultUserAgent, "https://", false},
+		{crawl.DefaultUserAgent, "ftp://example.org", false},
+		{crawl.DefaultUserAgent, "you@localhost", false},
+		{crawl.DefaultUserAgent, "a b@example.org", false},
+		{crawl.DefaultUserAgent, "https://example.org/(x)", false},
+	} {
+		if err := checkUserAgent(c.ua, c.contact); (err == nil) != c.ok {
+			t.Errorf("checkUserAgent(%q, %q) = %v, want ok %v", c.ua, c.contact, err, c.ok)
+		}
+	}
+}
+
+// TestCrawl_SecondInterrupt: a second Ctrl-C stops the crawl at once with
+// the exit status of an interrupted crawl (1, not 2, which is a usage or
+// I/O error), says how to resume, and how to build the database that a
+// stop at once leaves unbuilt; what was committed stays readable.
+func TestCrawl_SecondInterrupt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls the simulated web")
+	}
+	dir := t.TempDir()
+	cmd := child(t, append([]string{"crawl", "--out", dir, "--concurrency", "4"}, simFlags(t, 1500, 12)...)...)
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(700 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGINT)
+	time.Sleep(20 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGINT)
+	cmd.Wait()
+	code := cmd.ProcessState.ExitCode()
+	want := []string{"aborted; completed parts are intact; continue with:\n  survey crawl --resume --out " + dir + "\n",
+		"build its database with:\n  survey merge --db " + filepath.Join(dir, "survey.duckdb") + " " + dir + "\n"}
+	if code != exitFindings || !strings.Contains(out.String(), want[0]) || !strings.Contains(out.String(), want[1]) {
+		t.Errorf("after two Ctrl-C: exit %d, want %d and %q:\n%s", code, exitFindings, want, out.String())
+	}
+	readableParts(t, dir)
+	if code, _, errs := runSurvey(t, "", "merge", "--db", filepath.Join(dir, "survey.duckdb"), dir); code != exitFindings {
+		t.Errorf("merge after the abort: exit %d, want %d:\n%s", code, exitFindings, errs)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -149,7 +150,10 @@ func arguments(args []string) string {
 
 // parseFlags parses args; it returns an exit code and false when the
 // command should stop (help was asked for, or the flags were wrong). Help
-// that was asked for goes to standard output.
+// that was asked for goes to standard output. A wrong flag is reported as
+// badUsage reports a problem: the usage, then what is wrong as the last
+// line (the flag package prints its error first, where the usage scrolls
+// it out of view, and says only "parse error" of a duration without unit).
 func parseFlags(e *env, fs *flag.FlagSet, args []string) (int, bool) {
 	for _, a := range args {
 		if a == "--" {
@@ -159,14 +163,53 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) (int, bool) {
 			fs.SetOutput(e.stdout)
 		}
 	}
+	out, usage := fs.Output(), fs.Usage
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	err := fs.Parse(args)
+	fs.SetOutput(out)
+	fs.Usage = usage
 	if errors.Is(err, flag.ErrHelp) {
+		fs.Usage()
 		return exitOK, false
 	}
 	if err != nil {
-		return exitUsage, false
+		return badUsage(fs, flagProblem(fs, err)), false
 	}
 	return 0, true
+}
+
+// flagValueError matches the flag package's error for a value its flag
+// cannot take.
+var flagValueError = regexp.MustCompile(`^invalid (?:boolean )?value ("(?:[^"\\]|\\.)*") for (?:flag )?-(\S+): (.*)$`)
+
+// flagProblem restates err, fs's error parsing its flags, naming the flag
+// as the commands' own messages do ("--timeout ...") and saying what a
+// value the flag package calls a "parse error" should look like.
+func flagProblem(fs *flag.FlagSet, err error) string {
+	msg := err.Error()
+	m := flagValueError.FindStringSubmatch(msg)
+	if m == nil {
+		return strings.Replace(msg, ": -", ": --", 1)
+	}
+	value, name, why := m[1], m[2], m[3]
+	if f := fs.Lookup(name); f != nil && (why == "parse error" || why == "value out of range") {
+		kind, _ := flag.UnquoteUsage(f)
+		switch {
+		case kind == "duration":
+			why = "not a duration; give one with its unit, such as 10s, 1m30s or 500ms"
+		case kind == "int" || kind == "uint":
+			why = "not a whole number"
+			if m[3] == "value out of range" {
+				why = "out of range"
+			}
+		case kind == "float":
+			why = "not a number"
+		case isBoolFlag(fs, name):
+			why = "want true or false (or the flag alone, for true)"
+		}
+	}
+	return fmt.Sprintf("--%s %s: %s", name, value, why)
 }
 
 // interleave moves flags that follow the positional argument in front of
