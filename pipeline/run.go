@@ -71,6 +71,11 @@ type Options struct {
 	// DefaultLockWait): a requeued task can start while the task it
 	// replaces, killed, is still exiting.
 	LockWait time.Duration
+	// Building, if not nil, is called when the crawl has ended and its
+	// database is about to be built, with the run's status (complete or
+	// interrupted): an interrupt then stops nothing (the build runs to its
+	// end), so the command can say so.
+	Building func(status string)
 	// Args are the command line's flags, recorded in the crawl's state so
 	// that --resume can replay them.
 	Args []string
@@ -408,6 +413,9 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		sum.DBPath = filepath.Join(opts.Out, "survey.duckdb")
 		// Build even when interrupted: the database then holds what was
 		// committed, and --resume rebuilds it when the crawl completes.
+		if opts.Building != nil {
+			opts.Building(run.Status)
+		}
 		report, finish := BuildMeter(opts.Progress, opts.TTY, opts.ProgressEvery, sum.DBPath)
 		bo := sink.BuildOptions{ToolVersion: survey.BuildVersion(), MemoryLimit: "128MB", Threads: 1, Progress: report}
 		err := sink.Build(context.WithoutCancel(ctx), sum.DBPath, []string{opts.Out}, nil, bo)

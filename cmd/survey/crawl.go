@@ -19,6 +19,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 	"unicode"
@@ -220,6 +221,11 @@ func runCrawl(e *env, args []string) int {
 	fromStdin := *seedsPath == "-" // such a crawl cannot be resumed
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
+	// The run's status once its database is being built ("" before): an
+	// interrupt no longer stops the build, and its messages say so.
+	var building atomic.Value
+	building.Store("")
+	opts.Building = func(status string) { building.Store(status) }
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
@@ -227,10 +233,10 @@ func runCrawl(e *env, args []string) int {
 		if _, ok := <-sigs; !ok {
 			return
 		}
-		fmt.Fprintln(e.stderr, "\nsurvey crawl: stopping; writing what is committed (Ctrl-C again to abort at once)")
+		fmt.Fprint(e.stderr, firstInterrupt(building.Load().(string), *out))
 		stop()
 		if _, ok := <-sigs; ok {
-			fmt.Fprint(e.stderr, aborted(*out, shard, fromStdin))
+			fmt.Fprint(e.stderr, aborted(*out, shard, fromStdin, building.Load().(string)))
 			os.Exit(exitFindings) // interrupted, as after one Ctrl-C: README's exit status
 		}
 	}()
@@ -264,10 +270,33 @@ func runCrawl(e *env, args []string) int {
 // it at once: its committed batches are intact, how to go on, and that its
 // database (not built, or an earlier one) is built from what was committed
 // by survey merge, so that survey query can read it meanwhile.
-func aborted(out string, shard seeds.Shard, fromStdin bool) string {
+// A complete crawl stopped while its database was being built (building
+// is the run's status then) has nothing to resume: only the build is left.
+func aborted(out string, shard seeds.Shard, fromStdin bool, building string) string {
 	db := filepath.Join(out, "survey.duckdb")
+	if building == "complete" {
+		return fmt.Sprintf("survey crawl: aborted the build of %s; the crawl is complete and its parts are intact; build its database with:\n  survey merge --db %s %s\n",
+			db, shell.Quote(db), shell.Quote(out))
+	}
 	return fmt.Sprintf("survey crawl: aborted; completed parts are intact; %sto query what was committed meanwhile, build its database with:\n  survey merge --db %s %s\n",
 		howToContinue(out, shard, fromStdin), shell.Quote(db), shell.Quote(out))
+}
+
+// firstInterrupt is what a crawl says on its first Ctrl-C (or SIGTERM):
+// that it stops, or, when the crawl has ended and only its database is
+// being built (building is the run's status then), that the build goes
+// on, since the database is what survey query reads.
+func firstInterrupt(building, out string) string {
+	if building == "" {
+		return "\nsurvey crawl: stopping; writing what is committed (Ctrl-C again to abort at once)\n"
+	}
+	db := filepath.Join(out, "survey.duckdb")
+	what := "the crawl is complete"
+	if building != "complete" {
+		what = "the crawl has stopped"
+	}
+	return fmt.Sprintf("\nsurvey crawl: %s; finishing the build of its database %s, for survey query (Ctrl-C again to abort it; survey merge --db %s %s builds it later)\n",
+		what, db, shell.Quote(db), shell.Quote(out))
 }
 
 // canaryName is what --canary may be: it ends the canary's path.

@@ -204,3 +204,29 @@ func TestCrawl_SecondInterrupt(t *testing.T) {
 		t.Errorf("merge after the abort: exit %d, want %d:\n%s", code, exitFindings, errs)
 	}
 }
+
+// TestInterruptMessages: Ctrl-C while the crawl runs says that it stops;
+// while a complete crawl's database is being built, that the build goes on
+// (it said "stopping", then finished the build and exited 0), and a second
+// Ctrl-C then says how to build the database, not to resume a complete
+// crawl.
+func TestInterruptMessages(t *testing.T) {
+	shard := seeds.Shard{}
+	if got := firstInterrupt("", "out"); !strings.Contains(got, "stopping; writing what is committed (Ctrl-C again to abort at once)") {
+		t.Errorf("crawling: %q", got)
+	}
+	want := "the crawl is complete; finishing the build of its database out/survey.duckdb, for survey query (Ctrl-C again to abort it; survey merge --db out/survey.duckdb out builds it later)"
+	if got := firstInterrupt("complete", "out"); !strings.Contains(got, want) {
+		t.Errorf("building: %q, want %q", got, want)
+	}
+	if got := firstInterrupt("interrupted", "out"); !strings.Contains(got, "the crawl has stopped; finishing the build") {
+		t.Errorf("building after an interrupt: %q", got)
+	}
+	got := aborted("out", shard, false, "complete")
+	if want := "aborted the build of out/survey.duckdb; the crawl is complete and its parts are intact; build its database with:\n  survey merge --db out/survey.duckdb out\n"; !strings.Contains(got, want) || strings.Contains(got, "--resume") {
+		t.Errorf("aborted build: %q, want %q and no --resume", got, want)
+	}
+	if got := aborted("out", shard, false, ""); !strings.Contains(got, "survey crawl --resume --out out\n") || !strings.Contains(got, "survey merge --db out/survey.duckdb out\n") {
+		t.Errorf("aborted crawl: %q", got)
+	}
+}
