@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	_ "net/http/pprof" // for --pprof
@@ -51,9 +52,10 @@ The crawler is a guest: it sends an honest User-Agent (add your contact with
 caps headers, bodies and time, and never connects to private, loopback or
 link-local addresses unless --allow-private is given.
 
-Ctrl-C stops cleanly (in-flight domains are abandoned, everything committed is
-kept); continue with --resume. Exit status: 0 complete, 1 complete with
-rejected seed lines or interrupted, 2 usage or I/O error.`
+Ctrl-C (or SIGTERM) stops cleanly (in-flight domains are abandoned, everything
+committed is kept and its database built); a second Ctrl-C stops at once.
+Continue with --resume. Exit status: 0 complete, 1 complete with rejected seed
+lines or interrupted, 2 usage or I/O error.`
 
 func runCrawl(e *env, args []string) int {
 	var locDoc strings.Builder
@@ -177,6 +179,14 @@ func runCrawl(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "crawl", err)
 	}
+	if !*resume {
+		if err := checkSeedsReadable(*seedsPath); err != nil {
+			return fail(e, "crawl", err)
+		}
+		if err := checkOutDir(*out); err != nil {
+			return fail(e, "crawl", err)
+		}
+	}
 	roots, err := loadRoots(*caFile)
 	if err != nil {
 		return fail(e, "crawl", err)
@@ -297,6 +307,66 @@ func firstInterrupt(building, out string) string {
 	}
 	return fmt.Sprintf("\nsurvey crawl: %s; finishing the build of its database %s, for survey query (Ctrl-C again to abort it; survey merge --db %s %s builds it later)\n",
 		what, db, shell.Quote(db), shell.Quote(out))
+}
+
+// checkSeedsReadable refuses, before anything is written, a seed file
+// that cannot be opened or is a directory (a crawl would otherwise create
+// its output directory, then fail). Standard input ("-") is not checked.
+func checkSeedsReadable(path string) error {
+	if path == "-" {
+		return nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("--seeds: %w", err)
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return fmt.Errorf("--seeds %s is a directory; give a seed file", path)
+	}
+	return nil
+}
+
+// checkOutDir refuses, for a new crawl, an --out that is a file, or a
+// directory that holds files but no survey output (no _state, no
+// survey.duckdb): a mistyped --out (., a home directory, a project) would
+// otherwise get some thirty tables' directories written among its files.
+// Hidden entries and lost+found (a new volume's) do not count.
+func checkOutDir(out string) error {
+	fi, err := os.Stat(out)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("--out: %w", err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("--out %s is a file, not a directory", out)
+	}
+	entries, err := os.ReadDir(out)
+	if err != nil {
+		return fmt.Errorf("--out: %w", err)
+	}
+	var others []string
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case name == "_state" || strings.HasPrefix(name, "survey.duckdb"):
+			return nil // a survey output: pipeline.Run checks what it holds
+		case strings.HasPrefix(name, ".") || name == "lost+found":
+		default:
+			others = append(others, name)
+		}
+	}
+	if len(others) == 0 {
+		return nil
+	}
+	shown := others[:min(3, len(others))]
+	more := ""
+	if len(others) > len(shown) {
+		more = fmt.Sprintf(" and %d more", len(others)-len(shown))
+	}
+	return fmt.Errorf("--out %s is a directory that holds other files (%s%s) and no survey output; give a new or empty directory, or one that a crawl wrote", out, strings.Join(shown, ", "), more)
 }
 
 // canaryName is what --canary may be: it ends the canary's path.

@@ -230,3 +230,66 @@ func TestInterruptMessages(t *testing.T) {
 		t.Errorf("aborted crawl: %q", got)
 	}
 }
+
+// TestCrawl_RefusesAnOutputThatIsNotOne: a new crawl is refused, naming
+// --out and changing nothing, when --out is a file or a directory of other
+// files (it wrote its tables among them); a directory with hidden entries
+// only, or a survey output, is taken. A seed file that cannot be read is
+// refused before the output directory is created.
+func TestCrawl_RefusesAnOutputThatIsNotOne(t *testing.T) {
+	dir := t.TempDir()
+	seedsPath := filepath.Join(dir, "seeds.txt")
+	if err := os.WriteFile(seedsPath, []byte("# nothing yet\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	write := func(path, text string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	crawlInto := func(out string) (int, string) {
+		code, _, errs := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", out, "--quiet")
+		return code, errs
+	}
+
+	file := filepath.Join(dir, "afile")
+	write(file, "keep")
+	if code, errs := crawlInto(file); code != exitUsage || errs != "survey crawl: --out "+file+" is a file, not a directory\n" {
+		t.Errorf("--out a file: exit %d %q", code, errs)
+	}
+	project := filepath.Join(dir, "project")
+	write(filepath.Join(project, "notes.txt"), "keep")
+	want := "survey crawl: --out " + project + " is a directory that holds other files (notes.txt) and no survey output; give a new or empty directory, or one that a crawl wrote\n"
+	if code, errs := crawlInto(project); code != exitUsage || errs != want {
+		t.Errorf("--out a directory of other files: exit %d %q, want %q", code, errs, want)
+	}
+	if entries, _ := os.ReadDir(project); len(entries) != 1 {
+		t.Errorf("the refused crawl wrote into %s: %v", project, entries)
+	}
+	hidden := filepath.Join(dir, "volume")
+	write(filepath.Join(hidden, ".keep"), "")
+	if err := os.Mkdir(filepath.Join(hidden, "lost+found"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if code, errs := crawlInto(hidden); code != exitOK {
+		t.Errorf("--out with hidden entries and lost+found: exit %d %q", code, errs)
+	}
+	// hidden now holds a survey output, to which a crawl of another id adds.
+	if code, _, errs := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", hidden, "--crawl-id", "second", "--quiet"); code != exitOK {
+		t.Errorf("--out a survey output: exit %d %q", code, errs)
+	}
+
+	out := filepath.Join(dir, "new")
+	for _, bad := range []string{filepath.Join(dir, "nosuch.txt"), dir} {
+		if code, _, errs := runSurvey(t, "", "crawl", "--seeds", bad, "--out", out); code != exitUsage || !strings.HasPrefix(errs, "survey crawl: --seeds") {
+			t.Errorf("--seeds %s: exit %d %q", bad, code, errs)
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("--seeds %s: the output directory was created (%v)", bad, err)
+		}
+	}
+}
