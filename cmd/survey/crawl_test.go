@@ -129,6 +129,7 @@ func TestCrawl_RejectsBadFlagValues(t *testing.T) {
 		{[]string{"--user-agent", "foo"}, `--user-agent "foo" names no contact (a URL or an e-mail address) for site operators to reach you: add one to it, or give --contact`},
 		{[]string{"--contact", "foo"}, `--contact "foo": want an http(s) URL (https://example.org/crawler), a mailto: URI or an e-mail address (you@example.org)`},
 		{[]string{"--resolver", "nohost"}, `--resolver "nohost": want HOST:PORT (a DNS server, such as 127.0.0.1:53)`},
+		{[]string{"--crawl-id", "a/b"}, `--crawl-id "a/b": want letters, digits, '.', '_' and '-', starting with a letter or digit (it names the directories crawl=ID)`},
 		{[]string{"--canary", "../x"}, `--canary "../x": want letters, digits, '-' and '_' (it ends the path /.well-known/survey-canary-NAME)`},
 	} {
 		out := filepath.Join(t.TempDir(), "out")
