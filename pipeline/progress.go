@@ -115,7 +115,8 @@ func (p *progress) loop() {
 
 // line is the plain progress line at now. Its rate is the crawl's since it
 // started; its ETA assumes the rate of the last etaWindow or so, once the
-// line has a third of that history.
+// line has a third of that history, or the rate since the previous line
+// when that is slower.
 func (p *progress) line(now time.Time) string {
 	done := p.done.Load()
 	p.marks = append(p.marks, mark{now, done})
@@ -134,6 +135,17 @@ func (p *progress) line(now time.Time) string {
 		recent, since := rate, now.Sub(p.marks[0].at)
 		if since >= etaWindow/3 {
 			recent = float64(done-p.marks[0].done) / since.Seconds()
+		}
+		// The rate since the previous line, when slower: a crawl's last
+		// domains stall until their deadlines, and the window, which holds
+		// the fast part before, would call that "ETA 0s" for a minute.
+		if n := len(p.marks); n >= 2 {
+			prev := p.marks[n-2]
+			if d := now.Sub(prev.at); d > 0 {
+				if last := float64(done-prev.done) / d.Seconds(); last < recent {
+					recent, since = last, d
+				}
+			}
 		}
 		if recent > 0 {
 			s += ", ETA " + time.Duration(float64(p.total-done)/recent*float64(time.Second)).Round(time.Second).String()
