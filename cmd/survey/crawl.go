@@ -269,6 +269,7 @@ func runCrawl(e *env, args []string) int {
 		}
 		return code
 	}
+	fmt.Fprint(e.stdout, notBuilt(sum, *out, shard))
 	if sum.Interrupted {
 		fmt.Fprintf(e.stdout, "\nInterrupted; %s", howToContinue(*out, shard, fromStdin))
 		return exitFindings
@@ -438,6 +439,21 @@ func namesContact(ua string) bool {
 		}
 	}
 	return false
+}
+
+// notBuilt says how to build the database of a complete crawl that did
+// not build one (a shard, or --no-build), whose summary would otherwise end
+// with the output directory alone; "" when there is nothing to say.
+func notBuilt(sum *pipeline.Summary, out string, shard seeds.Shard) string {
+	if sum.DBPath != "" || sum.Status != "complete" {
+		return ""
+	}
+	db := filepath.Join(out, "survey.duckdb")
+	how := "build it with"
+	if shard.Count > 1 {
+		how = "once every shard of the crawl is complete, build it with (naming each shard's output directory, where they differ)"
+	}
+	return fmt.Sprintf("  database: not built; %s:\n    survey merge --db %s %s\n", how, shell.Quote(db), shell.Quote(out))
 }
 
 // howToContinue is the advice for a crawl of shard in out that stopped

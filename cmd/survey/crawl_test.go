@@ -294,3 +294,21 @@ func TestCrawl_RefusesAnOutputThatIsNotOne(t *testing.T) {
 		}
 	}
 }
+
+// TestNotBuilt: a complete crawl that built no database (a shard, or
+// --no-build) says how to build it; its summary ended with "output: DIR".
+func TestNotBuilt(t *testing.T) {
+	shard := seeds.Shard{Index: 1, Count: 2}
+	got := notBuilt(&pipeline.Summary{Status: "complete"}, "out", shard)
+	if want := "  database: not built; once every shard of the crawl is complete, build it with (naming each shard's output directory, where they differ):\n    survey merge --db out/survey.duckdb out\n"; got != want {
+		t.Errorf("shard: %q, want %q", got, want)
+	}
+	if got := notBuilt(&pipeline.Summary{Status: "complete"}, "out", seeds.Shard{}); got != "  database: not built; build it with:\n    survey merge --db out/survey.duckdb out\n" {
+		t.Errorf("--no-build: %q", got)
+	}
+	for _, s := range []*pipeline.Summary{{Status: "complete", DBPath: "out/survey.duckdb"}, {Status: "interrupted"}, {Status: "failed"}} {
+		if got := notBuilt(s, "out", shard); got != "" {
+			t.Errorf("%+v: %q, want nothing", s, got)
+		}
+	}
+}
