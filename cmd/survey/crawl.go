@@ -257,6 +257,10 @@ func runCrawl(e *env, args []string) int {
 	sum, err := pipeline.Run(ctx, opts)
 	if errors.Is(err, pipeline.ErrNothingToResume) {
 		fmt.Fprintf(e.stdout, "%v\n", err)
+		// Its build may have been abandoned (a second Ctrl-C) or failed.
+		if db := filepath.Join(*out, "survey.duckdb"); shard.Count <= 1 && !*noBuild && !exists(db) {
+			fmt.Fprintf(e.stdout, "its database %s is not built; build it with:\n  survey merge --db %s %s\n", db, shell.Quote(db), shell.Quote(*out))
+		}
 		return exitOK
 	}
 	if sum != nil {
@@ -439,6 +443,12 @@ func namesContact(ua string) bool {
 		}
 	}
 	return false
+}
+
+// exists reports whether path names a file or directory.
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // notBuilt says how to build the database of a complete crawl that did

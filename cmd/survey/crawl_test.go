@@ -312,3 +312,29 @@ func TestNotBuilt(t *testing.T) {
 		}
 	}
 }
+
+// TestCrawl_ResumeCompleteWithoutDatabase: resuming a complete crawl whose
+// database is missing (its build abandoned by a second Ctrl-C, or failed)
+// says how to build it, rather than only "nothing to resume".
+func TestCrawl_ResumeCompleteWithoutDatabase(t *testing.T) {
+	dir := t.TempDir()
+	seedsPath := filepath.Join(dir, "seeds.txt")
+	if err := os.WriteFile(seedsPath, []byte("# nothing yet\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	if code, _, errs := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", out, "--crawl-id", "c", "--quiet"); code != exitOK {
+		t.Fatalf("crawl: exit %d %s", code, errs)
+	}
+	db := filepath.Join(out, "survey.duckdb")
+	if code, stdout, _ := runSurvey(t, "", "crawl", "--resume", "--out", out); code != exitOK || strings.Contains(stdout, "not built") {
+		t.Errorf("with its database: exit %d %q", code, stdout)
+	}
+	if err := os.Remove(db); err != nil {
+		t.Fatal(err)
+	}
+	want := "nothing to resume: crawl c (shard 0/1) in " + out + " is complete\nits database " + db + " is not built; build it with:\n  survey merge --db " + db + " " + out + "\n"
+	if code, stdout, _ := runSurvey(t, "", "crawl", "--resume", "--out", out); code != exitOK || stdout != want {
+		t.Errorf("without its database: exit %d %q, want %q", code, stdout, want)
+	}
+}
