@@ -88,6 +88,11 @@ type Options struct {
 // output directory has already completed.
 var ErrNothingToResume = errors.New("nothing to resume")
 
+// ErrInterruptedBeforeSeeds is returned by Run when its context ends while
+// it waits for the first bytes of seeds on standard input: nothing was
+// crawled or recorded.
+var ErrInterruptedBeforeSeeds = errors.New("interrupted while waiting for the seeds on standard input; nothing was crawled or recorded")
+
 // Summary reports a finished (or stopped) run.
 type Summary struct {
 	CrawlID     string
@@ -170,8 +175,11 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	}
 	// The seeds are opened (and counted) before the run is recorded, so
 	// that a list that cannot be read leaves no run behind.
-	seedFile, total, err := openSeeds(&opts)
+	seedFile, total, err := openSeeds(ctx, &opts)
 	if err != nil {
+		if ctx.Err() != nil && opts.SeedsPath == "-" {
+			return nil, ErrInterruptedBeforeSeeds
+		}
 		return nil, err
 	}
 	defer seedFile.Close()
@@ -278,6 +286,12 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		}
 		for s, err := range toCrawl(reader, opts.SeedsPath, opts.Shard, done, bad) {
 			if err != nil {
+				if ctx.Err() != nil {
+					// Interrupted: standard input, closed under the
+					// reader (see openSeeds), or a read cut short.
+					readErr <- nil
+					return
+				}
 				readErr <- err
 				stopCrawl()
 				return
@@ -627,14 +641,27 @@ func optionsRecord(opts *Options, canary string) map[string]any {
 }
 
 // openSeeds opens the seed input and estimates the number of seeds by
-// counting its lines (0 for standard input).
-func openSeeds(opts *Options) (io.ReadCloser, int64, error) {
+// counting its lines (0 for standard input). Standard input is read
+// through a pipe that ctx's end closes: a producer that is slow or stalls
+// (zcat, a pipe from another machine) would otherwise keep an interrupted
+// crawl waiting for its next line, as long as it takes.
+func openSeeds(ctx context.Context, opts *Options) (io.ReadCloser, int64, error) {
 	if opts.SeedsPath == "-" {
 		if opts.Stdin == nil {
 			return nil, 0, errors.New("seeds: standard input is not available")
 		}
-		r, err := seeds.Decompress(opts.Stdin, "standard input")
-		return r, 0, err
+		pr, pw := io.Pipe()
+		go func() {
+			_, err := io.Copy(pw, opts.Stdin)
+			pw.CloseWithError(err)
+		}()
+		stop := context.AfterFunc(ctx, func() { pr.CloseWithError(ctx.Err()) })
+		r, err := seeds.Decompress(pr, "standard input")
+		if err != nil {
+			stop()
+			return nil, 0, err
+		}
+		return &stdinSeeds{ReadCloser: r, stop: stop}, 0, nil
 	}
 	// The lines are counted in one pass (for the progress bar), read in
 	// another: a compressed list is decompressed twice.
@@ -654,6 +681,19 @@ func openSeeds(opts *Options) (io.ReadCloser, int64, error) {
 		return nil, 0, err
 	}
 	return f, n, nil
+}
+
+// stdinSeeds is standard input's seeds, which stop being closed when the
+// crawl's context ends once they are closed.
+type stdinSeeds struct {
+	io.ReadCloser
+	stop func() bool
+}
+
+// Close closes the seeds.
+func (s *stdinSeeds) Close() error {
+	s.stop()
+	return s.ReadCloser.Close()
 }
 
 func countLines(r io.Reader) (int64, error) {

@@ -255,6 +255,10 @@ func runCrawl(e *env, args []string) int {
 	}()
 
 	sum, err := pipeline.Run(ctx, opts)
+	if errors.Is(err, pipeline.ErrInterruptedBeforeSeeds) {
+		fmt.Fprintf(e.stderr, "survey crawl: %v\n", err)
+		return exitFindings // interrupted
+	}
 	if errors.Is(err, pipeline.ErrNothingToResume) {
 		fmt.Fprintf(e.stdout, "%v\n", err)
 		// Its build may have been abandoned (a second Ctrl-C) or failed.
