@@ -650,6 +650,12 @@ func openSeeds(ctx context.Context, opts *Options) (io.ReadCloser, int64, error)
 		if opts.Stdin == nil {
 			return nil, 0, errors.New("seeds: standard input is not available")
 		}
+		if ctx.Err() != nil {
+			// Interrupted already: the run is recorded, interrupted,
+			// once the head of the input is read, as it was before.
+			r, err := seeds.Decompress(opts.Stdin, "standard input")
+			return r, 0, err
+		}
 		pr, pw := io.Pipe()
 		go func() {
 			_, err := io.Copy(pw, opts.Stdin)
