@@ -84,9 +84,10 @@ func CrawlIDs(dir string) ([]string, error) {
 	return ids, nil
 }
 
-// checkCrawlID reports whether id can name a crawl partition directory:
-// letters, digits, '.', '_' and '-', starting with a letter or digit.
-func checkCrawlID(id string) error {
+// CheckCrawlID returns an error unless id can name a crawl partition
+// directory (crawl=ID): letters, digits, '.', '_' and '-', starting with a
+// letter or digit.
+func CheckCrawlID(id string) error {
 	if id == "" {
 		return errors.New("sink: crawl ID is empty")
 	}
@@ -199,7 +200,7 @@ func Recover(dir, crawlID, shard string) (next int, err error) {
 // RecoverCommitTable is Recover for a Writer whose Options name another
 // commit table.
 func RecoverCommitTable(dir, crawlID, shard, commitTable string) (next int, err error) {
-	if err := checkCrawlID(crawlID); err != nil {
+	if err := CheckCrawlID(crawlID); err != nil {
 		return 0, err
 	}
 	token, err := shardToken(shard)

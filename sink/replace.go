@@ -34,7 +34,7 @@ type PartRows struct {
 // truncates and reuses what an earlier, killed one left, without reading
 // the partition's directory.
 func ReplaceParts(dir, crawlID, name string, parts []PartRows) error {
-	if err := checkCrawlID(crawlID); err != nil {
+	if err := CheckCrawlID(crawlID); err != nil {
 		return err
 	}
 	if _, _, temp, ok := parsePart(name); !ok || temp {

@@ -102,7 +102,7 @@ type tableState struct {
 // highest one the shard already has in dir, so a resumed run never
 // overwrites a file; call Recover first to remove what a killed run left.
 func Create(dir string, opts Options) (*Writer, error) {
-	if err := checkCrawlID(opts.CrawlID); err != nil {
+	if err := CheckCrawlID(opts.CrawlID); err != nil {
 		return nil, err
 	}
 	token, err := shardToken(opts.Shard)

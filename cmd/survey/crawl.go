@@ -165,7 +165,7 @@ func runCrawl(e *env, args []string) int {
 			return fail(e, "crawl", fmt.Errorf("--resolver %q: want HOST:PORT (a DNS server, such as 127.0.0.1:53)", *resolver))
 		}
 	}
-	if *crawlID != "" && !crawlIDForm.MatchString(*crawlID) {
+	if *crawlID != "" && sink.CheckCrawlID(*crawlID) != nil {
 		return fail(e, "crawl", fmt.Errorf("--crawl-id %q: want letters, digits, '.', '_' and '-', starting with a letter or digit (it names the directories crawl=ID)", *crawlID))
 	}
 	if *canary != "" && !canaryName.MatchString(*canary) {
@@ -383,11 +383,6 @@ func checkOutDir(out string) error {
 
 // canaryName is what --canary may be: it ends the canary's path.
 var canaryName = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
-
-// crawlIDForm is what --crawl-id may be, as the sink takes it for a
-// partition directory's name (checked there only once the output
-// directory and its state had been created).
-var crawlIDForm = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 // checkUserAgent refuses a User-Agent that gives site operators no way to
 // reach whoever runs the crawl: a contact that is not an http(s) URL, a
