@@ -118,6 +118,9 @@ func runCheck(e *env, args []string) int {
 	if *timeout <= 0 {
 		return fail(e, "check", fmt.Errorf("--timeout %s: must be positive", *timeout))
 	}
+	if err := checkUserAgent(*userAgent, *contact); err != nil {
+		return fail(e, "check", err) // the same guest as survey crawl
+	}
 	// fetchConfig is the crawler's configuration for a URL or a site.
 	fetchConfig := func() (crawl.Config, error) {
 		roots, err := loadRoots(*caFile)

@@ -147,6 +147,17 @@ func TestCheck_UserAgent(t *testing.T) {
 			t.Errorf("%v: User-Agents %q, want only %q", c.args, got, c.want)
 		}
 	}
+	// As survey crawl, it refuses a contact no one can use, or a
+	// User-Agent of one's own that names none, before any request.
+	for _, args := range [][]string{
+		{"--contact", "foo", srv.URL + "/robots.txt"},
+		{"--user-agent", "ExampleBot/1.0", srv.URL + "/robots.txt"},
+	} {
+		code, _, errs := runSurvey(t, "", append([]string{"check", "--allow-private"}, args...)...)
+		if code != exitUsage || !strings.Contains(errs, "survey check: --") || len(seen()) != 0 {
+			t.Errorf("%v: exit %d %q, want refused before any request", args, code, errs)
+		}
+	}
 }
 
 // survey check by URL agrees with the simulated web's ground truth: every
