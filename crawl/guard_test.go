@@ -195,8 +195,8 @@ func startLossyDNS(t *testing.T, names map[string]string, drop int) string {
 func TestErrorTextDropsTheLocalEndpoint(t *testing.T) {
 	for in, want := range map[string]string{
 		`read tcp 10.1.2.3:35558->93.184.215.14:443: read: connection reset by peer`: `read tcp 93.184.215.14:443: read: connection reset by peer`,
-		`read tcp [2001:db8::5]:40000->[2606:2800::1]:443: i/o timeout`:                                               `read tcp [2606:2800::1]:443: i/o timeout`,
-		`dial tcp 203.0.113.9:443: connect: connection refused`:                                                       `dial tcp 203.0.113.9:443: connect: connection refused`,
+		`read tcp [2001:db8::5]:40000->[2606:2800::1]:443: i/o timeout`:              `read tcp [2606:2800::1]:443: i/o timeout`,
+		`dial tcp 203.0.113.9:443: connect: connection refused`:                      `dial tcp 203.0.113.9:443: connect: connection refused`,
 	} {
 		if got := errorText(errString(in)); got != want {
 			t.Errorf("errorText(%q) = %q, want %q", in, got, want)
