@@ -5,7 +5,6 @@ import (
 
 	"github.com/agentpolicy/survey/internal/simcrawl"
 	"github.com/agentpolicy/survey/queries"
-	"github.com/agentpolicy/survey/sink"
 )
 
 // TestQueriesOnShardsOfOtherLocations crawls the simulated web as two
@@ -18,16 +17,7 @@ func TestQueriesOnShardsOfOtherLocations(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crawls the simulated web")
 	}
-	dbPath, err := simcrawl.BuildShards(t.TempDir(), simcrawl.Options{Sites: 300, Seed: 4, CrawlID: "mixed"}, "", "robots,llms-txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := sink.Open(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-
+	db := simcrawl.OpenShards(t, simcrawl.Options{Sites: 300, Seed: 4, CrawlID: "mixed"}, "", "robots,llms-txt")
 	// The denominators, from the base tables: the domains crawled, and the
 	// domains (and reachable domains) fetched at each location.
 	var domains int64

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/agentpolicy/survey/internal/simcrawl"
-	"github.com/agentpolicy/survey/sink"
 )
 
 // TestHeadlines_ShardsOfOtherLocations crawls the simulated web as two
@@ -18,15 +17,7 @@ func TestHeadlines_ShardsOfOtherLocations(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crawls the simulated web (skipped with -short)")
 	}
-	dbPath, err := simcrawl.BuildShards(t.TempDir(), simcrawl.Options{Sites: 300, Seed: 4, CrawlID: "mixed"}, "", "robots,llms-txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := sink.Open(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := simcrawl.OpenShards(t, simcrawl.Options{Sites: 300, Seed: 4, CrawlID: "mixed"}, "", "robots,llms-txt")
 	r, err := Build(context.Background(), db, Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package testweb
 import (
 	"bufio"
 	"context"
+	"net"
 	"net/http"
 	"strconv"
 	"time"
@@ -127,6 +128,20 @@ func (w *Web) stall(rw http.ResponseWriter, r *http.Request) {
 // resetMidBody writes the response head and half the body, then resets
 // the connection.
 func (w *Web) resetMidBody(rw http.ResponseWriter, rep reply, body []byte) {
+	conn, buf := hijack(rw)
+	writeHead(buf.Writer, rep, len(body))
+	buf.Write(body[:len(body)/2])
+	buf.Flush()
+	// Give the kernel a moment to send the partial body before the RST
+	// discards whatever is still queued.
+	w.sleep(context.Background(), 20*time.Millisecond)
+	resetConn(conn)
+}
+
+// hijack takes the connection over from net/http, to write what a handler
+// cannot; when it cannot, the handler aborts (the connection is closed
+// without a response).
+func hijack(rw http.ResponseWriter) (net.Conn, *bufio.ReadWriter) {
 	hj, ok := rw.(http.Hijacker)
 	if !ok {
 		panic(http.ErrAbortHandler)
@@ -135,13 +150,7 @@ func (w *Web) resetMidBody(rw http.ResponseWriter, rep reply, body []byte) {
 	if err != nil {
 		panic(http.ErrAbortHandler)
 	}
-	writeHead(buf.Writer, rep, len(body))
-	buf.Write(body[:len(body)/2])
-	buf.Flush()
-	// Give the kernel a moment to send the partial body before the RST
-	// discards whatever is still queued.
-	w.sleep(context.Background(), 20*time.Millisecond)
-	resetConn(conn)
+	return conn, buf
 }
 
 // shortBodyMissing is how many bytes the short-body kind's Content-Length
@@ -153,14 +162,7 @@ const shortBodyMissing = 1024
 // closes it (a TLS close_notify and a FIN, not a reset). h is the site's
 // hash, which picks the variant of the fault.
 func (w *Web) malformed(rw http.ResponseWriter, rep reply, body []byte, h uint64) {
-	hj, ok := rw.(http.Hijacker)
-	if !ok {
-		panic(http.ErrAbortHandler)
-	}
-	conn, buf, err := hj.Hijack()
-	if err != nil {
-		panic(http.ErrAbortHandler)
-	}
+	conn, buf := hijack(rw)
 	defer conn.Close()
 	b := buf.Writer
 	switch rep.op {

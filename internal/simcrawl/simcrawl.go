@@ -172,7 +172,14 @@ func BuildShards(dir string, o Options, locations ...string) (string, error) {
 // opens its database, which is closed when t ends.
 func Open(t testing.TB, o Options) *sql.DB {
 	t.Helper()
-	path, err := Build(t.TempDir(), o)
+	return OpenShards(t, o, o.Locations)
+}
+
+// OpenShards builds a dataset as BuildShards does, in a temporary
+// directory of t, and opens its database, which is closed when t ends.
+func OpenShards(t testing.TB, o Options, locations ...string) *sql.DB {
+	t.Helper()
+	path, err := BuildShards(t.TempDir(), o, locations...)
 	if err != nil {
 		t.Fatal(err)
 	}
