@@ -43,7 +43,7 @@ type TargetRow struct {
 	SeedLine     int64     `col:"seed_line" doc:"1-based line of the seed file the domain came from (its first occurrence)."`
 	Seed         string    `col:"seed" doc:"The seed line's domain or origin as written."`
 	Outcome      string    `col:"outcome" doc:"Domain outcome: ok, blocked, timeout or unreachable (docs/outcomes.md)."`
-	Reason       string    `col:"reason" doc:"Refines the outcome: for unreachable, the network error class (dns, connect, tls, address_guard ...)."`
+	Reason       string    `col:"reason" doc:"Refines the outcome: for unreachable, the network error class (dns, connect, tls, address_guard ...); empty for the other outcomes."`
 	Scheme       string    `col:"scheme" doc:"Scheme used for the domain: https, or http after the HTTPS fallback."`
 	HTTPFallback bool      `col:"http_fallback" doc:"True when HTTPS could not connect and the domain was fetched over plain HTTP."`
 	HTTPSError   string    `col:"https_error" doc:"Why HTTPS could not connect, when http_fallback is true."`
@@ -66,25 +66,25 @@ type FetchRow struct {
 	Domain          string            `col:"domain" doc:"Domain the location belongs to (targets.domain)."`
 	Location        string            `col:"location" doc:"Registry location id (robots, agents-txt, agents-md, agents-md-wk, agent-feed, did, agent-card, autoctl, llms-txt, tdmrep, ai-txt, home, canary)."`
 	URL             string            `col:"url" doc:"URL requested first."`
-	FinalURL        string            `col:"final_url" doc:"URL of the last response, after redirects."`
+	FinalURL        string            `col:"final_url" doc:"URL of the last response, after redirects; the URL requested when no response was received."`
 	Redirects       []RedirectHop     `col:"redirects" doc:"Redirect chain in order, one entry per redirect response followed."`
 	Scheme          string            `col:"scheme" doc:"Scheme of the final URL: https or http."`
 	HTTPFallback    bool              `col:"http_fallback" doc:"True when the domain was fetched over HTTP because HTTPS could not connect."`
 	Status          *int32            `col:"status" doc:"HTTP status of the final response; null when none was received."`
 	ContentType     string            `col:"content_type" doc:"Content-Type header of the final response, as sent."`
 	ContentEncoding string            `col:"content_encoding" doc:"Content-Encoding header of the final response, as sent."`
-	Size            int64             `col:"size" doc:"Body length in bytes after decompression, as stored (at most the body cap)."`
-	BodyDigest      *string           `col:"body_digest" doc:"SHA-256 (hex) of the stored body, the key of bodies; null when no body was received."`
+	Size            int64             `col:"size" doc:"Body length in bytes after decompression, as stored (at most the body cap); 0 when no body was stored (body_digest null)."`
+	BodyDigest      *string           `col:"body_digest" doc:"SHA-256 (hex) of the stored body, the key of bodies; null when no body was stored: no response, a body read that failed (network_error), or a redirect chain given up (redirect_error loop or too_many). An empty body has the digest of zero bytes."`
 	Truncated       bool              `col:"truncated" doc:"True when the body exceeded the cap (--max-body) and was cut."`
 	Offsite         bool              `col:"offsite" doc:"True when a redirect left the registrable domain."`
 	Downgraded      bool              `col:"downgraded" doc:"True when a redirect went from HTTPS to HTTP."`
-	RemoteAddr      string            `col:"remote_addr" doc:"IP address and port the final response came from."`
+	RemoteAddr      string            `col:"remote_addr" doc:"IP address and port the final response came from; empty when no response was received (status null)."`
 	StartedAt       time.Time         `col:"started_at" doc:"When the first request started (UTC)."`
-	DNSMs           float64           `col:"dns_ms" doc:"Time resolving the host name, in milliseconds (0 when cached or reused)."`
-	ConnectMs       float64           `col:"connect_ms" doc:"Time establishing TCP, in milliseconds (0 when the connection was reused)."`
-	TLSMs           float64           `col:"tls_ms" doc:"Time in the TLS handshake, in milliseconds (0 when reused or plain HTTP)."`
-	TTFBMs          float64           `col:"ttfb_ms" doc:"Time from sending the last request to its first response byte, in milliseconds."`
-	TotalMs         float64           `col:"total_ms" doc:"Time from the first request to the end of the body, redirects included, in milliseconds. It includes wait_ms; total_ms - wait_ms is the time spent on the site."`
+	DNSMs           float64           `col:"dns_ms" doc:"Time resolving host names, in milliseconds, summed over the fetch's requests, redirects included (0 when cached, reused or not resolved by survey, e.g. with --connect-to)."`
+	ConnectMs       float64           `col:"connect_ms" doc:"Time establishing TCP, in milliseconds, summed over the fetch's requests, redirects included (0 when every connection was reused or no request was made)."`
+	TLSMs           float64           `col:"tls_ms" doc:"Time in TLS handshakes, in milliseconds, summed over the fetch's requests, redirects included (0 when every connection was reused or plain HTTP; an HTTPS hop that redirected to HTTP still counts, so scheme http can have tls_ms > 0)."`
+	TTFBMs          float64           `col:"ttfb_ms" doc:"Time from sending the last request to its first response byte, in milliseconds; 0 when no response byte was received, and > 0 with status null when the bytes received were no valid response (reasons protocol, header_cap)."`
+	TotalMs         float64           `col:"total_ms" doc:"Time from the first request to the end of the body, redirects included, in milliseconds. It includes wait_ms; total_ms - wait_ms is the time spent on the site. 0 when no request was made (error starting with not requested: reasons rate_limited, host_unresponsive)."`
 	WaitMs          float64           `col:"wait_ms" doc:"Part of total_ms the requests spent waiting for their turn at the crawler's own politeness limits (one request at a time per host, a few per IP address, a host's Retry-After), in milliseconds; 0 when nothing made them wait. Parts written before survey recorded it have NULL."`
 	Outcome         string            `col:"outcome" doc:"What the fetch found: present, absent, soft_404, blocked, server_error, redirected, downgraded, too_large, timeout, network_error or redirect_error (docs/outcomes.md)."`
 	Reason          string            `col:"reason" doc:"Refines the outcome, e.g. status_404, canary_match, challenge_cloudflare, dns (docs/outcomes.md)."`
@@ -123,7 +123,7 @@ type DiagnosticRow struct {
 	CrawlID  string `col:"crawl_id" doc:"Identifier of the crawl."`
 	Domain   string `col:"domain" doc:"Domain the file belongs to."`
 	Location string `col:"location" doc:"Registry location the file was fetched from."`
-	Format   string `col:"format" doc:"Format the file was parsed as."`
+	Format   string `col:"format" doc:"Format the file was parsed as (documents.format). The prefix of code is not always this format: extract.* codes (extract.truncated) are survey's own and occur in any format, ai-txt files carry robots.* codes (they are parsed with the robots.txt grammar) and aitxt.* codes; filter on this column, not on the code prefix."`
 	Code     string `col:"code" doc:"Stable diagnostic code, <format>.<slug> (docs/diagnostics.md)."`
 	Severity string `col:"severity" doc:"error (the file is invalid), warning or info."`
 	Line     int32  `col:"line" doc:"1-based line the diagnostic refers to; 0 when it concerns the whole file."`

@@ -22,7 +22,7 @@ type AgentsTxtRow struct {
 	HashLine       *int32            `col:"hash_line" doc:"1-based line of the hash line; null when the file has none."`
 	DeclaredDigest *string           `col:"declared_digest" doc:"Text after * on the hash line, as written; null when the file has no hash line."`
 	ComputedDigest string            `col:"computed_digest" doc:"Lower-case hex SHA-256 of the canonical hash input (the file without its hash line, comment and blank lines; lines joined with LF), computed by survey."`
-	NearMiss       *string           `col:"near_miss" doc:"When the declared digest is not the canonical one: the publisher mistake it matches (uppercase-hex, trailing-newline, comments-kept, cr-kept, raw-without-hash-line, raw-after-hash-line, ...; several joined with +); null otherwise."`
+	NearMiss       *string           `col:"near_miss" doc:"When the declared digest is not the canonical one: the publisher mistake it matches (uppercase-hex, trailing-newline, comments-kept, cr-kept, raw-without-hash-line, raw-after-hash-line, ...; several joined with +); null when the digest matches, the file has no hash line, or no known mistake explains a mismatch."`
 	Directives     int32             `col:"directives" doc:"Number of directive lines, malformed ones included."`
 	Allow          int32             `col:"allow" doc:"Number of well-formed ALLOW directives."`
 	Disallow       int32             `col:"disallow" doc:"Number of well-formed DISALLOW directives."`

@@ -58,7 +58,7 @@ type RobotsPreferenceRow struct {
 	Domain        string   `col:"domain" doc:"Domain the file belongs to."`
 	Location      string   `col:"location" doc:"Registry location of the file: robots, or ai-txt for an ai.txt file."`
 	GroupIndex    int32    `col:"group_index" doc:"0-based position of the line's group (robots_groups.group_index)."`
-	Line          int32    `col:"line" doc:"1-based line of the rule."`
+	Line          int32    `col:"line" doc:"1-based line of the App-Directives, Content-Usage or Content-Signal line."`
 	Kind          string   `col:"kind" doc:"app-directives (draft-nottingham-plan-b), content-usage (draft-ietf-aipref-attach) or content-signal (Cloudflare content signals)."`
 	Spelling      *string  `col:"spelling" doc:"Record name as written (App-Directives, app-directive, ...); recorded for app-directives only, null for the other kinds."`
 	Path          *string  `col:"path" doc:"Leading path pattern the rule applies to; null when the rule has none (it applies to every path)."`
