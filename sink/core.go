@@ -124,7 +124,7 @@ type DiagnosticRow struct {
 	Domain   string `col:"domain" doc:"Domain the file belongs to."`
 	Location string `col:"location" doc:"Registry location the file was fetched from."`
 	Format   string `col:"format" doc:"Format the file was parsed as (documents.format). The prefix of code is not always this format: extract.* codes (extract.truncated) are survey's own and occur in any format, ai-txt files carry robots.* codes (they are parsed with the robots.txt grammar) and aitxt.* codes; filter on this column, not on the code prefix."`
-	Code     string `col:"code" doc:"Stable diagnostic code, <format>.<slug> (docs/diagnostics.md)."`
+	Code     string `col:"code" doc:"Stable diagnostic code, <prefix>.<slug> (docs/diagnostics.md); the prefix names the format whose rule it is, or extract for survey's own (see format)."`
 	Severity string `col:"severity" doc:"error (the file is invalid), warning or info."`
 	Line     int32  `col:"line" doc:"1-based line the diagnostic refers to; 0 when it concerns the whole file."`
 	Spec     string `col:"spec" doc:"Section of the specification the diagnostic rests on."`

@@ -77,7 +77,7 @@ func TestDictionary_Content(t *testing.T) {
 		"| `status` | `INTEGER` | yes | HTTP status of the final response; null when none was received. |\n",
 		"| `headers` | `MAP(VARCHAR, VARCHAR)` |  |",
 		"| `summary` | `JSON` | yes |",
-		"| `code` | `VARCHAR` |  | Stable diagnostic code, \\<format\\>.\\<slug\\> (docs/diagnostics.md). |\n",
+		"| `code` | `VARCHAR` |  | Stable diagnostic code, \\<prefix\\>.\\<slug\\> (docs/diagnostics.md); the prefix names the format whose rule it is, or extract for survey's own (see format). |\n",
 		"Key: `digest`.",
 		"Key: `crawl_id`, `shard`, `run`.",
 		"## schema_info\n",
