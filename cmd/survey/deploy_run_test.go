@@ -76,6 +76,42 @@ func TestDeploy_ShardedCrawls(t *testing.T) {
 		sameAsUnsharded(t, refDB, filepath.Join(out, "survey.duckdb"), 8)
 	})
 
+	t.Run("slurm refuses rejected seed lines", func(t *testing.T) {
+		// A seed line the crawl rejects makes its task exit 1, a failed
+		// task to Slurm, so the merge would never run: submit.sh checks
+		// the list and submits nothing.
+		work := t.TempDir()
+		scripts := filepath.Join(work, "slurm")
+		bin := filepath.Join(work, "bin")
+		for dst, src := range map[string]string{scripts: "../../deploy/slurm", bin: "testdata/slurm"} {
+			if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		good, err := os.ReadFile(seedsPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bad := filepath.Join(work, "seeds.txt")
+		if err := os.WriteFile(bad, append(good, "not a domain!\n"...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command("bash", filepath.Join(scripts, "submit.sh"))
+		cmd.Env = append(schedulerFreeEnv(),
+			"PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
+			"SURVEY="+surveyWrapper(t, bin, sim),
+			"SEEDS="+bad, "OUT="+filepath.Join(work, "out"), "CRAWL_ID=deploy-slurm",
+			"SBATCH_STATE="+filepath.Join(work, "sbatch"),
+		)
+		out, err := cmd.CombinedOutput()
+		if err == nil || !strings.Contains(string(out), "survey seeds --print "+bad+" > clean.txt") {
+			t.Errorf("submit.sh of a seed list with a rejected line: %v\n%s", err, out)
+		}
+		if _, err := os.Stat(filepath.Join(work, "sbatch", "last")); err == nil {
+			t.Errorf("submit.sh submitted jobs for a seed list the crawl would reject lines of:\n%s", out)
+		}
+	})
+
 	t.Run("kubernetes", func(t *testing.T) {
 		var crawlJob, mergeJob batchv1.Job
 		var claim corev1.PersistentVolumeClaim

@@ -4,6 +4,15 @@
 #     CONTACT=mailto:you@example.org deploy/slurm/submit.sh
 set -euo pipefail
 cd "$(dirname "$0")"
+: "${SEEDS:?set SEEDS to the seed file on shared storage}"
+# A seed line the crawl rejects makes its task exit 1 ("ran, with findings"),
+# which Slurm counts as a failed task, so the merge (afterok) would never
+# run: check the list before spending the cluster's time on it.
+if ! "${SURVEY:-survey}" seeds "$SEEDS" >&2; then
+  echo "submit.sh: survey rejects lines of $SEEDS (above), and a crawl task that meets one exits 1, which would keep the merge from running. Write a clean list and submit that:" >&2
+  echo "  survey seeds --print $SEEDS > clean.txt" >&2
+  exit 1
+fi
 mkdir -p logs
 shards=${SHARDS:-8}
 array=$(sbatch --parsable --array=0-$((shards - 1)) --export=ALL crawl.sbatch)
