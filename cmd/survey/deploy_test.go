@@ -8,8 +8,9 @@ import (
 	"testing"
 )
 
-// The deployment manifests and scripts call survey crawl and survey merge
-// with flags; every one of them must exist, so that deploy/ cannot rot.
+// The deployment manifests and scripts call survey crawl, survey merge and
+// survey seeds with flags; every one of them must exist, so that deploy/
+// cannot rot.
 func TestDeploy_UsesExistingFlags(t *testing.T) {
 	files, _ := filepath.Glob("../../deploy/*/*")
 	if len(files) < 4 {
@@ -17,6 +18,7 @@ func TestDeploy_UsesExistingFlags(t *testing.T) {
 	}
 	_, crawlHelp, _ := runSurvey(t, "", "crawl", "--help")
 	_, mergeHelp, _ := runSurvey(t, "", "merge", "--help")
+	_, seedsHelp, _ := runSurvey(t, "", "seeds", "--help")
 	flag := regexp.MustCompile(`(?m)(?:^|[\s"\[,])--([a-z][a-z-]*)`)
 	checked := 0
 	for _, f := range files {
@@ -32,8 +34,11 @@ func TestDeploy_UsesExistingFlags(t *testing.T) {
 				line = line[:i] // a trailing comment
 			}
 			help := crawlHelp
-			if strings.Contains(line, "merge") {
+			switch {
+			case strings.Contains(line, "merge"):
 				help = mergeHelp
+			case strings.Contains(line, "survey seeds"):
+				help = seedsHelp
 			}
 			for _, m := range flag.FindAllStringSubmatch(line, -1) {
 				checked++
