@@ -46,14 +46,7 @@ func TestDeploy_ShardedCrawls(t *testing.T) {
 	refDB := filepath.Join(ref, "survey.duckdb")
 
 	t.Run("slurm", func(t *testing.T) {
-		work := t.TempDir()
-		scripts := filepath.Join(work, "slurm")
-		bin := filepath.Join(work, "bin")
-		for dst, src := range map[string]string{scripts: "../../deploy/slurm", bin: "testdata/slurm"} {
-			if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
-				t.Fatal(err)
-			}
-		}
+		work, scripts, bin := slurmWork(t)
 		out := filepath.Join(work, "out")
 		cmd := exec.Command("bash", filepath.Join(scripts, "submit.sh"))
 		cmd.Env = append(schedulerFreeEnv(),
@@ -80,14 +73,7 @@ func TestDeploy_ShardedCrawls(t *testing.T) {
 		// A seed line the crawl rejects makes its task exit 1, a failed
 		// task to Slurm, so the merge would never run: submit.sh checks
 		// the list and submits nothing.
-		work := t.TempDir()
-		scripts := filepath.Join(work, "slurm")
-		bin := filepath.Join(work, "bin")
-		for dst, src := range map[string]string{scripts: "../../deploy/slurm", bin: "testdata/slurm"} {
-			if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
-				t.Fatal(err)
-			}
-		}
+		work, scripts, bin := slurmWork(t)
 		good, err := os.ReadFile(seedsPath)
 		if err != nil {
 			t.Fatal(err)
@@ -237,6 +223,20 @@ func withoutSeeds(flags []string) (string, []string) {
 		rest = append(rest, flags[i])
 	}
 	return seeds, rest
+}
+
+// slurmWork returns a work directory holding copies of deploy/slurm
+// (scripts) and of the stand-in for sbatch (bin, for PATH).
+func slurmWork(t *testing.T) (work, scripts, bin string) {
+	t.Helper()
+	work = t.TempDir()
+	scripts, bin = filepath.Join(work, "slurm"), filepath.Join(work, "bin")
+	for dst, src := range map[string]string{scripts: "../../deploy/slurm", bin: "testdata/slurm"} {
+		if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return work, scripts, bin
 }
 
 // schedulerFreeEnv is the test's environment without the variables that
