@@ -27,7 +27,7 @@ type testServer struct {
 	tlsOn func(sni string) bool // nil: every name gets a certificate
 }
 
-func newTestServer(t *testing.T, h http.Handler) *testServer {
+func newTestServer(t testing.TB, h http.Handler) *testServer {
 	t.Helper()
 	caKey, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	ca := &x509.Certificate{
