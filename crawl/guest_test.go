@@ -622,7 +622,13 @@ func TestCrawl_ConnectionsAreBoundedAndClosed(t *testing.T) {
 		list = append(list, seeds.Seed{Host: fmt.Sprintf("site%d.test", i), Scheme: "http"})
 	}
 	crawlSeeds(t, Config{ConnectTo: s.Addr, Concurrency: concurrency, Locations: registry.Locations()[:3]}, list)
-	if m := most.Load(); m > 2*concurrency+2 {
+	// A worker holds at most two connections at once (the domain's and
+	// its www host's). The server counts a connection closed only when it
+	// reads the close, which may come after the worker's next connection
+	// under load (the race detector), so the bound leaves room for that
+	// lag; what it must catch is connections growing with the 200 domains
+	// (400 if none were closed).
+	if m := most.Load(); m > 4*concurrency {
 		t.Errorf("%d connections open at once for %d domains crawled %d at a time", m, domains, concurrency)
 	}
 	deadline := time.Now().Add(2 * time.Second)
