@@ -484,31 +484,13 @@ func TestCrawl_QueueingAtAGateIsNotTheSitesTime(t *testing.T) {
 		ConnectTo: s.Addr, RootCAs: s.Roots, Resolver: dns, Concurrency: domains, PerIPLimit: 1,
 		Locations: registry.Locations()[:4], Timeout: 600 * time.Millisecond, DomainDeadline: time.Second,
 	}
-	c, err := New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in := make(chan seeds.Seed, domains)
+	var list []seeds.Seed
 	for i := range domains {
-		in <- seeds.Seed{Host: fmt.Sprintf("site%d.test", i)}
+		list = append(list, seeds.Seed{Host: fmt.Sprintf("site%d.test", i)})
 	}
-	close(in)
 	start := time.Now()
-	var mu sync.Mutex // emit is called from the workers
-	var results []*DomainResult
-	emit := func(r *DomainResult) error {
-		mu.Lock()
-		defer mu.Unlock()
-		results = append(results, r)
-		return nil
-	}
-	if err := c.Run(context.Background(), in, emit); err != nil {
-		t.Fatal(err)
-	}
+	results := crawlSeeds(t, cfg, list)
 	t.Logf("%d domains of %d requests each through one IP slot in %v", domains, len(cfg.Locations), time.Since(start))
-	if len(results) != domains {
-		t.Fatalf("%d results, want %d", len(results), domains)
-	}
 	var total, wait time.Duration
 	for _, r := range results {
 		for _, f := range r.Fetches {

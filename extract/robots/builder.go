@@ -318,25 +318,25 @@ func (b *Builder) contentUsage(g *Group, line int, value string) {
 		g.ContentUsage = append(g.ContentUsage, rule)
 		return
 	}
-	cu, err := parseContentUsage(rest)
+	cu, err := ParseUsagePreference(rest) // attach-05 §3.2: the value without its path
 	if err != nil {
 		b.add(codeContentUsageInvalid, line, "Content-Usage value %q is not an RFC 9651 Dictionary (%s); its preferences are unknown", rest, sfError(err))
 		g.ContentUsage = append(g.ContentUsage, rule)
 		return
 	}
 	rule.Valid = true
-	rule.Preferences = cu.prefs
-	for _, k := range cu.unknownKeys {
+	rule.Preferences = cu.Preferences
+	for _, k := range cu.UnknownKeys {
 		if note := UsageLabelNote(k); note != "" {
 			b.add(codeContentUsageUnknownKey, line, "%q (%s) is not a category survey records (train-ai, search); ignored", k, note)
 			continue
 		}
 		b.add(codeContentUsageUnknownKey, line, "%q is not a category survey records (train-ai, search); ignored", k)
 	}
-	for _, m := range cu.unknownValues {
+	for _, m := range cu.UnknownValues {
 		b.add(codeContentUsageUnknownValue, line, "%s: the value is not the Token y or n; the preference is unknown", m)
 	}
-	for _, m := range cu.categoryParams {
+	for _, m := range cu.CategoryParams {
 		b.add(codeContentUsageParameter, line, "%s: a category is written as a parameter (\";\" where \",\" separates preferences); its preference is disregarded", m)
 	}
 	g.ContentUsage = append(g.ContentUsage, rule)

@@ -153,49 +153,51 @@ type UsagePreference struct {
 // line), as UsagePreference describes. A value that is not a Dictionary is
 // an error: its preferences are all unknown.
 func ParseUsagePreference(lines ...string) (UsagePreference, error) {
-	var up UsagePreference
+	td, err := parseTokenDictionary(lines, IsUsageCategory, func(_, tok string) bool { return tok == "y" || tok == "n" })
+	return UsagePreference{Preferences: td.values, UnknownKeys: td.unknownKeys, UnknownValues: td.unknownValues, CategoryParams: td.keyParams}, err
+}
+
+// tokenDictionary is a parsed RFC 9651 Dictionary of Tokens, as the
+// statements of Content-Usage and Content-Signal are.
+type tokenDictionary struct {
+	values        map[string]string // known keys with an accepted Token
+	unknownKeys   []string          // the other keys, in order
+	unknownValues []string          // known keys' other values, serialized
+	keyParams     []string          // members with a parameter named like a known key, serialized
+}
+
+// parseTokenDictionary parses field lines as one Dictionary (RFC 9651
+// §4.2: a repeated key takes its last value) and sorts its members by
+// known, a key's test, and accept, a known key's Token's test; parameters
+// are disregarded but for being named like a known key (a ";" written for
+// ",").
+func parseTokenDictionary(lines []string, known func(key string) bool, accept func(key, tok string) bool) (tokenDictionary, error) {
+	var td tokenDictionary
 	dict, err := httpsfv.UnmarshalDictionary(lines)
 	if err != nil {
-		return up, err
+		return td, err
 	}
 	for _, key := range dict.Names() {
 		m, _ := dict.Get(key)
-		if paramNamed(m, IsUsageCategory) {
-			up.CategoryParams = append(up.CategoryParams, serializeMember(key, m))
+		if paramNamed(m, known) {
+			td.keyParams = append(td.keyParams, serializeMember(key, m))
 		}
-		if !IsUsageCategory(key) {
-			up.UnknownKeys = append(up.UnknownKeys, key)
+		if !known(key) {
+			td.unknownKeys = append(td.unknownKeys, key)
 			continue
 		}
 		item, ok := m.(httpsfv.Item)
 		tok, isToken := item.Value.(httpsfv.Token)
-		if ok && isToken && (tok == "y" || tok == "n") {
-			if up.Preferences == nil {
-				up.Preferences = map[string]string{}
+		if ok && isToken && accept(key, string(tok)) {
+			if td.values == nil {
+				td.values = map[string]string{}
 			}
-			up.Preferences[key] = string(tok)
+			td.values[key] = string(tok)
 			continue
 		}
-		up.UnknownValues = append(up.UnknownValues, serializeMember(key, m))
+		td.unknownValues = append(td.unknownValues, serializeMember(key, m))
 	}
-	return up, nil
-}
-
-// contentUsage is the outcome of parsing the usage preference of a
-// robots.txt Content-Usage rule.
-type contentUsage struct {
-	prefs          map[string]string
-	unknownKeys    []string
-	unknownValues  []string // "key=value" as serialized
-	categoryParams []string // as UsagePreference.CategoryParams
-}
-
-// parseContentUsage parses the usage preference of a Content-Usage rule
-// (draft-ietf-aipref-attach-05 §3.2: the rule value without its path) with
-// ParseUsagePreference.
-func parseContentUsage(value string) (contentUsage, error) {
-	up, err := ParseUsagePreference(value)
-	return contentUsage{prefs: up.Preferences, unknownKeys: up.UnknownKeys, unknownValues: up.UnknownValues, categoryParams: up.CategoryParams}, err
+	return td, nil
 }
 
 // paramNamed reports whether dictionary member m has a parameter whose
@@ -277,33 +279,12 @@ type contentSignal struct {
 // a repeated key takes its last value, parameters are disregarded, and keys
 // and values are case sensitive (the policy writes them in lower case).
 func parseContentSignal(value string) (contentSignal, error) {
-	var cs contentSignal
-	dict, err := httpsfv.UnmarshalDictionary([]string{value})
+	td, err := parseTokenDictionary([]string{value}, isContentSignalKey, func(key, tok string) bool { return contentSignalRank(key, tok) >= 0 })
 	if err != nil {
-		return cs, err
+		return contentSignal{}, err
 	}
-	if len(dict.Names()) == 0 {
-		return cs, errors.New("no signals")
+	if len(td.values)+len(td.unknownKeys)+len(td.unknownValues) == 0 {
+		return contentSignal{}, errors.New("no signals")
 	}
-	for _, key := range dict.Names() {
-		m, _ := dict.Get(key)
-		if paramNamed(m, isContentSignalKey) {
-			cs.signalParams = append(cs.signalParams, serializeMember(key, m))
-		}
-		if !isContentSignalKey(key) {
-			cs.unknownKeys = append(cs.unknownKeys, key)
-			continue
-		}
-		item, ok := m.(httpsfv.Item)
-		tok, isToken := item.Value.(httpsfv.Token)
-		if ok && isToken && contentSignalRank(key, string(tok)) >= 0 {
-			if cs.signals == nil {
-				cs.signals = map[string]string{}
-			}
-			cs.signals[key] = string(tok)
-			continue
-		}
-		cs.unknownValues = append(cs.unknownValues, serializeMember(key, m))
-	}
-	return cs, nil
+	return contentSignal{signals: td.values, unknownKeys: td.unknownKeys, unknownValues: td.unknownValues, signalParams: td.keyParams}, nil
 }
