@@ -114,6 +114,34 @@ func (c Crawl) distinct(field func(Run) string) string {
 	return strings.Join(out, "; ")
 }
 
+// SeedList is a seed list the crawl read, and how many of its lines it
+// read and rejected.
+type SeedList struct {
+	Digest    string // SHA-256 of the list, as the crawls table records it
+	Read, Bad int64
+}
+
+// SeedLists returns the seed lists of the crawl's runs, one per digest in
+// run order. Every run reads the whole list, a shard's share of the seeds
+// and a resumption's remainder alike, so a list's lines are counted once,
+// from the run that recorded the most (a killed run records none): the
+// sum over runs would count them once per shard and run.
+func (c Crawl) SeedLists() []SeedList {
+	var out []SeedList
+	index := map[string]int{}
+	for _, r := range c.Runs {
+		i, ok := index[r.SeedsDigest]
+		if !ok {
+			i = len(out)
+			index[r.SeedsDigest] = i
+			out = append(out, SeedList{Digest: r.SeedsDigest})
+		}
+		out[i].Read = max(out[i].Read, r.SeedsRead)
+		out[i].Bad = max(out[i].Bad, r.SeedsBad)
+	}
+	return out
+}
+
 // latestCrawl returns the id of the crawl that started last (its first
 // run, so that resuming an older crawl does not make it the latest; the
 // greater id when two started together), the default of every named

@@ -30,7 +30,7 @@ type page struct {
 
 type crawlView struct {
 	ID, Started, Ended, Status, ToolVersion, UserAgent, SeedsPath, SeedsDigest string
-	SeedsRead, SeedsBad, Domains, Reachable                                    string
+	SeedLines, Domains, Reachable                                              string    // SeedLines: Crawl.SeedLists
 	LeftOut                                                                    string    // Crawl.LeftOutSummary
 	Runs                                                                       []runView // shown when there is more than one
 }
@@ -104,10 +104,7 @@ func (r *Report) view() page {
 		Domains:     FormatInt(c.Domains), Reachable: FormatInt(c.Reachable),
 		LeftOut: c.LeftOutSummary(),
 	}
-	var read, bad int64
 	for _, run := range c.Runs {
-		read += run.SeedsRead
-		bad += run.SeedsBad
 		p.Crawl.Runs = append(p.Crawl.Runs, runView{
 			Shard: run.Shard, Run: FormatInt(run.Run), Started: FormatTime(run.StartedAt), Ended: FormatTime(run.EndedAt),
 			Status: run.Status, Domains: FormatInt(run.Domains),
@@ -116,7 +113,16 @@ func (r *Report) view() page {
 	if len(p.Crawl.Runs) < 2 {
 		p.Crawl.Runs = nil
 	}
-	p.Crawl.SeedsRead, p.Crawl.SeedsBad = FormatInt(read), FormatInt(bad)
+	lists := c.SeedLists()
+	var seeds []string
+	for _, l := range lists {
+		s := FormatInt(l.Read) + " read, " + FormatInt(l.Bad) + " rejected as malformed"
+		if len(lists) > 1 {
+			s += " (seed list " + l.Digest + ")"
+		}
+		seeds = append(seeds, s)
+	}
+	p.Crawl.SeedLines = strings.Join(seeds, "; ")
 
 	for _, h := range r.Headlines {
 		hv := headlineView{Label: h.Label, Value: FormatInt(h.Value), Definition: h.Definition}

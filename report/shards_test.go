@@ -50,4 +50,12 @@ func TestHeadlines_ShardsOfOtherLocations(t *testing.T) {
 	for label := range want {
 		t.Errorf("no headline %q", label)
 	}
+	// Both shards read the whole 300-line seed list: the methodology
+	// counts its lines once.
+	if len(r.Crawl.Runs) != 2 {
+		t.Fatalf("%d runs, want a run per shard", len(r.Crawl.Runs))
+	}
+	if got, want := r.view().Crawl.SeedLines, "300 read, 0 rejected as malformed"; got != want {
+		t.Errorf("seed lines %q, want %q", got, want)
+	}
 }
