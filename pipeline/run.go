@@ -103,6 +103,7 @@ type Summary struct {
 	Crawled     int64  // domains crawled by this run; more than Domains only when it failed
 	Skipped     int64  // domains already committed by earlier runs (resume)
 	SeedLines   int64
+	Seeds       int64 // seeds read from the list, in every shard, duplicates not counted
 	SeedsBad    int64
 	Duplicates  int64
 	Outcomes    map[classify.Outcome]int64
@@ -382,7 +383,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		run.Status = "complete"
 	}
 	sum.Crawled = prog.done.Load()
-	sum.SeedLines, sum.SeedsBad, sum.Duplicates = stats.Lines, stats.Bad, stats.Duplicates
+	sum.SeedLines, sum.Seeds, sum.SeedsBad, sum.Duplicates = stats.Lines, stats.Seeds, stats.Bad, stats.Duplicates
 	sum.Outcomes, sum.DomainOuts = prog.snapshot()
 	sum.Status, sum.Interrupted = run.Status, interrupted
 

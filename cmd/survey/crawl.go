@@ -55,7 +55,7 @@ link-local addresses unless --allow-private is given.
 Ctrl-C (or SIGTERM) stops cleanly (in-flight domains are abandoned, everything
 committed is kept and its database built); a second Ctrl-C stops at once.
 Continue with --resume. Exit status: 0 complete, 1 complete with rejected seed
-lines or interrupted, 2 usage or I/O error.`
+lines or without a seed, or interrupted, 2 usage or I/O error.`
 
 func runCrawl(e *env, args []string) int {
 	var locDoc strings.Builder
@@ -282,10 +282,22 @@ func runCrawl(e *env, args []string) int {
 		fmt.Fprintf(e.stdout, "\nInterrupted; %s", howToContinue(*out, shard, fromStdin))
 		return exitFindings
 	}
+	if sum.Seeds == 0 {
+		fmt.Fprintf(e.stderr, "survey crawl: %s holds no seed (%s read), so nothing was crawled\n", seedsName(*seedsPath), plural(int(sum.SeedLines), "line", "lines"))
+		return exitFindings
+	}
 	if sum.SeedsBad > 0 {
 		return exitFindings
 	}
 	return exitOK
+}
+
+// seedsName names the seed list given as --seeds in messages.
+func seedsName(path string) string {
+	if path == "-" {
+		return "standard input"
+	}
+	return path
 }
 
 // aborted is what a crawl of shard in out says when a second Ctrl-C stops

@@ -2,8 +2,10 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -91,9 +93,12 @@ func TestCrawl_RejectsLimitsThatAreNotPositive(t *testing.T) {
 	}
 }
 
-// TestCrawl_EmptySeedList: a seed list without a seed crawls nothing,
-// completes, and its summary says "none" rather than leaving the counts
-// blank.
+// TestCrawl_EmptySeedList: a seed list without a seed crawls nothing and
+// completes, its summary says "none" rather than leaving the counts blank,
+// and the exit status is 1 with a message naming the list: a list that
+// holds no seed is a mistake worth a look (a wrong file, a filter that
+// dropped every line), and a batch script that checks the status stops.
+// A shard that gets no seed of a list that has some is not one.
 func TestCrawl_EmptySeedList(t *testing.T) {
 	dir := t.TempDir()
 	seedsPath := filepath.Join(dir, "seeds.txt")
@@ -101,8 +106,30 @@ func TestCrawl_EmptySeedList(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", filepath.Join(dir, "out"), "--quiet")
-	if code != exitOK || !strings.Contains(stdout, "\n  domains: none\n  fetches: none\n") {
-		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	want := "survey crawl: " + seedsPath + " holds no seed (1 line read), so nothing was crawled\n"
+	if code != exitFindings || !strings.Contains(stdout, "\n  domains: none\n  fetches: none\n") || stderr != want {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s\nwant stderr:\n%s", code, stdout, stderr, want)
+	}
+
+	// One seed in four shards: three shards crawl nothing, and that is fine.
+	one := filepath.Join(dir, "one.txt")
+	if err := os.WriteFile(one, []byte("a.invalid\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	empty := 0
+	for i := range 4 {
+		shard := fmt.Sprintf("%d/4", i)
+		code, stdout, stderr := runSurvey(t, "", "crawl", "--seeds", one, "--shard", shard, "--out", filepath.Join(dir, "shard", strconv.Itoa(i)), "--quiet", "--no-build",
+			"--connect-to", "127.0.0.1:1", "--allow-private") // refused: no connection leaves the machine
+		if strings.Contains(stdout, "domains: none") {
+			empty++
+		}
+		if code != exitOK || stderr != "" {
+			t.Errorf("shard %s of a list with a seed: exit %d\nstdout:\n%s\nstderr:\n%s", shard, code, stdout, stderr)
+		}
+	}
+	if empty != 3 {
+		t.Errorf("%d shards crawled nothing, want 3", empty)
 	}
 }
 
@@ -240,7 +267,7 @@ func TestInterruptMessages(t *testing.T) {
 func TestCrawl_RefusesAnOutputThatIsNotOne(t *testing.T) {
 	dir := t.TempDir()
 	seedsPath := filepath.Join(dir, "seeds.txt")
-	if err := os.WriteFile(seedsPath, []byte("# nothing yet\n"), 0o644); err != nil {
+	if err := os.WriteFile(seedsPath, []byte("a.invalid\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	write := func(path, text string) {
@@ -253,7 +280,7 @@ func TestCrawl_RefusesAnOutputThatIsNotOne(t *testing.T) {
 		}
 	}
 	crawlInto := func(out string) (int, string) {
-		code, _, errs := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", out, "--quiet")
+		code, _, errs := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", out, "--quiet", "--connect-to", "127.0.0.1:1", "--allow-private")
 		return code, errs
 	}
 
@@ -280,7 +307,7 @@ func TestCrawl_RefusesAnOutputThatIsNotOne(t *testing.T) {
 		t.Errorf("--out with hidden entries and lost+found: exit %d %q", code, errs)
 	}
 	// hidden now holds a survey output, to which a crawl of another id adds.
-	if code, _, errs := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", hidden, "--crawl-id", "second", "--quiet"); code != exitOK {
+	if code, _, errs := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", hidden, "--crawl-id", "second", "--quiet", "--connect-to", "127.0.0.1:1", "--allow-private"); code != exitOK {
 		t.Errorf("--out a survey output: exit %d %q", code, errs)
 	}
 
@@ -323,7 +350,7 @@ func TestCrawl_ResumeCompleteWithoutDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "out")
-	if code, _, errs := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", out, "--crawl-id", "c", "--quiet"); code != exitOK {
+	if code, _, errs := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", out, "--crawl-id", "c", "--quiet"); code != exitFindings { // 1: no seed
 		t.Fatalf("crawl: exit %d %s", code, errs)
 	}
 	db := filepath.Join(out, "survey.duckdb")

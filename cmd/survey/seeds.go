@@ -28,8 +28,8 @@ back: "rank,domain" for a ranked domain, "origin,rank" for a ranked origin,
 the domain or origin alone when it has no rank. The summary then goes to
 standard error.
 
-Exit status: 0 every line is good, 1 some line is rejected, 2 the list cannot
-be read.`
+Exit status: 0 every line is good, 1 some line is rejected or the list holds
+no seed, 2 the list cannot be read.`
 
 func runSeeds(e *env, args []string) int {
 	fs := newFlags(e, "seeds", "[flags] FILE|-", seedsAbout)
@@ -122,6 +122,10 @@ func runSeeds(e *env, args []string) int {
 		for i, n := range perShard {
 			fmt.Fprintf(summary, "shard %s: %s\n", seeds.Shard{Index: i, Count: *shards}, plural(int(n), "seed", "seeds"))
 		}
+	}
+	if st.Seeds == 0 {
+		fmt.Fprintf(e.stderr, "survey seeds: %s holds no seed\n", seedsName(path))
+		return exitFindings
 	}
 	if st.Bad > 0 {
 		return exitFindings

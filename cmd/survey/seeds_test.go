@@ -137,3 +137,16 @@ func TestSeeds_Refusals(t *testing.T) {
 		}
 	}
 }
+
+// TestSeeds_NoSeed: a list of comments and blank lines, or an empty one,
+// holds no seed: the summary counts it, and the exit status is 1 with a
+// message naming the list, so that a script checking a list before a crawl
+// (deploy/slurm/submit.sh) stops there.
+func TestSeeds_NoSeed(t *testing.T) {
+	for _, text := range []string{"", "# to do\n\n"} {
+		code, stdout, stderr := runSurvey(t, text, "seeds", "-")
+		if code != exitFindings || !strings.Contains(stdout, ": 0 seeds (") || stderr != "survey seeds: standard input holds no seed\n" {
+			t.Errorf("%q: exit %d\nstdout:\n%s\nstderr:\n%s", text, code, stdout, stderr)
+		}
+	}
+}
