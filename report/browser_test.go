@@ -160,6 +160,8 @@ func checkInChromium(t *testing.T, r *Report) {
 		}
 	}
 
+	checkPrint(t, b)
+
 	png := b.screenshot()
 	out := artifactPath(t, "report.png")
 	if err := os.WriteFile(out, png, 0o644); err != nil {

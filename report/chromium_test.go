@@ -332,3 +332,28 @@ func (b *browser) version() string {
 	b.call("", "Browser.getVersion", nil, &v)
 	return v.Product
 }
+
+// emulateMedia makes the page's CSS media type media ("print", or "" for
+// the screen again).
+func (b *browser) emulateMedia(media string) {
+	b.t.Helper()
+	b.call(b.session, "Emulation.setEmulatedMedia", map[string]any{"media": media}, nil)
+}
+
+// printToPDF prints the page as Chromium's print to PDF does, on US
+// Letter paper, honouring the style sheet's page sizes and margins.
+func (b *browser) printToPDF() []byte {
+	b.t.Helper()
+	var res struct {
+		Data string `json:"data"`
+	}
+	b.call(b.session, "Page.printToPDF", map[string]any{"preferCSSPageSize": true}, &res)
+	pdf, err := base64.StdEncoding.DecodeString(res.Data)
+	if err != nil {
+		b.t.Fatalf("decoding the PDF: %v", err)
+	}
+	if !bytes.HasPrefix(pdf, []byte("%PDF-")) {
+		b.t.Fatalf("the printed page is not a PDF (%d bytes)", len(pdf))
+	}
+	return pdf
+}
