@@ -83,6 +83,9 @@ type output struct {
 	Text       json.RawMessage `json:"text"`
 	EName      string          `json:"ename"`
 	EValue     string          `json:"evalue"`
+	Data       struct {
+		Text json.RawMessage `json:"text/plain"`
+	} `json:"data"`
 }
 
 func readNotebook(t *testing.T, path string) notebook {
@@ -313,6 +316,89 @@ func TestNotebooks(t *testing.T) {
 		}
 	})
 
+	t.Run("crawl described", func(t *testing.T) {
+		// The crawl analysed is named with its runs; an interrupted run and
+		// a missing shard are warned of; a crawl the database lacks is an
+		// error naming those it holds.
+		dir := t.TempDir()
+		path := filepath.Join(dir, "survey.duckdb")
+		if err := sink.Build(context.Background(), path, []string{dir}, nil, sink.BuildOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		rw, err := sql.Open("duckdb", path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := rw.Exec(`INSERT INTO crawls (crawl_id, shard, run, started_at, ended_at, status, domains) VALUES
+			('old', '0/1', 1, TIMESTAMPTZ '2026-11-01 00:00:00+00', TIMESTAMPTZ '2026-11-01 01:00:00+00', 'complete', 10),
+			('new', '0/2', 1, TIMESTAMPTZ '2026-11-02 00:00:00+00', TIMESTAMPTZ '2026-11-02 01:00:00+00', 'interrupted', 7),
+			('new', '0/3', 1, TIMESTAMPTZ '2026-11-02 00:00:00+00', TIMESTAMPTZ '2026-11-02 01:00:00+00', 'complete', 4)`); err != nil {
+			t.Fatal(err)
+		}
+		if err := rw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		describe := func(crawl string) string {
+			cmd := exec.Command(py, "-c", "import surveydata; print(repr(surveydata.open()))")
+			cmd.Dir = filepath.Join(repoRoot, "notebooks")
+			cmd.Env = append(os.Environ(), append(env, "SURVEY_DATA="+dir, "SURVEY_CRAWL="+crawl, "PYTHONDONTWRITEBYTECODE=1")...)
+			out, _ := cmd.CombinedOutput()
+			return string(out)
+		}
+		got := describe("")
+		for _, want := range []string{
+			"crawl new: one of 2 crawls in the database (the others: old; SURVEY_CRAWL chooses)",
+			"runs: shard 0/2 run 1 interrupted (7 domains); shard 0/3 run 1 complete (4 domains)",
+			"WARNING: shard 0/2 ended run 1 interrupted: its figures cover the 7 domains it committed",
+			"WARNING: shard 1/2 is not in the database",
+			"WARNING: shards 1/3, 2/3 are not in the database",
+		} {
+			if !strings.Contains(got, want) {
+				t.Errorf("the dataset's description does not say %q:\n%s", want, got)
+			}
+		}
+		if got := describe("old"); strings.Contains(got, "WARNING") || !strings.Contains(got, "crawl old: one of 2 crawls") {
+			t.Errorf("crawl old, complete, described as\n%s", got)
+		}
+		if got, want := describe("nosuch"), "SurveyError: no crawl 'nosuch' in "+path+" (its crawls: new, old)"; !strings.Contains(got, want) {
+			t.Errorf("SURVEY_CRAWL=nosuch: %s\nwant %q", got, want)
+		}
+	})
+
+	t.Run("locations crawl", func(t *testing.T) {
+		// A crawl of some --locations did not look at the others: their key
+		// figures are "not fetched", not 0, and their charts say so.
+		dir := filepath.Join(tmp, "locations")
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := simcrawl.Build(dir, simcrawl.Options{Sites: 60, Seed: 3, CrawlID: "nbloc", Locations: "agents-txt,llms-txt"}); err != nil {
+			t.Fatalf("building the dataset: %v", err)
+		}
+		out := filepath.Join(tmp, "out-locations")
+		res := runScript(t, append(env, "NOTEBOOKS_OUT="+out, "NOTEBOOKS_HTML=0"), dir)
+		if res.code != 0 {
+			t.Fatalf("scripts/notebooks.sh exited %d\nstderr:\n%s", res.code, res.stderr)
+		}
+		notFetched := map[string][]string{
+			"adoption":    {"robots_with_file", "robots_valid"},
+			"conformance": {"robots_in_format", "robots_valid"},
+			"ai_stance":   {"robots_files", "tokens", "operators", "files_blocking_any", "gptbot_blocked", "gptbot_blocked_named", "sites_noai"},
+		}
+		for _, name := range notebookNames() {
+			path := filepath.Join(out, name+".ipynb")
+			got := facts(t, path)
+			for _, k := range notFetched[name] {
+				if got[k] != "not fetched" {
+					t.Errorf("%s: %s = %q for a crawl that did not fetch its location, want not fetched", name, k, got[k])
+				}
+			}
+			if desc := firstResult(t, path); !strings.Contains(desc, "locations fetched: agents-txt, canary, llms-txt") {
+				t.Errorf("%s: the dataset's description does not name the locations fetched:\n%s", name, desc)
+			}
+		}
+	})
+
 	t.Run("empty dataset", func(t *testing.T) {
 		empty := filepath.Join(tmp, "empty")
 		if err := os.MkdirAll(empty, 0o755); err != nil {
@@ -469,6 +555,21 @@ func checkExecuted(t *testing.T, out string) {
 	if len(written) != want {
 		t.Errorf("%d figures written, want %d: %v", len(written), want, written)
 	}
+}
+
+// firstResult returns the text of an executed notebook's first execute
+// result: the dataset's description (the value of ds in the setup cell).
+func firstResult(t *testing.T, path string) string {
+	t.Helper()
+	for _, c := range readNotebook(t, path).Cells {
+		for _, o := range c.Outputs {
+			if o.OutputType == "execute_result" {
+				return multiline(o.Data.Text)
+			}
+		}
+	}
+	t.Fatalf("%s: no cell shows a result", path)
+	return ""
 }
 
 // facts reads the "name: value" lines printed by an executed notebook's

@@ -166,8 +166,10 @@ class Dataset:
         elif self.backend == "cli":
             if self.db is None:
                 raise SurveyError(
-                    f"{self.directory} has no survey.duckdb: the cli backend reads the database "
-                    "(install the duckdb Python package to read the Parquet files directly)")
+                    f"{self.directory} has no survey.duckdb: the cli backend reads the database; "
+                    f"build it from the crawl's Parquet files with survey merge --db "
+                    f"{self.directory / 'survey.duckdb'} {self.directory} (or install the duckdb "
+                    "Python package, which reads the Parquet files directly)")
             if self.survey_bin is None:
                 raise SurveyError("no survey binary: set SURVEY_BIN, run make build, or install "
                                   "the duckdb Python package")
@@ -175,6 +177,8 @@ class Dataset:
         else:
             raise SurveyError(f"SURVEY_BACKEND {self.backend!r}: want duckdb, cli or auto")
         self.crawl = crawl or os.environ.get("SURVEY_CRAWL") or self._latest_crawl()
+        self._runs = self._crawl_runs()
+        self._locations = None
 
     def _open_duckdb(self):
         try:
@@ -208,8 +212,106 @@ class Dataset:
                       "ORDER BY min(started_at) DESC, crawl_id DESC LIMIT 1")
         return None if df.empty else str(df.iloc[0, 0])
 
+    def _crawl_runs(self):
+        """Return the crawls table's rows of self.crawl, or None for an empty dataset.
+
+        A crawl the database does not hold is an error that names those it holds.
+        """
+        crawls = self.sql("SELECT DISTINCT crawl_id FROM crawls ORDER BY 1")
+        ids = [str(c) for c in crawls["crawl_id"]] if not crawls.empty else []
+        self._crawl_ids = ids
+        if self.crawl is None:
+            return None
+        if self.crawl not in ids:
+            raise SurveyError(f"no crawl {self.crawl!r} in {self.db or self.directory} (its crawls: "
+                              f"{', '.join(ids) or 'none'}); set SURVEY_CRAWL to one of them, or "
+                              "leave it unset for the most recent")
+        return self.sql("SELECT shard, run, status, domains, ended_at IS NULL AS killed FROM crawls "
+                        "WHERE crawl_id = getvariable('crawl') ORDER BY shard, run",
+                        crawl=self.crawl)
+
+    def locations(self):
+        """Return the locations the crawl analysed fetched, sorted ([] for an empty dataset).
+
+        A crawl of some --locations fetched only those: a table or chart of
+        another location is empty because the crawl did not look, not
+        because no site publishes the file (see not_fetched).
+        """
+        if self._locations is None:
+            if self.crawl is None:
+                self._locations = []
+            else:
+                df = self.sql("SELECT DISTINCT location FROM fetches "
+                              "WHERE crawl_id = getvariable('crawl') ORDER BY 1", crawl=self.crawl)
+                self._locations = [str(l) for l in df["location"]] if not df.empty else []
+        return self._locations
+
+    def not_fetched(self, *locations):
+        """Say that the crawl fetched none of locations, or return None.
+
+        The sentence (``crawl X did not fetch robots``) is what a chart or a
+        key figure of those locations should show instead of "no data" or 0.
+        An empty dataset (no crawl) returns None: there, no data is the
+        finding.
+        """
+        if self.crawl is None or any(l in self.locations() for l in locations):
+            return None
+        which = locations[0] if len(locations) == 1 else "any of " + ", ".join(locations)
+        return f"crawl {self.crawl} did not fetch {which} (--locations)"
+
+    def incomplete(self):
+        """Return the sentences saying how the crawl analysed is incomplete ([] when it is not).
+
+        A shard is incomplete when its last run did not complete (it was
+        interrupted, failed or killed: the figures cover the domains it
+        committed), and missing when another shard of the crawl names a
+        shard count the database does not hold.
+        """
+        if self._runs is None or self._runs.empty:
+            return []
+        out = []
+        last = self._runs.sort_values(["shard", "run"]).groupby("shard", sort=True).tail(1)
+        for _, r in last.iterrows():
+            if str(r["status"]) != "complete":
+                status = str(r["status"]) or "unfinished"
+                if bool(r["killed"]) and status != "interrupted":
+                    status += ", killed or still running"
+                out.append(f"shard {r['shard']} ended run {int(r['run'])} {status}: its figures cover "
+                           f"the {int(r['domains'])} domains it committed (survey crawl --resume "
+                           "continues it)")
+        shards = set(str(s) for s in last["shard"])
+        counts = set(s.split("/", 1)[1] for s in shards if "/" in s)
+        for n in sorted(counts):
+            if not n.isdigit():
+                continue
+            missing = [f"{i}/{n}" for i in range(int(n)) if f"{i}/{n}" not in shards]
+            if missing:
+                are = "shard " + missing[0] + " is" if len(missing) == 1 else \
+                    "shards " + ", ".join(missing) + " are"
+                out.append(f"{are} not in the database: the figures cover the other shards' "
+                           "domains only")
+        return out
+
+    def describe(self):
+        """Return what the dataset is: its source, the crawl analysed, its runs and locations."""
+        lines = [f"survey dataset {self._source}; backend {self.backend}"]
+        if self.crawl is None:
+            lines.append("no crawl: the dataset is empty")
+            return "\n".join(lines)
+        others = [c for c in self._crawl_ids if c != self.crawl]
+        which = ("the only crawl in the database" if not others else
+                 f"one of {len(others) + 1} crawls in the database (the others: {', '.join(others)}; "
+                 "SURVEY_CRAWL chooses)")
+        lines.append(f"crawl {self.crawl}: {which}")
+        runs = "; ".join(f"shard {r['shard']} run {int(r['run'])} {r['status'] or 'unfinished'} "
+                         f"({int(r['domains'])} domains)" for _, r in self._runs.iterrows())
+        lines.append(f"runs: {runs}")
+        lines.append(f"locations fetched: {', '.join(self.locations()) or 'none'}")
+        lines += [f"WARNING: {w}" for w in self.incomplete()]
+        return "\n".join(lines)
+
     def __repr__(self):
-        return f"survey dataset {self._source}; crawl {self.crawl!r}; backend {self.backend}"
+        return self.describe()
 
     def close(self):
         """Close the DuckDB connection, if any."""
@@ -392,9 +494,13 @@ def savefig(fig, name):
     return target
 
 
-def no_data(ax, what):
-    """Mark an empty chart: the axes say there is no data for what."""
-    ax.text(0.5, 0.5, f"no {what} in this dataset", ha="center", va="center",
+def no_data(ax, what, reason=None):
+    """Mark an empty chart: the axes say there is no data for what.
+
+    reason, when given, is said instead: why the chart is empty, such as
+    Dataset.not_fetched's sentence for a location the crawl did not fetch.
+    """
+    ax.text(0.5, 0.5, reason or f"no {what} in this dataset", ha="center", va="center",
             transform=ax.transAxes, color="grey")
     ax.set_xticks([])
     ax.set_yticks([])
