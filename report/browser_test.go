@@ -162,6 +162,7 @@ func checkInChromium(t *testing.T, r *Report) {
 
 	checkPrint(t, b)
 	checkNarrow(t, b)
+	checkAccessibility(t, b)
 
 	png := b.screenshot()
 	out := artifactPath(t, "report.png")

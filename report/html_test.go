@@ -325,7 +325,7 @@ func TestPageIsSelfContained(t *testing.T) {
 		if h := attr(n, "href"); h != "" {
 			links = append(links, h)
 		}
-		for _, key := range []string{"aria-labelledby"} {
+		for _, key := range []string{"aria-labelledby", "aria-describedby"} {
 			for _, ref := range strings.Fields(attr(n, key)) {
 				links = append(links, "#"+ref)
 			}

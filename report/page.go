@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/agentpolicy/survey/internal/shell"
@@ -242,7 +243,7 @@ func viewSection(s SectionResult, crawlID string, fetched map[registry.LocationI
 			xl := firstNonEmpty(sec.Chart.XLabel, sec.Chart.X)
 			yl := firstNonEmpty(sec.Chart.YLabel, strings.Join(sec.Chart.Y, ", "))
 			desc := fmt.Sprintf("%s of %s by %s, from survey query %s. The table that follows lists every value.",
-				capitalize(sec.Chart.Kind.String()), yl, strings.ToLower(xl), sec.Query)
+				capitalize(sec.Chart.Kind.String()), lowerFirst(yl), lowerFirst(xl), sec.Query)
 			v.Chart = layoutChart(d, sec.Chart.Kind, sec.Chart.Series != "", "c-"+v.ID, v.Title, desc, xl, yl)
 			if d.omitted > 0 {
 				v.ChartNote = fmt.Sprintf("The chart shows the first %s of %s categories; the table lists more.",
@@ -386,6 +387,18 @@ func firstNonEmpty(ss ...string) string {
 		}
 	}
 	return ""
+}
+
+// lowerFirst lowers the first letter of a label for the middle of a
+// sentence, unless it begins an acronym: "Share of fetches" becomes
+// "share of fetches", "AI crawler token" stays.
+func lowerFirst(s string) string {
+	r := []rune(s)
+	if len(r) == 0 || len(r) > 1 && unicode.IsUpper(r[1]) {
+		return s
+	}
+	r[0] = unicode.ToLower(r[0])
+	return string(r)
 }
 
 func capitalize(s string) string {

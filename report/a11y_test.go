@@ -1,0 +1,98 @@
+package report
+
+import (
+	"strings"
+	"testing"
+)
+
+// axNode is a node of Chromium's accessibility tree, what a screen reader
+// is given (Accessibility.getFullAXTree).
+type axNode struct {
+	Ignored     bool    `json:"ignored"`
+	Role        axValue `json:"role"`
+	Name        axValue `json:"name"`
+	Description axValue `json:"description"`
+	Properties  []struct {
+		Name  string  `json:"name"`
+		Value axValue `json:"value"`
+	} `json:"properties"`
+}
+
+type axValue struct {
+	Value any `json:"value"`
+}
+
+func (v axValue) String() string {
+	s, _ := v.Value.(string)
+	return s
+}
+
+func (n axNode) property(name string) any {
+	for _, p := range n.Properties {
+		if p.Name == name {
+			return p.Value.Value
+		}
+	}
+	return nil
+}
+
+// landmarkRoles are the roles a screen reader lists as landmarks.
+var landmarkRoles = map[string]bool{"banner": true, "navigation": true, "main": true, "contentinfo": true, "region": true, "complementary": true}
+
+// checkAccessibility checks the page as a screen reader is given it:
+// the language, headings that skip no level, landmarks that a reader can
+// tell apart by name, every chart named by its title and described once,
+// every table named, and every element that takes the focus named.
+func checkAccessibility(t *testing.T, b *browser) {
+	t.Helper()
+	var lang string
+	b.eval(`document.documentElement.lang`, &lang)
+	if lang != "en" {
+		t.Errorf("the page's language is %q, want en", lang)
+	}
+	b.call(b.session, "Accessibility.enable", nil, nil)
+	var tree struct {
+		Nodes []axNode `json:"nodes"`
+	}
+	b.call(b.session, "Accessibility.getFullAXTree", nil, &tree)
+	landmarks := map[string]int{}
+	level := 0.0
+	var images, tables int
+	for _, n := range tree.Nodes {
+		if n.Ignored {
+			continue
+		}
+		role, name, desc := n.Role.String(), strings.TrimSpace(n.Name.String()), strings.TrimSpace(n.Description.String())
+		switch {
+		case landmarkRoles[role]:
+			landmarks[role+" "+name]++
+		case role == "heading":
+			l, _ := n.property("level").(float64)
+			if l > level+1 || l < 1 {
+				t.Errorf("heading %q is of level %v after one of level %v", name, l, level)
+			}
+			level = l
+		case role == "image":
+			images++
+			if name == "" || desc == "" || strings.Contains(name, desc) {
+				t.Errorf("chart named %q and described %q: want its title as its name and its description apart", name, desc)
+			}
+		case role == "table":
+			tables++
+			if name == "" {
+				t.Error("a table has no name (caption)")
+			}
+		}
+		if f, _ := n.property("focusable").(bool); f && name == "" && role != "RootWebArea" {
+			t.Errorf("a focusable %s has no name", role)
+		}
+	}
+	for l, count := range landmarks {
+		if count > 1 {
+			t.Errorf("%d landmarks are %q: a screen reader's list of landmarks cannot tell them apart", count, l)
+		}
+	}
+	if images == 0 || tables == 0 {
+		t.Errorf("the accessibility tree has %d charts and %d tables", images, tables)
+	}
+}
