@@ -491,6 +491,32 @@ query adoption has no parameter 'nonsense' (it has: crawl)
 	})
 }
 
+// TestWilsonInterval checks that surveydata's interval holds its share.
+func TestWilsonInterval(t *testing.T) {
+	py := python(t)
+	// The adoption notebook draws whiskers from the share to the
+	// interval's ends: an end past the share by 1e-14 (0 of 47, 38 of
+	// 38) made matplotlib fail with "'yerr' must not contain negative
+	// values" on a ranked crawl.
+	script := `import surveydata as sd
+pairs = [(k, n) for n in range(2001) for k in sorted({0, 1, n // 3, n - 1, n} & set(range(n + 1)))]
+lows, highs = sd.wilson_interval([k for k, _ in pairs], [n for _, n in pairs])
+bad = []
+for (k, n), low, high in zip(pairs, lows, highs):
+    share = 100 * k / n if n else 0.0
+    if not (low <= share <= high) or (k == 0 and low != 0) or (n and k == n and high != 100):
+        bad.append((k, n, low, high))
+print(len(bad), bad[:5])
+`
+	cmd := exec.Command(py, "-c", script)
+	cmd.Dir = filepath.Join(repoRoot, "notebooks")
+	cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil || string(out) != "0 []\n" {
+		t.Errorf("intervals not holding their share (k, n, low, high): %s %v", out, err)
+	}
+}
+
 // writeNotebook writes a notebook of code cells to path.
 func writeNotebook(t *testing.T, path string, sources ...string) {
 	t.Helper()

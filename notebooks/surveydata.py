@@ -510,7 +510,10 @@ def wilson_interval(successes, trials, z=1.96):
     """Return the Wilson score interval of a share, in percent, as (low, high).
 
     successes and trials may be numbers or pandas Series; z = 1.96 gives a
-    95% interval. A share of zero trials is (0, 0).
+    95% interval. A share of zero trials is (0, 0). The interval holds the
+    share: it starts at exactly 0 for no successes and ends at exactly 100
+    when every trial succeeded (in floating point, the formula misses both
+    by 1e-14 or so, and a whisker drawn from the share would be negative).
     """
     k = pd.Series(successes, dtype="float64")
     n = pd.Series(trials, dtype="float64")
@@ -518,8 +521,8 @@ def wilson_interval(successes, trials, z=1.96):
     p = k / safe
     centre = (p + z * z / (2 * safe)) / (1 + z * z / safe)
     half = z * ((p * (1 - p) / safe + z * z / (4 * safe * safe)) ** 0.5) / (1 + z * z / safe)
-    low = ((centre - half).clip(lower=0) * 100).where(n > 0, 0.0)
-    high = ((centre + half).clip(upper=1) * 100).where(n > 0, 0.0)
+    low = ((centre - half).clip(lower=0) * 100).where((n > 0) & (k > 0), 0.0)
+    high = ((centre + half).clip(upper=1) * 100).where(k < n, 100.0).where(n > 0, 0.0)
     return low, high
 
 
