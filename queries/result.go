@@ -1,6 +1,7 @@
 package queries
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/csv"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode/utf8"
 )
 
 // Result is the outcome of a query: column names and rows of values as the
@@ -61,14 +63,19 @@ func execConn(ctx context.Context, conn *sql.Conn, query string, args ...any) (*
 // FormatNames lists the output formats of Write.
 func FormatNames() []string { return []string{"table", "csv", "json", "markdown"} }
 
-// Write writes the result in a format: "table" (aligned columns), "csv"
-// (RFC 4180 with a header), "json" (an array of objects) or "markdown" (a
-// pipe table).
+// Write writes the result in a format: "table" (aligned columns, each
+// value on one line and cut at MaxTableCell characters), "csv" (RFC 4180
+// with a header), "json" (an array of objects, their keys in the order of
+// the columns) or "markdown" (a pipe table).
 func (r *Result) Write(w io.Writer, format string) error {
 	switch format {
 	case "table", "":
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, strings.Join(r.Columns, "\t"))
+		header := make([]string, len(r.Columns))
+		for i, c := range r.Columns {
+			header[i] = tableCell(c)
+		}
+		fmt.Fprintln(tw, strings.Join(header, "\t"))
 		seps := make([]string, len(r.Columns))
 		for i, c := range r.Columns {
 			seps[i] = strings.Repeat("-", max(3, len(c)))
@@ -77,7 +84,7 @@ func (r *Result) Write(w io.Writer, format string) error {
 		for _, row := range r.Rows {
 			cells := make([]string, len(row))
 			for i, v := range row {
-				cells[i] = tableEscaper.Replace(Text(v))
+				cells[i] = tableCell(Text(v))
 			}
 			fmt.Fprintln(tw, strings.Join(cells, "\t"))
 		}
@@ -95,13 +102,10 @@ func (r *Result) Write(w io.Writer, format string) error {
 		cw.Flush()
 		return cw.Error()
 	case "json":
-		out := make([]map[string]any, len(r.Rows))
+		keys := uniqueNames(r.Columns)
+		out := make([]jsonObject, len(r.Rows))
 		for i, row := range r.Rows {
-			m := make(map[string]any, len(row))
-			for j, v := range row {
-				m[r.Columns[j]] = jsonValue(v)
-			}
-			out[i] = m
+			out[i] = jsonObject{keys: keys, values: row}
 		}
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
@@ -125,9 +129,86 @@ func (r *Result) Write(w io.Writer, format string) error {
 	return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(FormatNames(), ", "))
 }
 
-// tableEscaper keeps a value on one line and in one column of the aligned
-// table format.
-var tableEscaper = strings.NewReplacer("\t", " ", "\n", " ")
+// MaxTableCell is the most characters of a value the aligned table format
+// shows: a longer value is cut, ending in "…". Every row of the table is as
+// wide as its widest cells, so one crawled value of a megabyte (a hostile
+// robots.txt's path) would otherwise make every row a megabyte wide.
+const MaxTableCell = 200
+
+// tableCell returns a value as one cell of the aligned table format: on
+// one line and in one column (tabs and line breaks become spaces), with
+// the other control characters, which a terminal would act on (a crawled
+// value may hold escape sequences), written as \xNN, and cut to
+// MaxTableCell characters.
+func tableCell(s string) string {
+	cut := utf8.RuneCountInString(s) > MaxTableCell
+	var b strings.Builder
+	n := 0
+	for _, r := range s {
+		if cut && n == MaxTableCell-1 {
+			b.WriteString("…")
+			break
+		}
+		n++
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			b.WriteByte(' ')
+		case r < 0x20 || r >= 0x7f && r < 0xa0:
+			fmt.Fprintf(&b, "\\x%02x", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// uniqueNames returns the column names as JSON object keys: a name that
+// repeats an earlier one gets a suffix, _1, _2, ..., as DuckDB names the
+// columns of a file it writes (select 1 AS a, 2 AS a is a, a_1).
+func uniqueNames(cols []string) []string {
+	seen := make(map[string]bool, len(cols))
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		name := c
+		for k := 1; seen[name]; k++ {
+			name = fmt.Sprintf("%s_%d", c, k)
+		}
+		seen[name] = true
+		out[i] = name
+	}
+	return out
+}
+
+// jsonObject is one row of the json format: an object whose keys are in
+// the order of the result's columns.
+type jsonObject struct {
+	keys   []string
+	values []any
+}
+
+// MarshalJSON implements json.Marshaler.
+func (o jsonObject) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, k := range o.keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		key, err := json.Marshal(k)
+		if err != nil {
+			return nil, err
+		}
+		val, err := json.Marshal(jsonValue(o.values[i]))
+		if err != nil {
+			return nil, fmt.Errorf("column %s: %w", k, err)
+		}
+		b.Write(key)
+		b.WriteByte(':')
+		b.Write(val)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
 
 // markdownEscaper makes a value literal text in a Markdown table cell: the
 // characters that would end the cell or start emphasis, code, a link, an
