@@ -25,7 +25,9 @@
 // The page works offline and is safe to open although its data came from
 // hostile servers: charts are inline SVG drawn in Go (no script at all),
 // styles are inline, a Content-Security-Policy forbids loading anything,
-// and every value from the data is escaped by html/template. Numbers are
+// and every value from the data is escaped by html/template; characters
+// that would change how it reads unseen (bidirectional overrides,
+// zero-width spaces) are shown by their code points. Numbers are
 // written with thousands separators, percentages with one decimal.
 //
 // Usage:

@@ -165,6 +165,7 @@ func TestHostileValuesAreText(t *testing.T) {
 		}
 	})
 	for _, v := range values {
+		v = invisibles.Replace(v) // shown by code point (TestInvisiblesShown)
 		if !cells[v] {
 			t.Errorf("no table cell reads %q", v)
 		}
@@ -181,7 +182,7 @@ func TestHostileValuesAreText(t *testing.T) {
 		"Seed list" + values[2],
 		"robots, " + values[1],
 		"Survey of " + values[0],
-		"survey query adoption --param 'crawl=" + values[len(values)-1] + "'",
+		"survey query adoption --param 'crawl=" + invisibles.Replace(values[len(values)-1]) + "'",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the page's text lacks %q", want)
@@ -207,6 +208,44 @@ func hasPrefix(set map[string]bool, prefix string) bool {
 	return false
 }
 
+// TestInvisiblesShown: a character that changes how the text around it
+// reads without being seen, wherever the data puts it (a seed list's name,
+// the user agent, a table cell, a chart's label and hover text, the
+// title), is shown by its code point: a right-to-left override made the
+// methodology name the seed list "seeds-exe.txt" when it was
+// "seeds-\u202Etxt.exe", and a hover text's value read backwards.
+func TestInvisiblesShown(t *testing.T) {
+	values := []string{"ua/1.0 (+https://a.example/\u202Egnp.exe)", "x\u200By.example", "seeds-\u202Etxt.exe", "\u2067b\u2069.example \uFEFF\u2060", "c-\u202D\u202A\u202B\u202C\u2066\u2068"}
+	out, doc := render(t, fixtureReport(t, values))
+	for _, r := range "\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200B\u2060\uFEFF" {
+		if strings.ContainsRune(out, r) {
+			t.Errorf("the page holds U+%04X as such", r)
+		}
+	}
+	text := textOf(doc)
+	for _, want := range []string{
+		"Seed listseeds-[U+202E]txt.exe",
+		"User agentua/1.0 (+https://a.example/[U+202E]gnp.exe)",
+		"Survey of ua/1.0 (+https://a.example/[U+202E]gnp.exe)",
+		"x[U+200B]y.example",
+		"[U+2067]b[U+2069].example [U+FEFF][U+2060] — pct_valid: 49.4%", // a hover text
+		"c-[U+202D][U+202A][U+202B][U+202C][U+2066][U+2068]",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the page's text lacks %q", want)
+		}
+	}
+	var title string
+	walk(doc, func(n *html.Node) {
+		if n.Type == html.ElementNode && n.Data == "title" && n.Parent != nil && n.Parent.Data == "head" {
+			title = textOf(n)
+		}
+	})
+	if want := "Survey of ua/1.0 (+https://a.example/[U+202E]gnp.exe)"; title != want {
+		t.Errorf("title %q, want %q", title, want)
+	}
+}
+
 func TestSectionsWithoutData(t *testing.T) {
 	values := hostileValues(t)
 	r := fixtureReport(t, values)
@@ -220,7 +259,7 @@ func TestSectionsWithoutData(t *testing.T) {
 	want := []string{
 		`No data. This version of survey has no named query "no_such_query", so this question cannot be answered yet.`,
 		"No data. The query adoption failed on this database: Catalog Error: Table with name " + values[0] + " does not exist!",
-		"No data. The query adoption returned no rows for crawl " + values[len(values)-1] + ".",
+		"No data. The query adoption returned no rows for crawl " + invisibles.Replace(values[len(values)-1]) + ".",
 	}
 	if strings.Join(notes, "\n") != strings.Join(want, "\n") {
 		t.Errorf("notes:\n%s\nwant:\n%s", strings.Join(notes, "\n"), strings.Join(want, "\n"))
