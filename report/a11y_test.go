@@ -1,6 +1,8 @@
 package report
 
 import (
+	"fmt"
+	"math"
 	"strings"
 	"testing"
 )
@@ -95,4 +97,60 @@ func checkAccessibility(t *testing.T, b *browser) {
 	if images == 0 || tables == 0 {
 		t.Errorf("the accessibility tree has %d charts and %d tables", images, tables)
 	}
+	checkFocusRings(t, b)
+}
+
+// focusRings focuses the first element of each kind that takes the
+// keyboard's focus and reads the ring drawn around it.
+const focusRings = `['.skip', 'nav a', 'main a', '.chart-scroll', '.table-wrap', 'summary'].map(sel => {
+  const e = document.querySelector(sel);
+  if (!e) return {sel, found: false};
+  e.focus();
+  const cs = getComputedStyle(e);
+  const ring = {sel, found: true, focused: document.activeElement === e, style: cs.outlineStyle, color: cs.outlineColor, width: parseFloat(cs.outlineWidth)};
+  e.blur();
+  return ring;
+})`
+
+// checkFocusRings checks that every kind of element a keyboard user
+// reaches shows a ring that contrasts 3:1 with the white page (WCAG
+// 1.4.11), or Chromium's own two-tone ring.
+func checkFocusRings(t *testing.T, b *browser) {
+	t.Helper()
+	var rings []struct {
+		Sel, Style, Color string
+		Found, Focused    bool
+		Width             float64
+	}
+	b.eval(focusRings, &rings)
+	for _, r := range rings {
+		switch {
+		case !r.Found || !r.Focused:
+			t.Errorf("%s: no such element takes the focus", r.Sel)
+		case r.Style == "auto":
+		case r.Style == "none" || r.Width < 2:
+			t.Errorf("%s shows no focus ring (outline %s %v px)", r.Sel, r.Style, r.Width)
+		default:
+			var red, green, blue int
+			if _, err := fmt.Sscanf(r.Color, "rgb(%d, %d, %d)", &red, &green, &blue); err != nil {
+				t.Errorf("%s: focus ring colour %q: %v", r.Sel, r.Color, err)
+				continue
+			}
+			if c := (1 + 0.05) / (luminance(red, green, blue) + 0.05); c < 3 {
+				t.Errorf("%s: the focus ring (%s) contrasts %.1f:1 with the white page, want 3:1", r.Sel, r.Color, c)
+			}
+		}
+	}
+}
+
+// luminance is the WCAG relative luminance of an sRGB colour.
+func luminance(r, g, b int) float64 {
+	lin := func(v int) float64 {
+		c := float64(v) / 255
+		if c <= 0.03928 {
+			return c / 12.92
+		}
+		return math.Pow((c+0.055)/1.055, 2.4)
+	}
+	return 0.2126*lin(r) + 0.7152*lin(g) + 0.0722*lin(b)
 }
