@@ -1,6 +1,7 @@
 package main
 
 import (
+	"crypto/sha256"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -45,6 +46,10 @@ func runBody(e *env, args []string) int {
 	case !byFetch && fs.NArg() != 1:
 		return badUsage(fs, "give one digest, or --domain and --location; got "+arguments(fs.Args()))
 	}
+	digest := strings.ToLower(fs.Arg(0))
+	if !byFetch && !isDigest(digest) {
+		return fail(e, "body", fmt.Errorf("%q is not a SHA-256 digest: want 64 hexadecimal digits, as fetches.body_digest holds them", fs.Arg(0)))
+	}
 	var ref fetchRef
 	if byFetch {
 		seed, err := seeds.Parse(*domain)
@@ -56,12 +61,11 @@ func runBody(e *env, args []string) int {
 		}
 		ref = fetchRef{Domain: seed.Authority(), Location: *location, Crawl: *crawl}
 	}
-	conn, err := sink.Open(*db)
+	conn, err := openSurveyDB(*db, "", false)
 	if err != nil {
-		return fail(e, "body", fmt.Errorf("opening %s: %w", *db, err))
+		return fail(e, "body", err)
 	}
 	defer conn.Close()
-	digest := fs.Arg(0)
 	if byFetch {
 		if err := ref.find(conn); err != nil {
 			return fail(e, "body", fmt.Errorf("%s: %w", *db, err))
@@ -82,6 +86,20 @@ func runBody(e *env, args []string) int {
 		return fail(e, "body", err)
 	}
 	return exitOK
+}
+
+// isDigest reports whether s is a SHA-256 digest in lower-case hex, as the
+// bodies table keys them.
+func isDigest(s string) bool {
+	if len(s) != 2*sha256.Size {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // fetchRef is one fetch of the fetches table, named by domain and location

@@ -29,6 +29,10 @@ func checkBody(t *testing.T, db string) {
 	if code != exitOK || len(file) == 0 || digestOf(file) != digest {
 		t.Errorf("body %s: exit %d, %d bytes of digest %s, %q", digest, code, len(file), digestOf(file), errs)
 	}
+	// A digest in upper case (as some tools print them) is the same digest.
+	if code, got, _ := body(strings.ToUpper(digest)); code != exitOK || got != file {
+		t.Errorf("body %s: exit %d, %d bytes", strings.ToUpper(digest), code, len(got))
+	}
 	// The same file by domain (as a user may type it) and location, with
 	// nothing on standard error: the fetch found the file.
 	if code, got, errs := body("--domain", strings.ToUpper(domain)+".", "--location", "robots"); code != exitOK || got != file || errs != "" {
@@ -66,7 +70,9 @@ func checkBody(t *testing.T, db string) {
 		args []string
 		want string
 	}{
-		{[]string{"00"}, "no body with digest 00"},
+		{[]string{"00"}, `"00" is not a SHA-256 digest: want 64 hexadecimal digits`},
+		{[]string{digest[:12]}, `is not a SHA-256 digest`},
+		{[]string{strings.Repeat("0", 64)}, "no body with digest " + strings.Repeat("0", 64) + " in " + db},
 		{[]string{"--domain", "nowhere.test", "--location", "robots"}, "no fetch of robots for nowhere.test in any crawl"},
 		{[]string{"--domain", domain, "--location", "robots", "--crawl", "other"}, "no fetch of robots for " + domain + " in crawl other"},
 		{[]string{"--domain", domain, "--location", "robot"}, `--location "robot" is no location; the locations: robots, canary, agents-txt`},

@@ -52,6 +52,9 @@ func runMerge(e *env, args []string) int {
 	if fs.NArg() == 0 {
 		return badUsage(fs, "give the output directories to merge")
 	}
+	if err := checkReplaceable(*db); err != nil {
+		return fail(e, "merge", err)
+	}
 	for _, dir := range fs.Args() {
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 			return fail(e, "merge", fmt.Errorf("%s is not a directory", dir))
@@ -125,8 +128,7 @@ func runMerge(e *env, args []string) int {
 // holdsCrawlOutput returns an error when dir holds no crawl output, neither
 // parts nor a crawl's state (crawls, from pipeline.ReadOutputs, lists the
 // states): a merge of it would build nothing from it. The error names the
-// subdirectories that do hold crawl output, since a directory of shard
-// directories is an easy mistake for one of them.
+// subdirectories that do hold crawl output (withOutputsInside).
 func holdsCrawlOutput(dir string, crawls []pipeline.CrawlOutputs) error {
 	ids, err := sink.CrawlIDs(dir)
 	if err != nil || len(ids) > 0 {
@@ -141,6 +143,13 @@ func holdsCrawlOutput(dir string, crawls []pipeline.CrawlOutputs) error {
 	}
 	err = fmt.Errorf("%s holds no crawl output (no %s nor %s)", dir,
 		filepath.Join(dir, sink.TableTargets, "crawl=ID"), filepath.Join(dir, "_state"))
+	return withOutputsInside(err, dir)
+}
+
+// withOutputsInside adds to err, which says that dir holds no crawl
+// output, the directories in dir that do, if any: a directory of shard
+// directories is an easy mistake for one of them.
+func withOutputsInside(err error, dir string) error {
 	entries, _ := os.ReadDir(dir)
 	var inside []string
 	for _, en := range entries {

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -25,5 +26,39 @@ func TestMerge_DirectoryWithoutCrawlOutput(t *testing.T) {
 	}
 	if _, err := os.Stat(db); err == nil {
 		t.Errorf("%s was built", db)
+	}
+}
+
+// TestMerge_RefusesToReplaceWhatIsNoSurveyDatabase: survey merge replaces
+// its --db when the build is complete, so a --db that names something
+// else (a seed list, another DuckDB database, an output directory) is
+// refused before anything is built, and left as it was.
+func TestMerge_RefusesToReplaceWhatIsNoSurveyDatabase(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	if err := os.MkdirAll(filepath.Join(out, "targets", "crawl=c"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	seedList := filepath.Join(dir, "seeds.txt")
+	if err := os.WriteFile(seedList, []byte("example.com\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(dir, "other.duckdb")
+	duckDBWith(t, other, `CREATE TABLE t (x INTEGER)`)
+	for _, c := range []struct {
+		db, want string
+	}{
+		{seedList, "--db " + seedList + " exists and is not a DuckDB database, which a build would replace; give a new path, or remove it first"},
+		{other, "--db " + other + " exists and is a DuckDB database but not a survey database (it has no schema_info table), which a build would replace"},
+		{out, "--db " + out + " is a directory; give the database file to build, such as --db " + filepath.Join(out, "survey.duckdb")},
+	} {
+		before, _ := os.ReadFile(c.db)
+		code, stdout, stderr := runSurvey(t, "", "merge", "--db", c.db, out)
+		if code != exitUsage || stdout != "" || !strings.HasPrefix(stderr, "survey merge: "+c.want) {
+			t.Errorf("merge --db %s: exit %d, stdout %q, stderr %q; want exit %d and %q", c.db, code, stdout, stderr, exitUsage, c.want)
+		}
+		if after, _ := os.ReadFile(c.db); string(after) != string(before) {
+			t.Errorf("merge --db %s changed it", c.db)
+		}
 	}
 }

@@ -24,10 +24,13 @@ print the result.
 
 An argument that names a query runs it; anything else is SQL. SQL of several
 statements runs them in order and prints the last one's result (as in
-'SET threads = 1; SELECT ...'); give each query its own survey query. Printed, a
-result is held in memory (--memory-limit bounds DuckDB, not the printing);
-with --out, DuckDB writes it straight to the file (Parquet, CSV, or JSON
-lines, by the file's extension), and survey prints how many rows.`
+'SET threads = 1; SELECT ...'); give each query its own survey query.
+
+Printed, a result is held in memory (--memory-limit bounds DuckDB, not the
+printing); the table format shows each value on one line and cuts one longer
+than 200 characters, ending it in "…" (csv, json and markdown print every
+value whole). With --out, DuckDB writes it straight to the file (Parquet,
+CSV, or JSON lines, by the file's extension), and survey prints how many rows.`
 
 func runQuery(e *env, args []string) int {
 	fs := newFlags(e, "query", "[flags] 'SQL'", queryAbout)
@@ -78,9 +81,11 @@ func runQuery(e *env, args []string) int {
 			return fail(e, "query", errors.New("--format is for printed results; --out writes the format its file's extension names"))
 		}
 	}
-	conn, err := sink.OpenLimit(*db, *memory)
+	// SQL of the user's own may read any DuckDB database; a named query
+	// needs survey's tables.
+	conn, err := openSurveyDB(*db, *memory, !isName)
 	if err != nil {
-		return fail(e, "query", fmt.Errorf("opening %s: %w", *db, err))
+		return fail(e, "query", err)
 	}
 	defer conn.Close()
 	if *out != "" {

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"bytes"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/agentpolicy/survey/sink"
+)
+
+// duckDBMagic is what a DuckDB database file holds at byte 8 of its
+// header.
+var duckDBMagic = []byte("DUCK")
+
+// checkDuckDBFile returns an error, in words, unless path is a DuckDB
+// database file: when it does not exist, is a directory (an output
+// directory, whose database it names), or is a file of another kind.
+func checkDuckDBFile(path string) error {
+	st, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		if path == defaultDB {
+			return fmt.Errorf("%s does not exist: give the database with --db (a crawl's is OUT/survey.duckdb, or build one with survey merge)", path)
+		}
+		return fmt.Errorf("%s does not exist", path)
+	}
+	if err != nil {
+		return err
+	}
+	if st.IsDir() {
+		inside := filepath.Join(path, "survey.duckdb")
+		if _, err := os.Stat(inside); err == nil {
+			return fmt.Errorf("%s is a directory, not a database: its database is --db %s", path, inside)
+		}
+		return fmt.Errorf("%s is a directory, not a database file", path)
+	}
+	if st.Size() == 0 {
+		return fmt.Errorf("%s is empty, not a database", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	head := make([]byte, 12)
+	if _, err := io.ReadFull(f, head); err != nil || !bytes.Equal(head[8:], duckDBMagic) {
+		return fmt.Errorf("%s is not a DuckDB database (a survey database is the survey.duckdb of a crawl's output directory, or one survey merge built)", path)
+	}
+	return nil
+}
+
+// checkSurveySchema returns an error unless db, opened from path, is a
+// survey database of the schema this survey reads: a DuckDB database of
+// something else has no schema_info table, and one of another schema
+// version would fail its queries with errors about missing columns.
+func checkSurveySchema(db *sql.DB, path string) error {
+	var version string
+	err := db.QueryRow(`SELECT value FROM schema_info WHERE key = 'schema_version'`).Scan(&version)
+	if err != nil {
+		var n int
+		if db.QueryRow(`SELECT count(*) FROM duckdb_tables() WHERE table_name = 'schema_info'`).Scan(&n) == nil && n == 0 {
+			return fmt.Errorf("%s is a DuckDB database but not a survey database (it has no schema_info table)", path)
+		}
+		return fmt.Errorf("%s: reading its schema version: %w", path, err)
+	}
+	if version != strconv.Itoa(sink.SchemaVersion) {
+		return fmt.Errorf("%s is a survey database of schema version %s, and this survey reads version %d: build it again from its output directories with this survey (survey merge --db %s DIR...)",
+			path, version, sink.SchemaVersion, path)
+	}
+	return nil
+}
+
+// openSurveyDB opens the survey database at path read-only (memoryLimit
+// as sink.OpenLimit takes it), saying in words what path is when it is not
+// one. With anyDuckDB, a DuckDB database of something else will do (for
+// SQL of the user's own).
+func openSurveyDB(path, memoryLimit string, anyDuckDB bool) (*sql.DB, error) {
+	if err := checkDuckDBFile(path); err != nil {
+		return nil, err
+	}
+	db, err := sink.OpenLimit(path, memoryLimit)
+	if err != nil {
+		return nil, fmt.Errorf("opening %s: %w", path, err)
+	}
+	if !anyDuckDB {
+		if err := checkSurveySchema(db, path); err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
+	return db, nil
+}
+
+// checkReplaceable returns an error unless the database file path may be
+// replaced by a build: it does not exist, is empty, or is a survey
+// database. Anything else (a seed list, another DuckDB database, an output
+// directory given as --db by mistake) would be lost, or would fail only
+// after the whole build.
+func checkReplaceable(path string) error {
+	st, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if st.IsDir() {
+		return fmt.Errorf("--db %s is a directory; give the database file to build, such as --db %s", path, filepath.Join(path, "survey.duckdb"))
+	}
+	if !st.Mode().IsRegular() {
+		return fmt.Errorf("--db %s is not a regular file", path)
+	}
+	if st.Size() == 0 {
+		return nil
+	}
+	refuse := func(what string) error {
+		return fmt.Errorf("--db %s exists and %s, which a build would replace; give a new path, or remove it first", path, what)
+	}
+	if checkDuckDBFile(path) != nil {
+		return refuse("is not a DuckDB database")
+	}
+	db, err := sink.Open(path)
+	if err != nil {
+		return refuse(fmt.Sprintf("cannot be read (%v), so it may not be a survey database", err))
+	}
+	defer db.Close()
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM duckdb_tables() WHERE table_name = 'schema_info'`).Scan(&n); err != nil || n == 0 {
+		return refuse("is a DuckDB database but not a survey database (it has no schema_info table)")
+	}
+	return nil
+}
