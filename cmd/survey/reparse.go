@@ -2,10 +2,16 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"time"
 
+	"github.com/agentpolicy/survey/internal/shell"
 	"github.com/agentpolicy/survey/pipeline"
+	"github.com/agentpolicy/survey/sink"
 )
 
 const reparseAbout = `
@@ -28,6 +34,9 @@ func runReparse(e *env, args []string) int {
 	if fs.NArg() != 1 {
 		return badUsage(fs, "give one output directory; got "+arguments(fs.Args()))
 	}
+	if err := checkReparseDir(fs.Arg(0)); err != nil {
+		return fail(e, "reparse", err)
+	}
 	sum, err := pipeline.Reparse(context.Background(), pipeline.ReparseOptions{
 		Dir: fs.Arg(0), CrawlID: *crawlID, NoBuild: *noBuild, Progress: e.stderr, TTY: e.stderrTTY,
 	})
@@ -41,4 +50,33 @@ func runReparse(e *env, args []string) int {
 	}
 	fmt.Fprintln(e.stdout)
 	return exitOK
+}
+
+// checkReparseDir returns an error, in words, unless dir is an output
+// directory holding committed crawl output: a path that does not exist, a
+// file (its database, say) or a directory of something else.
+func checkReparseDir(dir string) error {
+	st, err := os.Stat(dir)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("%s does not exist", dir)
+		}
+		return err
+	}
+	if !st.IsDir() {
+		if parent := filepath.Dir(dir); filepath.Base(dir) == "survey.duckdb" && hasCrawlOutput(parent) {
+			return fmt.Errorf("%s is the database of an output directory; reparse reads the directory (survey reparse %s) and builds its database again", dir, shell.Quote(parent))
+		}
+		return fmt.Errorf("%s is not a directory; give a crawl's output directory (its --out)", dir)
+	}
+	if !hasCrawlOutput(dir) {
+		return withOutputsInside(fmt.Errorf("%s holds no crawl output to reparse (no %s)", dir, filepath.Join(dir, sink.TableTargets, "crawl=ID")), dir)
+	}
+	return nil
+}
+
+// hasCrawlOutput reports whether dir holds any crawl's committed output.
+func hasCrawlOutput(dir string) bool {
+	ids, err := sink.CrawlIDs(dir)
+	return err == nil && len(ids) > 0
 }
