@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -106,6 +107,13 @@ func runMerge(e *env, args []string) int {
 	if err := conn.QueryRow("SELECT count(*), count(DISTINCT crawl_id) FROM targets").Scan(&domains, &nCrawls); err != nil {
 		return fail(e, "merge", errors.Join(errors.New("reading the merged database"), err))
 	}
+	mixed, err := mixedParsers(conn)
+	if err != nil {
+		return fail(e, "merge", fmt.Errorf("reading the merged database: %w", err))
+	}
+	for _, line := range mixed {
+		fmt.Fprintf(e.stderr, "survey merge: %s\n", line)
+	}
 	fmt.Fprintf(e.stdout, "merged %s into %s: %d domains of %s", plural(len(dirs), "directory", "directories"), *db, domains, plural(int(nCrawls), "crawl", "crawls"))
 	if incomplete > 0 {
 		fmt.Fprintf(e.stdout, ", %s incomplete (see above)", plural(incomplete, "crawl", "crawls"))
@@ -123,6 +131,42 @@ func runMerge(e *env, args []string) int {
 		return exitFindings
 	}
 	return exitOK
+}
+
+// mixedParsers returns a line for each crawl of db whose documents were
+// parsed by more than one version of survey (shards crawled, or
+// reparsed, by different builds): their diagnostics and parsed tables may
+// not compare.
+func mixedParsers(db *sql.DB) ([]string, error) {
+	rows, err := db.Query(`SELECT crawl_id, parser_version, count(*) FROM documents
+		WHERE crawl_id IN (SELECT crawl_id FROM documents GROUP BY crawl_id HAVING count(DISTINCT parser_version) > 1)
+		GROUP BY ALL ORDER BY crawl_id, parser_version`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	versions := map[string][]string{}
+	for rows.Next() {
+		var id, version string
+		var n int
+		if err := rows.Scan(&id, &version, &n); err != nil {
+			return nil, err
+		}
+		if len(versions[id]) == 0 {
+			ids = append(ids, id)
+		}
+		versions[id] = append(versions[id], fmt.Sprintf("%s (%s)", version, plural(n, "document", "documents")))
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	lines := make([]string, len(ids))
+	for i, id := range ids {
+		lines[i] = fmt.Sprintf("crawl %q: its documents were parsed by %d versions of survey, so their diagnostics and parsed tables may not compare: %s; survey reparse of each directory with one version parses them alike",
+			id, len(versions[id]), strings.Join(versions[id], ", "))
+	}
+	return lines, nil
 }
 
 // holdsCrawlOutput returns an error when dir holds no crawl output, neither

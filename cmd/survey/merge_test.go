@@ -1,8 +1,10 @@
 package main
 
 import (
+	"database/sql"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -60,5 +62,24 @@ func TestMerge_RefusesToReplaceWhatIsNoSurveyDatabase(t *testing.T) {
 		if after, _ := os.ReadFile(c.db); string(after) != string(before) {
 			t.Errorf("merge --db %s changed it", c.db)
 		}
+	}
+}
+
+// TestMixedParsers: a crawl whose documents were parsed by two versions of
+// survey (shards crawled or reparsed by different builds) is named, with
+// each version's documents; a crawl parsed by one version is not.
+func TestMixedParsers(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "db.duckdb")
+	duckDBWith(t, path, `CREATE TABLE documents (crawl_id VARCHAR, parser_version VARCHAR)`,
+		`INSERT INTO documents VALUES ('a', '0.1.0'), ('a', '0.1.0+abc'), ('a', '0.1.0'), ('b', '0.1.0'), ('b', '0.1.0')`)
+	db, err := sql.Open("duckdb", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	got, err := mixedParsers(db)
+	want := []string{`crawl "a": its documents were parsed by 2 versions of survey, so their diagnostics and parsed tables may not compare: 0.1.0 (2 documents), 0.1.0+abc (1 document); survey reparse of each directory with one version parses them alike`}
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("mixedParsers: %q, %v; want %q", got, err, want)
 	}
 }
