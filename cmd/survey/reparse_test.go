@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -42,5 +44,72 @@ func TestReparse_SaysWhatTheDirectoryIsNot(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(empty); len(entries) > 0 {
 		t.Errorf("reparse wrote into %s: %v", empty, entries)
+	}
+}
+
+// TestReparse_SaysWhatChanged: survey reparse compares the database it
+// rebuilds with the one it replaces, crawl by crawl: documents, valid and
+// usable ones, diagnostics and the codes that changed most, and the parser
+// versions before. It keeps what is not parsed (the fetches and their
+// timings), and a second reparse finds nothing changed.
+func TestReparse_SaysWhatChanged(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls the simulated web")
+	}
+	out := t.TempDir()
+	if code, stdout, errs := runSurvey(t, "", append([]string{"crawl", "--out", out, "--crawl-id", "rp"}, simFlags(t, 30, 5)...)...); code != exitOK {
+		t.Fatalf("crawl: exit %d\n%s%s", code, stdout, errs)
+	}
+	db := filepath.Join(out, "survey.duckdb")
+	fetches := func() string {
+		t.Helper()
+		_, csv, errs := runSurvey(t, "", "query", "--db", db, "--format", "csv", "SELECT * FROM fetches ORDER BY ALL")
+		if !strings.Contains(csv, "\n") {
+			t.Fatalf("fetches: %q", errs)
+		}
+		return csv
+	}
+	var docs, valid, usable, diags int64
+	counts := func() {
+		t.Helper()
+		if err := sinkQueryRow(t, db, `SELECT (SELECT count(*) FROM documents), (SELECT count(*) FILTER (WHERE valid) FROM documents),
+			(SELECT count(*) FILTER (WHERE usable) FROM documents), (SELECT count(*) FROM diagnostics)`, &docs, &valid, &usable, &diags); err != nil {
+			t.Fatal(err)
+		}
+	}
+	counts()
+	fetchesBefore := fetches()
+
+	// The database as an older parser might have left it: one document
+	// in five invalid, and a diagnostic code's rows gone.
+	var code string
+	var dropped int64
+	if err := sinkQueryRow(t, db, `SELECT code, count(*) FROM diagnostics GROUP BY code ORDER BY count(*) DESC, code LIMIT 1`, &code, &dropped); err != nil {
+		t.Fatal(err)
+	}
+	duckDBWith(t, db, `UPDATE documents SET valid = false, parser_version = '0.0.1' WHERE valid AND hash(domain, location) % 5 = 0`,
+		`DELETE FROM diagnostics WHERE code = '`+code+`'`)
+	var wasValid int64
+	if err := sinkQueryRow(t, db, `SELECT count(*) FILTER (WHERE valid) FROM documents`, &wasValid); err != nil {
+		t.Fatal(err)
+	}
+	if wasValid == valid {
+		t.Fatal("no document was made invalid")
+	}
+
+	exit, stdout, errs := runSurvey(t, "", "reparse", out)
+	want := fmt.Sprintf("  crawl rp: %d documents, %d valid (was %d), %d usable, %d diagnostics (was %d); diagnostics by code: %s +%d",
+		docs, valid, wasValid, usable, diags, diags-dropped, code, dropped)
+	if exit != exitOK || !strings.Contains(stdout, want) || !strings.Contains(stdout, "(parsed before by 0.0.1, ") {
+		t.Errorf("reparse: exit %d, stdout:\n%s\nwant a line starting %q and the versions before; stderr %s", exit, stdout, want, errs)
+	}
+	if got := fetches(); got != fetchesBefore {
+		t.Errorf("reparse changed the fetches:\n%s\nwant\n%s", firstChars(got), firstChars(fetchesBefore))
+	}
+
+	exit, stdout, errs = runSurvey(t, "", "reparse", out)
+	want = fmt.Sprintf("  crawl rp: %d documents, %d valid, %d usable, %d diagnostics; as before (parsed before by ", docs, valid, usable, diags)
+	if exit != exitOK || !strings.Contains(stdout, want) {
+		t.Errorf("second reparse: exit %d, stdout:\n%s\nwant %q; stderr %s", exit, stdout, want, errs)
 	}
 }
