@@ -368,33 +368,45 @@ func TestNotebooks(t *testing.T) {
 	t.Run("locations crawl", func(t *testing.T) {
 		// A crawl of some --locations did not look at the others: their key
 		// figures are "not fetched", not 0, and their charts say so.
-		dir := filepath.Join(tmp, "locations")
-		if err := os.Mkdir(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := simcrawl.Build(dir, simcrawl.Options{Sites: 60, Seed: 3, CrawlID: "nbloc", Locations: "agents-txt,llms-txt"}); err != nil {
-			t.Fatalf("building the dataset: %v", err)
-		}
-		out := filepath.Join(tmp, "out-locations")
-		res := runScript(t, append(env, "NOTEBOOKS_OUT="+out, "NOTEBOOKS_HTML=0"), dir)
-		if res.code != 0 {
-			t.Fatalf("scripts/notebooks.sh exited %d\nstderr:\n%s", res.code, res.stderr)
-		}
-		notFetched := map[string][]string{
-			"adoption":    {"robots_with_file", "robots_valid"},
-			"conformance": {"robots_in_format", "robots_valid"},
-			"ai_stance":   {"robots_files", "tokens", "operators", "files_blocking_any", "gptbot_blocked", "gptbot_blocked_named", "sites_noai"},
-		}
-		for _, name := range notebookNames() {
-			path := filepath.Join(out, name+".ipynb")
-			got := facts(t, path)
-			for _, k := range notFetched[name] {
-				if got[k] != "not fetched" {
-					t.Errorf("%s: %s = %q for a crawl that did not fetch its location, want not fetched", name, k, got[k])
-				}
+		for _, tc := range []struct {
+			locations, fetched string
+			notFetched         map[string][]string
+		}{
+			{"agents-txt,llms-txt", "agents-txt, canary, llms-txt", map[string][]string{
+				"adoption":    {"robots_with_file", "robots_valid"},
+				"conformance": {"robots_in_format", "robots_valid"},
+				"ai_stance":   {"robots_files", "tokens", "operators", "files_blocking_any", "gptbot_blocked", "gptbot_blocked_named", "sites_noai"},
+			}},
+			// No file at all: the home page only.
+			{"home", "home", map[string][]string{
+				"adoption":    {"robots_with_file", "robots_valid", "sites_with_a_file"},
+				"conformance": {"robots_in_format", "robots_valid"},
+				"ai_stance":   {"robots_files", "tokens", "operators", "files_blocking_any", "gptbot_blocked", "gptbot_blocked_named"},
+			}},
+		} {
+			dir := filepath.Join(tmp, "locations-"+tc.locations)
+			if err := os.Mkdir(dir, 0o755); err != nil {
+				t.Fatal(err)
 			}
-			if desc := firstResult(t, path); !strings.Contains(desc, "locations fetched: agents-txt, canary, llms-txt") {
-				t.Errorf("%s: the dataset's description does not name the locations fetched:\n%s", name, desc)
+			if _, err := simcrawl.Build(dir, simcrawl.Options{Sites: 40, Seed: 3, CrawlID: "nbloc", Locations: tc.locations}); err != nil {
+				t.Fatalf("building the dataset of --locations %s: %v", tc.locations, err)
+			}
+			out := filepath.Join(tmp, "out-locations-"+tc.locations)
+			res := runScript(t, append(env, "NOTEBOOKS_OUT="+out, "NOTEBOOKS_HTML=0"), dir)
+			if res.code != 0 {
+				t.Fatalf("--locations %s: scripts/notebooks.sh exited %d\nstderr:\n%s", tc.locations, res.code, res.stderr)
+			}
+			for _, name := range notebookNames() {
+				path := filepath.Join(out, name+".ipynb")
+				got := facts(t, path)
+				for _, k := range tc.notFetched[name] {
+					if got[k] != "not fetched" {
+						t.Errorf("--locations %s: %s: %s = %q, want not fetched", tc.locations, name, k, got[k])
+					}
+				}
+				if desc := firstResult(t, path); !strings.Contains(desc+"\n", "locations fetched: "+tc.fetched+"\n") {
+					t.Errorf("--locations %s: %s: the dataset's description does not name the locations fetched:\n%s", tc.locations, name, desc)
+				}
 			}
 		}
 	})
