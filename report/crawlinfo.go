@@ -114,6 +114,72 @@ func (c Crawl) distinct(field func(Run) string) string {
 	return strings.Join(out, "; ")
 }
 
+// Status says how complete the crawl is: the status of each shard's last
+// run (a resumption's "complete" ends an earlier run's "interrupted"), and
+// the shards of the crawl that the database does not hold (survey merge
+// of some of its shards). complete is true when every shard is there and
+// its last run completed.
+func (c Crawl) Status() (status string, complete bool) {
+	last := map[string]Run{}
+	var shards []string
+	present := map[int]map[int]bool{} // shard count, then index
+	for _, r := range c.Runs {
+		if _, ok := last[r.Shard]; !ok {
+			shards = append(shards, r.Shard)
+			var i, n int
+			if _, err := fmt.Sscanf(r.Shard, "%d/%d", &i, &n); err == nil && n > 0 {
+				if present[n] == nil {
+					present[n] = map[int]bool{}
+				}
+				present[n][i] = true
+			}
+		}
+		if prev, ok := last[r.Shard]; !ok || r.Run > prev.Run {
+			last[r.Shard] = r
+		}
+	}
+	var statuses []string
+	seen := map[string]bool{}
+	complete = true
+	for _, sh := range shards {
+		st := last[sh].Status
+		complete = complete && st == "complete"
+		if !seen[st] {
+			seen[st] = true
+			statuses = append(statuses, st)
+		}
+	}
+	var counts []int
+	for n := range present {
+		counts = append(counts, n)
+	}
+	sort.Ints(counts)
+	var missing []string
+	for _, n := range counts {
+		for i := range n {
+			if !present[n][i] {
+				missing = append(missing, fmt.Sprintf("%d/%d", i, n))
+			}
+		}
+	}
+	status = strings.Join(statuses, "; ")
+	if len(missing) > 0 {
+		complete = false
+		which := "shard " + missing[0] + " is"
+		if len(missing) > 1 {
+			which = "shards " + strings.Join(missing, ", ") + " are"
+		}
+		status = fmt.Sprintf("incomplete: %s not in the database; the figures are of the shards it holds (their last runs: %s)", which, status)
+	} else if !complete && len(shards) > 1 {
+		var parts []string
+		for _, sh := range shards {
+			parts = append(parts, "shard "+sh+" "+last[sh].Status)
+		}
+		status = "incomplete: " + strings.Join(parts, ", ")
+	}
+	return status, complete
+}
+
 // SeedList is a seed list the crawl read, and how many of its lines it
 // read and rejected.
 type SeedList struct {

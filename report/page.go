@@ -33,6 +33,7 @@ type crawlView struct {
 	ID, Started, Ended, Status, ToolVersion, UserAgent, SeedsPath, SeedsDigest string
 	SeedLines, Domains, Reachable                                              string    // SeedLines: Crawl.SeedLists
 	LeftOut                                                                    string    // Crawl.LeftOutSummary
+	Complete                                                                   bool      // Crawl.Status
 	Runs                                                                       []runView // shown when there is more than one
 }
 
@@ -110,7 +111,6 @@ func (r *Report) view() page {
 	c := r.Crawl
 	p.Crawl = crawlView{
 		ID: c.ID, Started: FormatTime(c.Started()), Ended: FormatTime(c.Ended()),
-		Status:      c.distinct(func(r Run) string { return r.Status }),
 		ToolVersion: c.distinct(func(r Run) string { return r.ToolVersion }),
 		UserAgent:   c.distinct(func(r Run) string { return r.UserAgent }),
 		SeedsPath:   c.distinct(func(r Run) string { return r.SeedsPath }),
@@ -118,6 +118,7 @@ func (r *Report) view() page {
 		Domains:     FormatInt(c.Domains), Reachable: FormatInt(c.Reachable),
 		LeftOut: c.LeftOutSummary(),
 	}
+	p.Crawl.Status, p.Crawl.Complete = c.Status()
 	for _, run := range c.Runs {
 		p.Crawl.Runs = append(p.Crawl.Runs, runView{
 			Shard: run.Shard, Run: FormatInt(run.Run), Started: FormatTime(run.StartedAt), Ended: FormatTime(run.EndedAt),
