@@ -176,7 +176,7 @@ func reparseCrawl(ctx context.Context, db *sql.DB, dir, crawlID string) (int, in
 		ORDER BY part, f.domain, f.location`
 	rows, err := db.QueryContext(ctx, q)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, storedError(err)
 	}
 	defer rows.Close()
 
@@ -259,12 +259,24 @@ func reparseCrawl(ctx context.Context, db *sql.DB, dir, crawlID string) (int, in
 		views = append(views, v)
 	}
 	if err := rows.Err(); err != nil {
-		return 0, 0, err
+		return 0, 0, storedError(err)
 	}
 	if err := flushPart(); err != nil {
 		return 0, 0, err
 	}
 	return parts, docs, nil
+}
+
+// storedError returns DuckDB's error reading a crawl's fetches and bodies
+// parts (a damaged part, which it names) without the excerpt of reparse's
+// own query that DuckDB appends ("LINE 6: ..." and a caret): the user
+// wrote none of it.
+func storedError(err error) error {
+	msg := err.Error()
+	if i := strings.Index(msg, "\n\nLINE "); i >= 0 {
+		msg = strings.TrimSpace(msg[:i])
+	}
+	return fmt.Errorf("reading its stored fetches and bodies: %s", msg)
 }
 
 // writeParsedPart replaces the parts called name of every parsed table with

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -164,4 +165,49 @@ func copyFile(t *testing.T, src, dst string) string {
 		t.Fatal(err)
 	}
 	return dst
+}
+
+// TestReparse_DamagedStoredPart: a fetches or bodies part that cannot be
+// read stops the reparse with an error that names it, without the excerpt
+// of reparse's own query that DuckDB appends, and leaves the parsed parts
+// as they were.
+func TestReparse_DamagedStoredPart(t *testing.T) {
+	srv := httptest.NewServer(notUTF8Site())
+	defer srv.Close()
+	seedFile := filepath.Join(t.TempDir(), "seeds.txt")
+	if err := os.WriteFile(seedFile, []byte("latin1.test\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if _, err := pipeline.Run(context.Background(), pipeline.Options{
+		Out: dir, SeedsPath: seedFile, CrawlID: "d", NoBuild: true,
+		Crawl: crawl.Config{Concurrency: 1, Timeout: 5 * time.Second, ConnectTo: srv.Listener.Addr().String(), AllowPrivate: true},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for _, table := range []string{"bodies", "fetches"} {
+		parts, err := filepath.Glob(filepath.Join(dir, table, "crawl=d", "part-*.parquet"))
+		if err != nil || len(parts) != 1 {
+			t.Fatalf("%s parts: %v %v", table, parts, err)
+		}
+		good, err := os.ReadFile(parts[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(parts[0], good[:len(good)/2], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		before := partFiles(t, dir)
+		_, err = pipeline.Reparse(context.Background(), pipeline.ReparseOptions{Dir: dir, NoBuild: true})
+		if err == nil || strings.Contains(err.Error(), "LINE ") || !strings.Contains(err.Error(), parts[0]) ||
+			!strings.Contains(err.Error(), "reading its stored fetches and bodies: ") {
+			t.Errorf("reparse with a damaged %s part: %v; want an error naming %s, without DuckDB's excerpt of the query", table, err, parts[0])
+		}
+		if after := partFiles(t, dir); !slices.Equal(after, before) {
+			t.Errorf("reparse left the parts\n%v\nwhere there were\n%v", after, before)
+		}
+		if err := os.WriteFile(parts[0], good, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
