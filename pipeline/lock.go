@@ -33,13 +33,19 @@ const DefaultLockWait = 10 * time.Second
 // DefaultLockWait) while another process holds it, or fails with
 // ErrShardBusy naming the holder.
 func lockShard(dir, shard string, wait time.Duration) (*shardLock, error) {
+	return lockShardOr(dir, shard, wait, "wait for it to end or stop it, then resume")
+}
+
+// lockShardOr is lockShard whose ErrShardBusy ends in advice, what to do
+// about the crawl holding the shard.
+func lockShardOr(dir, shard string, wait time.Duration, advice string) (*shardLock, error) {
 	if wait <= 0 {
 		wait = DefaultLockWait
 	}
 	l, err := filelock.LockWithin(lockPath(dir, shard), wait)
 	var busy *filelock.BusyError
 	if errors.As(err, &busy) {
-		return nil, fmt.Errorf("%w: %s holds %s; wait for it to end or stop it, then resume", ErrShardBusy, busy.Holder, busy.Path)
+		return nil, fmt.Errorf("%w: %s holds %s; %s", ErrShardBusy, busy.Holder, busy.Path, advice)
 	}
 	return l, err
 }
@@ -60,7 +66,9 @@ func lockAllShards(dir string, wait time.Duration) (func(), error) {
 		}
 	}
 	for _, p := range states {
-		l, err := lockShard(dir, fileShard(p), wait)
+		// The crawl is not to be resumed but waited for: it may be
+		// running as it should.
+		l, err := lockShardOr(dir, fileShard(p), wait, "run the reparse again once it has ended")
 		if err != nil {
 			release()
 			return nil, err

@@ -44,8 +44,11 @@ func TestLockShard(t *testing.T) {
 	if err := (&State{CrawlID: "x", Shard: "0/1"}).save(out); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Reparse(context.Background(), ReparseOptions{Dir: out, LockWait: 50 * time.Millisecond}); !errors.Is(err, ErrShardBusy) {
-		t.Errorf("a reparse while the shard is held: %v, want ErrShardBusy", err)
+	// Its advice is to wait, not to resume a crawl that may be running as
+	// it should.
+	_, err = Reparse(context.Background(), ReparseOptions{Dir: out, LockWait: 50 * time.Millisecond})
+	if !errors.Is(err, ErrShardBusy) || !strings.HasSuffix(err.Error(), "; run the reparse again once it has ended") || strings.Contains(err.Error(), "resume") {
+		t.Errorf("a reparse while the shard is held: %v, want ErrShardBusy advising to run it again once the crawl has ended", err)
 	}
 
 	other, err := lockShard(out, "1/4", time.Millisecond)
