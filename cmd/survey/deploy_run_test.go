@@ -25,14 +25,16 @@ import (
 // database with one unsharded crawl of the same web: same rows.
 //
 // Neither Slurm nor Kubernetes runs here. The Slurm scripts run unchanged
-// under a stand-in for sbatch (testdata/slurm/sbatch) that starts the
-// array's tasks with Slurm's variables and honours the merge's afterok
-// dependency. The Kubernetes manifests are decoded strictly into the
-// Kubernetes API types (an unknown or misspelt field fails), and their
-// pods' command lines run as the kubelet would start them: the image's
-// entrypoint (survey) with the container's args, JOB_COMPLETION_INDEX set,
-// the shared volume at its mount path. In both, one task is killed with
-// SIGKILL and started again, as a requeued task or a replacement pod is.
+// under a stand-in for sbatch (testdata/slurm/sbatch), checked against
+// Slurm 22.05, that starts the array's tasks with Slurm's variables, in the
+// directory submit.sh runs from, writes their logs as Slurm does and
+// honours the merge's dependency; one task is requeued, another fails. The
+// Kubernetes manifests are decoded strictly into the Kubernetes API types
+// (an unknown or misspelt field fails), and their pods' command lines run
+// as the kubelet would start them: the image's entrypoint (survey) with the
+// container's args, JOB_COMPLETION_INDEX set, the shared volume at its
+// mount path. In both, one task is killed with SIGKILL and started again,
+// as a requeued task or a replacement pod is.
 func TestDeploy_ShardedCrawls(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crawls the simulated web with every shard of two deployments")
@@ -46,33 +48,60 @@ func TestDeploy_ShardedCrawls(t *testing.T) {
 	refDB := filepath.Join(ref, "survey.duckdb")
 
 	t.Run("slurm", func(t *testing.T) {
+		// As a user would: in a work directory, relative paths. The
+		// first submission's task 3 loses its node and is requeued, and
+		// task 5 is killed (failed, not requeued): the merge runs all the
+		// same and refuses the unfinished shard. Submitting again with the
+		// same variables finishes shard 5 and merges.
 		work, scripts, bin := slurmWork(t)
-		out := filepath.Join(work, "out")
-		cmd := exec.Command("bash", filepath.Join(scripts, "submit.sh"))
-		cmd.Env = append(schedulerFreeEnv(),
+		copyFile(t, seedsPath, filepath.Join(work, "seeds.txt"))
+		env := append(schedulerFreeEnv(),
 			"PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
 			"SURVEY="+surveyWrapper(t, bin, sim),
-			"SEEDS="+seedsPath, "OUT="+out, "CRAWL_ID=deploy-slurm",
-			"SBATCH_STATE="+filepath.Join(work, "sbatch"), "SBATCH_REQUEUE_TASK=3",
+			"SEEDS=seeds.txt", "OUT=out", "CRAWL_ID=deploy-slurm",
+			"SBATCH_STATE="+filepath.Join(work, "sbatch"),
 			fmt.Sprintf("SBATCH_SLOTS=%d", clusterSlots),
 		)
-		submitted, err := cmd.CombinedOutput()
-		logs, _ := filepath.Glob(filepath.Join(scripts, "logs", "*.out"))
-		if err != nil {
-			t.Fatalf("deploy/slurm/submit.sh: %v\n%s\n%s", err, submitted, readAll(logs))
+		submit := func(extra ...string) {
+			t.Helper()
+			cmd := exec.Command("bash", filepath.Join(scripts, "submit.sh"))
+			cmd.Dir = work
+			cmd.Env = append(env, extra...)
+			submitted, err := cmd.CombinedOutput()
+			if err != nil {
+				logs, _ := filepath.Glob(filepath.Join(work, "logs", "*.out"))
+				t.Fatalf("deploy/slurm/submit.sh: %v\n%s\n%s", err, submitted, readAll(logs))
+			}
+			t.Logf("deploy/slurm/submit.sh:\n%s", submitted)
 		}
-		t.Logf("deploy/slurm/submit.sh:\n%s", submitted)
-		// One log per task of the array (crawl-1_0 ... crawl-1_7) and the merge's.
-		if len(logs) != 9 || !strings.Contains(readAll(logs), "requeued") {
-			t.Errorf("want 8 task logs (task 3 requeued) and the merge's, got %d:\n%s", len(logs), readAll(logs))
+		submit("SBATCH_REQUEUE_TASK=3", "SBATCH_FAIL_TASK=5", "SBATCH_KILL_WHEN=out/_state/shard-%aof8.json")
+		// Jobs 1 (the array; its tasks 0-6 are jobs 2-8) and 9 (the merge).
+		logs, _ := filepath.Glob(filepath.Join(work, "logs", "*.out"))
+		if len(logs) != 9 {
+			t.Fatalf("want 8 task logs and the merge's in %s/logs, got %d:\n%s", work, len(logs), readAll(logs))
 		}
-		sameAsUnsharded(t, refDB, filepath.Join(out, "survey.duckdb"), 8)
+		requeued := readAll([]string{filepath.Join(work, "logs", "crawl-1_3.out")})
+		if !strings.Contains(requeued, "requeued ***") || !strings.Contains(requeued, "resuming it") {
+			t.Errorf("task 3's log should keep its first run's end (--open-mode=append) and show the second resuming the shard:\n%s", requeued)
+		}
+		merge := readAll([]string{filepath.Join(work, "logs", "merge-9.out")})
+		if !strings.Contains(merge, "shard 5/8 in out is not complete") {
+			t.Errorf("the merge after a failed task 5 should run and name shard 5/8 as not complete:\n%s", merge)
+		}
+		if _, err := os.Stat(filepath.Join(work, "out", "survey.duckdb")); err == nil {
+			t.Errorf("the merge built a database of an incomplete crawl:\n%s", merge)
+		}
+
+		submit()
+		if merge := readAll([]string{filepath.Join(work, "logs", "merge-18.out")}); !strings.Contains(merge, "merged 1 directory") {
+			t.Errorf("the second submission's merge:\n%s", merge)
+		}
+		sameAsUnsharded(t, refDB, filepath.Join(work, "out", "survey.duckdb"), 8)
 	})
 
 	t.Run("slurm refuses rejected seed lines", func(t *testing.T) {
 		// A seed line the crawl rejects makes its task exit 1, a failed
-		// task to Slurm, so the merge would never run: submit.sh checks
-		// the list and submits nothing.
+		// task to Slurm: submit.sh checks the list and submits nothing.
 		work, scripts, bin := slurmWork(t)
 		good, err := os.ReadFile(seedsPath)
 		if err != nil {
@@ -83,6 +112,7 @@ func TestDeploy_ShardedCrawls(t *testing.T) {
 			t.Fatal(err)
 		}
 		cmd := exec.Command("bash", filepath.Join(scripts, "submit.sh"))
+		cmd.Dir = work
 		cmd.Env = append(schedulerFreeEnv(),
 			"PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
 			"SURVEY="+surveyWrapper(t, bin, sim),
@@ -95,6 +125,42 @@ func TestDeploy_ShardedCrawls(t *testing.T) {
 		}
 		if _, err := os.Stat(filepath.Join(work, "sbatch", "last")); err == nil {
 			t.Errorf("submit.sh submitted jobs for a seed list the crawl would reject lines of:\n%s", out)
+		}
+	})
+
+	t.Run("slurm refuses what would fail every task", func(t *testing.T) {
+		// Under Slurm each of these failed all 8 tasks, after they had
+		// waited in the queue (and the merge waited for ever).
+		for _, tc := range []struct {
+			name string
+			env  []string
+			want string
+		}{
+			{"no CRAWL_ID", []string{"CRAWL_ID="}, "set CRAWL_ID"},
+			{"no survey binary", []string{"SURVEY=bin/no-such-survey"}, `no survey binary at "bin/no-such-survey"`},
+			{"unreadable seed list", []string{"SEEDS=no-such-seeds.txt"}, "cannot read the seed list no-such-seeds.txt"},
+			{"output directory under a file", []string{"OUT=seeds.txt/out"}, "cannot write the output directory seeds.txt/out"},
+			{"zero shards", []string{"SHARDS=0"}, `SHARDS is "0"`},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				work, scripts, bin := slurmWork(t)
+				copyFile(t, seedsPath, filepath.Join(work, "seeds.txt"))
+				cmd := exec.Command("bash", filepath.Join(scripts, "submit.sh"))
+				cmd.Dir = work
+				cmd.Env = append(append(schedulerFreeEnv(),
+					"PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
+					"SURVEY="+surveyWrapper(t, bin, sim),
+					"SEEDS=seeds.txt", "OUT=out", "CRAWL_ID=deploy-slurm",
+					"SBATCH_STATE="+filepath.Join(work, "sbatch"),
+				), tc.env...)
+				out, err := cmd.CombinedOutput()
+				if err == nil || !strings.Contains(string(out), tc.want) {
+					t.Errorf("submit.sh: %v, want an error saying %q:\n%s", err, tc.want, out)
+				}
+				if _, err := os.Stat(filepath.Join(work, "sbatch", "last")); err == nil {
+					t.Errorf("submit.sh submitted jobs:\n%s", out)
+				}
+			})
 		}
 	})
 
