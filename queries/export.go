@@ -3,7 +3,9 @@ package queries
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -59,6 +61,12 @@ func exportConn(ctx context.Context, conn *sql.Conn, query, path string) (int64,
 	// a file made by os.CreateTemp would not have).
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
+		// The error names the temporary file, which the user never
+		// gave: name the directory it was to be made in instead.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = fmt.Errorf("directory %s: %w", filepath.Dir(path), pe.Err)
+		}
 		return 0, fmt.Errorf("export to %s: %w", path, err)
 	}
 	tmp := f.Name()

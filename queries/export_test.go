@@ -59,6 +59,13 @@ func TestExport(t *testing.T) {
 	if _, err := queries.Export(ctx, db, exportQuery, filepath.Join(dir, "r.txt")); err == nil || !strings.Contains(err.Error(), ".parquet") {
 		t.Errorf("an unknown extension: %v, want an error listing the known ones", err)
 	}
+	// A file in a directory that does not exist: the error names the
+	// directory, not the temporary file export would have made in it.
+	missing := filepath.Join(dir, "nodir", "r.csv")
+	want := "export to " + missing + ": directory " + filepath.Dir(missing) + ": no such file or directory"
+	if _, err := queries.Export(ctx, db, exportQuery, missing); err == nil || err.Error() != want {
+		t.Errorf("a file in a directory that does not exist: %v, want %q", err, want)
+	}
 	before, _ := os.ReadFile(pq)
 	if _, err := queries.Export(ctx, db, "SELECT nosuch FROM range(3)", pq); err == nil {
 		t.Error("a failing query exported")
