@@ -139,12 +139,16 @@ func TestDeploy_ShardedCrawls(t *testing.T) {
 			{"no CRAWL_ID", []string{"CRAWL_ID="}, "set CRAWL_ID"},
 			{"no survey binary", []string{"SURVEY=bin/no-such-survey"}, `no survey binary at "bin/no-such-survey"`},
 			{"unreadable seed list", []string{"SEEDS=no-such-seeds.txt"}, "cannot read the seed list no-such-seeds.txt"},
+			{"seed list without a seed", []string{"SEEDS=empty.txt"}, "empty.txt is not a clean seed list"},
 			{"output directory under a file", []string{"OUT=seeds.txt/out"}, "cannot write the output directory seeds.txt/out"},
 			{"zero shards", []string{"SHARDS=0"}, `SHARDS is "0"`},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				work, scripts, bin := slurmWork(t)
 				copyFile(t, seedsPath, filepath.Join(work, "seeds.txt"))
+				if err := os.WriteFile(filepath.Join(work, "empty.txt"), []byte("# no seed\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
 				cmd := exec.Command("bash", filepath.Join(scripts, "submit.sh"))
 				cmd.Dir = work
 				cmd.Env = append(append(schedulerFreeEnv(),

@@ -27,9 +27,9 @@ status=0
 case $status in
   0) ;;
   1)
-    # A task that meets such a line exits 1 ("ran, with findings"), which
+    # A task that reads such a list exits 1 ("ran, with findings"), which
     # Slurm records as a failed task.
-    echo "submit.sh: survey rejects lines of $SEEDS (above), and a crawl task that meets one exits 1, which Slurm records as a failed task. Write a clean list and submit that:" >&2
+    echo "submit.sh: $SEEDS is not a clean seed list (above: survey rejects lines of it, or it holds no seed), and a crawl task that reads it exits 1, which Slurm records as a failed task. Write a clean list and submit that:" >&2
     echo "  survey seeds --print $SEEDS > clean.txt" >&2
     exit 1 ;;
   *) echo "submit.sh: survey cannot read the seed list $SEEDS (above)" >&2; exit 1 ;;
