@@ -163,6 +163,7 @@ func hasTag(c cell, tag string) bool {
 }
 
 func TestScriptRejectsMissingData(t *testing.T) {
+	trackInputs(t)
 	missing := filepath.Join(t.TempDir(), "no-such-crawl")
 	res := runScript(t, nil, missing)
 	if res.code != 2 {
@@ -173,10 +174,33 @@ func TestScriptRejectsMissingData(t *testing.T) {
 	}
 }
 
+// trackInputs reads the files the tests' subprocesses read: the notebooks,
+// surveydata.py, scripts/notebooks.sh and the survey command's source. go
+// test caches a result against the files the test process itself opens, so
+// without this an edit of surveydata.py in place left a failing test
+// reported "ok (cached)".
+func trackInputs(t *testing.T) {
+	t.Helper()
+	for _, pattern := range []string{"*.ipynb", "*.py", filepath.Join(repoRoot, "scripts", "notebooks.sh"),
+		filepath.Join(repoRoot, "cmd", "survey", "*.go")} {
+		paths, err := filepath.Glob(pattern)
+		if err != nil || len(paths) == 0 {
+			t.Fatalf("the tests' inputs %s: %v (none found)", pattern, err)
+		}
+		for _, p := range paths {
+			if _, err := os.ReadFile(p); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
 // python returns Debian's python3 (or $PYTHON), skipping the test when it
-// lacks what the notebooks need, unless SURVEY_REQUIRE_JUPYTER=1.
+// lacks what the notebooks need, unless SURVEY_REQUIRE_JUPYTER=1. It also
+// tracks the files the notebooks read (trackInputs).
 func python(t *testing.T) string {
 	t.Helper()
+	trackInputs(t)
 	py := os.Getenv("PYTHON")
 	if py == "" {
 		py = "/usr/bin/python3"
