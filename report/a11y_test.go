@@ -59,7 +59,7 @@ func checkAccessibility(t *testing.T, b *browser) {
 	b.call(b.session, "Accessibility.getFullAXTree", nil, &tree)
 	landmarks := map[string]int{}
 	level := 0.0
-	var images, tables int
+	var images, tables, rowHeaders int
 	for _, n := range tree.Nodes {
 		if n.Ignored {
 			continue
@@ -79,6 +79,11 @@ func checkAccessibility(t *testing.T, b *browser) {
 			if name == "" || desc == "" || strings.Contains(name, desc) {
 				t.Errorf("chart named %q and described %q: want its title as its name and its description apart", name, desc)
 			}
+		case role == "rowheader":
+			rowHeaders++
+			if name == "" {
+				t.Error("a row header is empty")
+			}
 		case role == "table":
 			tables++
 			if name == "" {
@@ -96,6 +101,13 @@ func checkAccessibility(t *testing.T, b *browser) {
 	}
 	if images == 0 || tables == 0 {
 		t.Errorf("the accessibility tree has %d charts and %d tables", images, tables)
+	}
+	// Every row of every table has a header naming it, which a screen
+	// reader reads with each cell of the row.
+	var bodyRows int
+	b.eval(`document.querySelectorAll('tbody tr').length`, &bodyRows)
+	if rowHeaders < bodyRows {
+		t.Errorf("%d row headers for %d table rows: a screen reader moving along a row does not hear what the row is", rowHeaders, bodyRows)
 	}
 	checkFocusRings(t, b)
 }

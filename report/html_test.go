@@ -156,7 +156,7 @@ func TestHostileValuesAreText(t *testing.T) {
 			return
 		}
 		switch {
-		case n.Data == "td":
+		case n.Data == "td", n.Data == "th" && attr(n, "scope") == "row":
 			cells[textOf(n)] = true
 		case n.Data == "title" && n.Parent != nil && n.Parent.Data == "rect":
 			tips[textOf(n)] = true

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"html/template"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -71,6 +72,10 @@ type cellView struct {
 	Parts []string // of a header: Text cut after each underscore, where it may wrap
 	Num   bool     // right-aligned, tabular figures
 	Short bool     // short text, kept on one line
+	// Key: the cell names its row (the chart's category columns, else the
+	// first column), a row header to a screen reader; an empty one names
+	// nothing and is a plain cell.
+	Key bool
 }
 
 type outcomeView struct {
@@ -290,6 +295,14 @@ func tableOf(sec Section, res *queries.Result, command string) *tableView {
 	}
 	t := &tableView{Wide: len(cols) > wideColumns, Landscape: len(cols) > portraitColumns}
 	kinds := make([]kind, len(cols))
+	keys := make([]bool, len(cols))
+	for j, i := range cols {
+		c := res.Columns[i]
+		keys[j] = c == sec.Chart.X || slices.Contains(sec.Chart.XWith, c)
+	}
+	if !slices.Contains(keys, true) {
+		keys[0] = true
+	}
 	for j, i := range cols {
 		kinds[j] = columnKind(res.Columns[i], res.Rows, i)
 		t.Headers = append(t.Headers, cellView{Text: res.Columns[i], Parts: strings.SplitAfter(res.Columns[i], "_"), Num: kinds[j] != kindText})
@@ -309,7 +322,7 @@ func tableOf(sec Section, res *queries.Result, command string) *tableView {
 				v = row[i]
 			}
 			text := formatValue(v, kinds[j])
-			cells[j] = cellView{Text: text, Num: kinds[j] != kindText, Short: utf8.RuneCountInString(text) <= shortCell}
+			cells[j] = cellView{Text: text, Num: kinds[j] != kindText, Short: utf8.RuneCountInString(text) <= shortCell, Key: keys[j] && text != ""}
 		}
 		t.Rows = append(t.Rows, cells)
 	}
