@@ -343,7 +343,9 @@ func TestNotebooks(t *testing.T) {
 	t.Run("crawl described", func(t *testing.T) {
 		// The crawl analysed is named with its runs; an interrupted run and
 		// a missing shard are warned of; a crawl the database lacks is an
-		// error naming those it holds.
+		// error naming those it holds. Shard 0/3's run has its row twice,
+		// as in the Parquet files (the duckdb backend reads them without a
+		// database): when it started (running) and when it ended.
 		dir := t.TempDir()
 		path := filepath.Join(dir, "survey.duckdb")
 		if err := sink.Build(context.Background(), path, []string{dir}, nil, sink.BuildOptions{}); err != nil {
@@ -356,6 +358,7 @@ func TestNotebooks(t *testing.T) {
 		if _, err := rw.Exec(`INSERT INTO crawls (crawl_id, shard, run, started_at, ended_at, status, domains) VALUES
 			('old', '0/1', 1, TIMESTAMPTZ '2026-11-01 00:00:00+00', TIMESTAMPTZ '2026-11-01 01:00:00+00', 'complete', 10),
 			('new', '0/2', 1, TIMESTAMPTZ '2026-11-02 00:00:00+00', TIMESTAMPTZ '2026-11-02 01:00:00+00', 'interrupted', 7),
+			('new', '0/3', 1, TIMESTAMPTZ '2026-11-02 00:00:00+00', NULL, 'running', 0),
 			('new', '0/3', 1, TIMESTAMPTZ '2026-11-02 00:00:00+00', TIMESTAMPTZ '2026-11-02 01:00:00+00', 'complete', 4)`); err != nil {
 			t.Fatal(err)
 		}
@@ -380,6 +383,9 @@ func TestNotebooks(t *testing.T) {
 			if !strings.Contains(got, want) {
 				t.Errorf("the dataset's description does not say %q:\n%s", want, got)
 			}
+		}
+		if strings.Contains(got, "running") {
+			t.Errorf("a run's row written when it started is described:\n%s", got)
 		}
 		if got := describe("old"); strings.Contains(got, "WARNING") || !strings.Contains(got, "crawl old: one of 2 crawls") {
 			t.Errorf("crawl old, complete, described as\n%s", got)

@@ -226,8 +226,13 @@ class Dataset:
             raise SurveyError(f"no crawl {self.crawl!r} in {self.db or self.directory} (its crawls: "
                               f"{', '.join(ids) or 'none'}); set SURVEY_CRAWL to one of them, or "
                               "leave it unset for the most recent")
-        return self.sql("SELECT shard, run, status, domains, ended_at IS NULL AS killed FROM crawls "
-                        "WHERE crawl_id = getvariable('crawl') ORDER BY shard, run",
+        # One row per run: the Parquet files hold each run's row as written
+        # when it started (status running, no end) and again when it ended;
+        # the database keeps the last.
+        return self.sql("SELECT shard, run, arg_max(status, ended_at IS NOT NULL) AS status, "
+                        "max(domains) AS domains, bool_and(ended_at IS NULL) AS killed FROM crawls "
+                        "WHERE crawl_id = getvariable('crawl') GROUP BY shard, run "
+                        "ORDER BY try_cast(split_part(shard, '/', 1) AS INTEGER), shard, run",
                         crawl=self.crawl)
 
     def locations(self):
