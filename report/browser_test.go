@@ -160,7 +160,7 @@ func checkInChromium(t *testing.T, r *Report) {
 		}
 	}
 
-	checkPrint(t, b)
+	checkPrint(t, b, "report.pdf")
 	checkNarrow(t, b)
 	checkAccessibility(t, b)
 

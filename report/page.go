@@ -62,6 +62,9 @@ type tableView struct {
 	// Landscape: so many columns that the printed table needs a page
 	// turned sideways (the print style sheet's landscape page).
 	Landscape bool
+	// PrintFont is the class that sets the printed table smaller, so wide
+	// that at 7pt it would not fit its page (printFont); "" for none.
+	PrintFont string
 	Headers   []cellView
 	Rows      [][]cellView
 	Note      string // rows or columns left out
@@ -352,6 +355,7 @@ func tableOf(sec Section, res *queries.Result, command string) *tableView {
 		notes = append(notes, fmt.Sprintf("%d of the result's %d columns are shown; %s prints them all.", len(cols), len(res.Columns), command))
 	}
 	t.Note = strings.Join(notes, " ")
+	t.PrintFont = printFont(t)
 	return t
 }
 

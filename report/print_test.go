@@ -4,7 +4,11 @@ import (
 	"bytes"
 	"math"
 	"os"
+	"path/filepath"
 	"testing"
+
+	"github.com/agentpolicy/survey/queries"
+	"github.com/agentpolicy/survey/registry"
 )
 
 // Printable widths in CSS pixels inside the print style sheet's 15 mm
@@ -47,8 +51,8 @@ const printHidden = `[...document.querySelectorAll('body *')]
 // it would be cut off (a table with more columns than a portrait page
 // holds is printed on a landscape page, and nothing else is), nothing
 // hidden but the navigation, and landscape pages in the PDF for those
-// tables.
-func checkPrint(t *testing.T, b *browser) {
+// tables. It saves the PDF as the artefact pdfName.
+func checkPrint(t *testing.T, b *browser, pdfName string) {
 	t.Helper()
 	b.emulateMedia("print")
 	defer b.emulateMedia("")
@@ -80,7 +84,7 @@ func checkPrint(t *testing.T, b *browser) {
 	}
 
 	pdf := b.printToPDF()
-	out := artifactPath(t, "report.pdf")
+	out := artifactPath(t, pdfName)
 	if err := os.WriteFile(out, pdf, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -91,4 +95,53 @@ func checkPrint(t *testing.T, b *browser) {
 	if portrait == 0 || turned < landscape {
 		t.Errorf("the PDF has %d portrait and %d landscape Letter pages; want some of each, a landscape one for each of the %d landscape tables", portrait, turned, landscape)
 	}
+}
+
+// TestPrintOfLargeCounts prints the widest table of the report, the
+// measurement validity of 13 locations in 21 columns, with the counts of a
+// crawl of a million domains: eight digits, which do not wrap. At 7pt even
+// a landscape page cut off its last columns; printFont sets it smaller.
+func TestPrintOfLargeCounts(t *testing.T) {
+	findChromium(t)
+	q, err := queries.Get("measurement_validity")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := &queries.Result{Columns: []string{"location", "fetches", "measured", "file", "absent", "soft_404", "blocked", "bot_wall",
+		"rate_limited", "server_error", "timeout", "network_error", "redirect_error", "pct_measured", "pct_soft_404", "pct_blocked",
+		"pct_bot_wall", "pct_server_error", "pct_timeout", "pct_network_error", "pct_redirect_error"}}
+	for i, l := range registry.Locations() {
+		row := []any{string(l.ID)}
+		for j := 1; j < 13; j++ {
+			row = append(row, int64(10_000_000+i*1_000_003+j*77_777))
+		}
+		for j := 13; j < len(res.Columns); j++ {
+			row = append(row, 100*float64(j)/float64(len(res.Columns)))
+		}
+		res.Rows = append(res.Rows, row)
+	}
+	r := &Report{Title: "Large counts", Version: "test",
+		Crawl: Crawl{ID: "big", Domains: 1_000_000, Reachable: 900_000, Runs: []Run{{Shard: "0/1", Run: 1, Status: "complete"}}},
+		Sections: []SectionResult{{Section: Section{Title: "Measurement validity", Query: q.Name}, Query: &q, Result: res,
+			Params: map[string]string{"crawl": "big"}}},
+		Locations: registry.Locations(),
+	}
+	view := r.view()
+	if tv := view.Sections[0].Table; !tv.Landscape || tv.PrintFont == "" {
+		t.Errorf("a table of 21 columns of eight-digit counts: landscape %v, print font %q; want landscape and smaller", tv.Landscape, tv.PrintFont)
+	}
+	page := filepath.Join(t.TempDir(), "large.html")
+	f, err := os.Create(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteHTML(f); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	b := startBrowser(t, 1280, 900)
+	b.navigate("file://" + page)
+	checkPrint(t, b, "report-large-counts.pdf")
 }
