@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/agentpolicy/survey/registry"
@@ -123,11 +124,7 @@ func (r *fetchRef) find(db *sql.DB) error {
 		ORDER BY c.first_started DESC, f.crawl_id DESC LIMIT 1`,
 		r.Domain, r.Location, r.Crawl, r.Crawl).Scan(&r.Crawl, &digest, &r.Outcome, &r.Reason, &r.Status)
 	if errors.Is(err, sql.ErrNoRows) {
-		in := "any crawl"
-		if r.Crawl != "" {
-			in = "crawl " + r.Crawl
-		}
-		return fmt.Errorf("no fetch of %s for %s in %s", r.Location, r.Domain, in)
+		return r.notFound(db)
 	}
 	if err != nil {
 		return fmt.Errorf("looking up the fetch of %s for %s: %w", r.Location, r.Domain, err)
@@ -137,6 +134,49 @@ func (r *fetchRef) find(db *sql.DB) error {
 	}
 	r.Digest = digest.String
 	return nil
+}
+
+// notFound returns the error of a fetch that find did not find, saying
+// what the database holds instead: its crawls, when r.Crawl is none of
+// them, and the domain with or without "www.", when the database holds
+// that one.
+func (r *fetchRef) notFound(db *sql.DB) error {
+	in := "any crawl"
+	if r.Crawl != "" {
+		in = "crawl " + r.Crawl
+		var crawls []string
+		if err := queryStrings(db, &crawls, `SELECT DISTINCT crawl_id FROM crawls ORDER BY 1`); err == nil && !slices.Contains(crawls, r.Crawl) {
+			return fmt.Errorf("no crawl %s in the database (its crawls: %s)", r.Crawl, strings.Join(crawls, ", "))
+		}
+	}
+	err := fmt.Errorf("no fetch of %s for %s in %s", r.Location, r.Domain, in)
+	other := "www." + r.Domain
+	if d, ok := strings.CutPrefix(r.Domain, "www."); ok {
+		other = d
+	}
+	var found []string
+	if queryStrings(db, &found, `SELECT DISTINCT domain FROM fetches WHERE domain = ? AND location = ? AND (? = '' OR crawl_id = ?)`,
+		other, r.Location, r.Crawl, r.Crawl) == nil && len(found) > 0 {
+		err = fmt.Errorf("%w; it holds one for %s", err, other)
+	}
+	return err
+}
+
+// queryStrings runs query on db and appends its rows' one column to dst.
+func queryStrings(db *sql.DB, dst *[]string, query string, args ...any) error {
+	rows, err := db.Query(query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return err
+		}
+		*dst = append(*dst, s)
+	}
+	return rows.Err()
 }
 
 // describe says which fetch r is and what it found, e.g. "the fetch of

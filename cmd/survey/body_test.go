@@ -66,6 +66,16 @@ func checkBody(t *testing.T, db string) {
 		t.Errorf("body of a fetch without one: exit %d, %d bytes, %q; want %q and no body", code, len(got), errs, wantErr)
 	}
 
+	// The domain as a user may give it, with www. or without, where the
+	// crawl's seed had the other.
+	variant := "www." + domain
+	if d, ok := strings.CutPrefix(domain, "www."); ok {
+		variant = d
+	}
+	var n int
+	if err := sinkQueryRow(t, db, `SELECT count(*) FROM fetches WHERE domain = '`+variant+`'`, &n); err != nil || n > 0 {
+		t.Fatalf("%s: %d fetches, %v; want none", variant, n, err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -74,7 +84,9 @@ func checkBody(t *testing.T, db string) {
 		{[]string{digest[:12]}, `is not a SHA-256 digest`},
 		{[]string{strings.Repeat("0", 64)}, "no body with digest " + strings.Repeat("0", 64) + " in " + db},
 		{[]string{"--domain", "nowhere.test", "--location", "robots"}, "no fetch of robots for nowhere.test in any crawl"},
-		{[]string{"--domain", domain, "--location", "robots", "--crawl", "other"}, "no fetch of robots for " + domain + " in crawl other"},
+		{[]string{"--domain", domain, "--location", "robots", "--crawl", "other"}, "no crawl other in the database (its crawls: q)"},
+		{[]string{"--domain", "nowhere.test", "--location", "robots", "--crawl", "q"}, "no fetch of robots for nowhere.test in crawl q\n"},
+		{[]string{"--domain", variant, "--location", "robots"}, "no fetch of robots for " + variant + " in any crawl; it holds one for " + domain + "\n"},
 		{[]string{"--domain", domain, "--location", "robot"}, `--location "robot" is no location; the locations: robots, canary, agents-txt`},
 		{[]string{"--domain", "a b", "--location", "robots"}, `--domain: "a b"`},
 		{[]string{"--domain", domain}, "--domain and --location go together"},
