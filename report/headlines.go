@@ -77,11 +77,16 @@ func outcomeNames(os []classify.Outcome) string {
 	return strings.Join(parts, ", ")
 }
 
-// pathsOf joins the paths of locations for a sentence.
+// pathsOf joins the paths of locations for a sentence; the home page's,
+// "/", alone would read as a stray slash ("it did not fetch /ai.txt, /.").
 func pathsOf(ids []registry.LocationID) string {
 	var out []string
 	for _, id := range ids {
 		if l, ok := registry.LookupLocation(id); ok {
+			if id == registry.LocHome {
+				out = append(out, l.Path+" (the home page)")
+				continue
+			}
 			out = append(out, l.Path)
 		}
 	}

@@ -50,8 +50,10 @@ func TestHeadlines_CrawlOfSomeLocations(t *testing.T) {
 	if err := r.WriteHTML(&page); err != nil {
 		t.Fatal(err)
 	}
-	if want := "It did not fetch /agents.txt, /AGENTS.md,"; !strings.Contains(page.String(), want) {
-		t.Errorf("the page does not say %q", want)
+	for _, want := range []string{"It did not fetch /agents.txt, /AGENTS.md,", "/ai.txt, / (the home page)."} {
+		if !strings.Contains(page.String(), want) {
+			t.Errorf("the page does not say %q", want)
+		}
 	}
 	// A question about files the crawl did not fetch says so, not that its
 	// query returned no rows; one about robots.txt is answered.
