@@ -105,7 +105,8 @@ func Reparse(ctx context.Context, o ReparseOptions) (*ReparseSummary, error) {
 		sum.Parts += parts
 		sum.Documents += docs
 		if o.Progress != nil {
-			fmt.Fprintf(o.Progress, "reparsed crawl %s: %d batches, %d documents (parser version %s)\n", id, parts, docs, survey.BuildVersion())
+			fmt.Fprintf(o.Progress, "reparsed crawl %s: %s, %s (parser version %s)\n", id,
+				count(parts, "batch", "batches"), count(int(docs), "document", "documents"), survey.BuildVersion())
 		}
 	}
 	if !o.NoBuild {
@@ -334,6 +335,14 @@ func replaceOrder(tables map[string]sink.Table) []string {
 		names = append(slices.Delete(names, i, i+1), sink.TableDocuments)
 	}
 	return names
+}
+
+// count returns n and the singular or plural noun: "1 batch", "2 batches".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // sqlList returns a DuckDB list literal of quoted file names.

@@ -3,6 +3,7 @@ package pipeline_test
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -172,19 +173,7 @@ func copyFile(t *testing.T, src, dst string) string {
 // of reparse's own query that DuckDB appends, and leaves the parsed parts
 // as they were.
 func TestReparse_DamagedStoredPart(t *testing.T) {
-	srv := httptest.NewServer(notUTF8Site())
-	defer srv.Close()
-	seedFile := filepath.Join(t.TempDir(), "seeds.txt")
-	if err := os.WriteFile(seedFile, []byte("latin1.test\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if _, err := pipeline.Run(context.Background(), pipeline.Options{
-		Out: dir, SeedsPath: seedFile, CrawlID: "d", NoBuild: true,
-		Crawl: crawl.Config{Concurrency: 1, Timeout: 5 * time.Second, ConnectTo: srv.Listener.Addr().String(), AllowPrivate: true},
-	}); err != nil {
-		t.Fatal(err)
-	}
+	dir := crawlOneSite(t, "d")
 	for _, table := range []string{"bodies", "fetches"} {
 		parts, err := filepath.Glob(filepath.Join(dir, table, "crawl=d", "part-*.parquet"))
 		if err != nil || len(parts) != 1 {
@@ -209,5 +198,41 @@ func TestReparse_DamagedStoredPart(t *testing.T) {
 		if err := os.WriteFile(parts[0], good, 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// crawlOneSite crawls one site of notUTF8Site into a new directory, as
+// crawl id, without building its database, and returns the directory.
+func crawlOneSite(t *testing.T, id string) string {
+	t.Helper()
+	srv := httptest.NewServer(notUTF8Site())
+	defer srv.Close()
+	seedFile := filepath.Join(t.TempDir(), "seeds.txt")
+	if err := os.WriteFile(seedFile, []byte("latin1.test\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if _, err := pipeline.Run(context.Background(), pipeline.Options{
+		Out: dir, SeedsPath: seedFile, CrawlID: id, NoBuild: true,
+		Crawl: crawl.Config{Concurrency: 1, Timeout: 5 * time.Second, ConnectTo: srv.Listener.Addr().String(), AllowPrivate: true},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestReparse_ProgressLine: the line reparse writes for each crawl counts
+// its batches and documents in words that agree with the numbers ("1
+// batch", not "1 batches").
+func TestReparse_ProgressLine(t *testing.T) {
+	dir := crawlOneSite(t, "p")
+	var progress strings.Builder
+	sum, err := pipeline.Reparse(context.Background(), pipeline.ReparseOptions{Dir: dir, NoBuild: true, Progress: &progress})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("reparsed crawl p: 1 batch, %d documents (parser version %s)\n", sum.Documents, sum.ParserVersion)
+	if sum.Parts != 1 || sum.Documents < 2 || progress.String() != want {
+		t.Errorf("%d batches, %d documents; progress %q, want %q", sum.Parts, sum.Documents, progress.String(), want)
 	}
 }
