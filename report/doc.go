@@ -33,7 +33,7 @@
 // The page reads in a phone's window (a chart keeps readable labels and
 // scrolls sideways, as the tables do) and prints whole: a table with more
 // columns than a portrait page holds gets a landscape page, set smaller
-// when its numbers are large (printFont). The Chromium tests check both,
+// when its numbers are large. The Chromium tests check both,
 // and what a screen reader is given (headings, landmarks, row headers,
 // the charts' names and descriptions).
 //
