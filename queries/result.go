@@ -1,6 +1,7 @@
 package queries
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"database/sql"
@@ -111,20 +112,27 @@ func (r *Result) Write(w io.Writer, format string) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)
 	case "markdown":
-		fmt.Fprintf(w, "| %s |\n", strings.Join(r.Columns, " | "))
+		// Buffered, which also keeps the first write error, for Flush
+		// to return.
+		bw := bufio.NewWriter(w)
+		header := make([]string, len(r.Columns))
+		for i, c := range r.Columns {
+			header[i] = markdownHeaderEscaper.Replace(c)
+		}
+		fmt.Fprintf(bw, "| %s |\n", strings.Join(header, " | "))
 		seps := make([]string, len(r.Columns))
 		for i := range seps {
 			seps[i] = "---"
 		}
-		fmt.Fprintf(w, "| %s |\n", strings.Join(seps, " | "))
+		fmt.Fprintf(bw, "| %s |\n", strings.Join(seps, " | "))
 		for _, row := range r.Rows {
 			cells := make([]string, len(row))
 			for i, v := range row {
 				cells[i] = markdownEscaper.Replace(Text(v))
 			}
-			fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
+			fmt.Fprintf(bw, "| %s |\n", strings.Join(cells, " | "))
 		}
-		return nil
+		return bw.Flush()
 	}
 	return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(FormatNames(), ", "))
 }
@@ -220,6 +228,11 @@ var markdownEscaper = strings.NewReplacer(
 	"<", "\\<", ">", "\\>", "|", "\\|", "~", "\\~", "&", "\\&",
 	"\r\n", " ", "\n", " ", "\r", " ",
 )
+
+// markdownHeaderEscaper keeps a column name in its cell of a Markdown
+// table's header. Names come from the query, not from crawled data, and
+// are left readable (pct_with_file, not pct\_with\_file).
+var markdownHeaderEscaper = strings.NewReplacer("|", "\\|", "\r\n", " ", "\n", " ", "\r", " ")
 
 // Text formats one value for text output: NULL as "", times in RFC 3339,
 // lists, structs and maps as JSON.

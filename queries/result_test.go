@@ -1,6 +1,7 @@
 package queries
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -96,5 +97,36 @@ func TestWriteJSONKeepsColumns(t *testing.T) {
 `
 	if got := b.String(); got != want {
 		t.Errorf("json:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// failingWriter fails every write, as standard output on a full disk does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestWriteReportsWriteErrors: every format returns the error of a write
+// that failed (survey query > /dev/full exited 0 with markdown, having
+// printed nothing).
+func TestWriteReportsWriteErrors(t *testing.T) {
+	r := &Result{Columns: []string{"a"}, Rows: [][]any{{"x"}}}
+	for _, f := range FormatNames() {
+		if err := r.Write(failingWriter{}, f); err == nil {
+			t.Errorf("%s: no error from a writer that fails", f)
+		}
+	}
+}
+
+// TestWriteMarkdownHeader: a column name with a pipe stays in its cell of
+// the header; the names are otherwise left as they are, underscores
+// unescaped.
+func TestWriteMarkdownHeader(t *testing.T) {
+	r := &Result{Columns: []string{"a|b", "pct_with_file"}, Rows: [][]any{{int64(1), int64(2)}}}
+	var b strings.Builder
+	if err := r.Write(&b, "markdown"); err != nil {
+		t.Fatal(err)
+	}
+	if want := "| a\\|b | pct_with_file |\n| --- | --- |\n| 1 | 2 |\n"; b.String() != want {
+		t.Errorf("markdown:\n%s\nwant:\n%s", b.String(), want)
 	}
 }
