@@ -338,6 +338,14 @@ func TestNotebooks(t *testing.T) {
 		if err != nil || strings.TrimSpace(string(out)) != "new" {
 			t.Errorf("the latest crawl: %q, %v; want new", out, err)
 		}
+		// The runs have no status (NULL): described as unknown, not nan.
+		cmd = exec.Command(py, "-c", "import surveydata; print(repr(surveydata.open(crawl='old')))")
+		cmd.Dir = filepath.Join(repoRoot, "notebooks")
+		cmd.Env = append(os.Environ(), append(env, "SURVEY_DATA="+dir)...)
+		out, err = cmd.CombinedOutput()
+		if want := "runs: shard 0/1 run 1 unknown (0 domains); shard 0/1 run 2 unknown (0 domains)"; err != nil || !strings.Contains(string(out), want) {
+			t.Errorf("runs without a status: %s %v\nwant %q", out, err, want)
+		}
 	})
 
 	t.Run("crawl described", func(t *testing.T) {

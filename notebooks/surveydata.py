@@ -229,8 +229,9 @@ class Dataset:
         # One row per run: the Parquet files hold each run's row as written
         # when it started (status running, no end) and again when it ended;
         # the database keeps the last.
-        return self.sql("SELECT shard, run, arg_max(status, ended_at IS NOT NULL) AS status, "
-                        "max(domains) AS domains, bool_and(ended_at IS NULL) AS killed FROM crawls "
+        return self.sql("SELECT shard, run, "
+                        "coalesce(nullif(arg_max(status, ended_at IS NOT NULL), ''), 'unknown') AS status, "
+                        "coalesce(max(domains), 0) AS domains, bool_and(ended_at IS NULL) AS killed FROM crawls "
                         "WHERE crawl_id = getvariable('crawl') GROUP BY shard, run "
                         "ORDER BY try_cast(split_part(shard, '/', 1) AS INTEGER), shard, run",
                         crawl=self.crawl)
@@ -278,7 +279,7 @@ class Dataset:
         last = self._runs.sort_values(["shard", "run"]).groupby("shard", sort=True).tail(1)
         for _, r in last.iterrows():
             if str(r["status"]) != "complete":
-                status = str(r["status"]) or "unfinished"
+                status = str(r["status"])
                 if bool(r["killed"]) and status != "interrupted":
                     status += ", killed or still running"
                 out.append(f"shard {r['shard']} ended run {int(r['run'])} {status}: its figures cover "
@@ -308,7 +309,7 @@ class Dataset:
                  f"one of {len(others) + 1} crawls in the database (the others: {', '.join(others)}; "
                  "SURVEY_CRAWL chooses)")
         lines.append(f"crawl {self.crawl}: {which}")
-        runs = "; ".join(f"shard {r['shard']} run {int(r['run'])} {r['status'] or 'unfinished'} "
+        runs = "; ".join(f"shard {r['shard']} run {int(r['run'])} {r['status']} "
                          f"({int(r['domains'])} domains)" for _, r in self._runs.iterrows())
         lines.append(f"runs: {runs}")
         lines.append(f"locations fetched: {', '.join(self.locations()) or 'none'}")
