@@ -53,6 +53,7 @@ func TestMerge_RefusesToReplaceWhatIsNoSurveyDatabase(t *testing.T) {
 		{seedList, "--db " + seedList + " exists and is not a DuckDB database, which a build would replace; give a new path, or remove it first"},
 		{other, "--db " + other + " exists and is a DuckDB database but not a survey database (it has no schema_info table), which a build would replace"},
 		{out, "--db " + out + " is a directory; give the database file to build, such as --db " + filepath.Join(out, "survey.duckdb")},
+		{"", "--db is empty; give a database file"},
 	} {
 		before, _ := os.ReadFile(c.db)
 		code, stdout, stderr := runSurvey(t, "", "merge", "--db", c.db, out)

@@ -18,10 +18,17 @@ import (
 // header.
 var duckDBMagic = []byte("DUCK")
 
+// errEmptyDB is the error of a --db given as "" (an unset variable in a
+// script, say).
+var errEmptyDB = errors.New("--db is empty; give a database file")
+
 // checkDuckDBFile returns an error, in words, unless path is a DuckDB
 // database file: when it does not exist, is a directory (an output
 // directory, whose database it names), or is a file of another kind.
 func checkDuckDBFile(path string) error {
+	if path == "" {
+		return errEmptyDB
+	}
 	st, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		if path == defaultDB {
@@ -102,6 +109,9 @@ func openSurveyDB(path, memoryLimit string, anyDuckDB bool) (*sql.DB, error) {
 // directory given as --db by mistake) would be lost, or would fail only
 // after the whole build.
 func checkReplaceable(path string) error {
+	if path == "" {
+		return errEmptyDB
+	}
 	st, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil

@@ -56,6 +56,7 @@ func TestSurveyDB_SaysWhatTheDatabaseIsNot(t *testing.T) {
 		db, want string
 	}{
 		{filepath.Join(dir, "none.duckdb"), filepath.Join(dir, "none.duckdb") + " does not exist"},
+		{"", "--db is empty; give a database file"},
 		{out, out + " is a directory, not a database: its database is --db " + inOut},
 		{dir, dir + " is a directory, not a database file"},
 		{seedList, seedList + " is not a DuckDB database"},
