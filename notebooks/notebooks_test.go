@@ -19,6 +19,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -146,12 +147,20 @@ func TestCommittedNotebooksAreCleared(t *testing.T) {
 			if hasTag(c, "facts") {
 				facts++
 			}
+			// Every chart names the crawl it shows.
+			src := multiline(c.Source)
+			if n, named := strings.Count(src, "sd.savefig("), savefigCrawl.FindAllString(src, -1); n != len(named) {
+				t.Errorf("%s: cell %d saves %d figures, %d of them with the crawl (sd.savefig(fig, NAME, ds.crawl))", p, i, n, len(named))
+			}
 		}
 		if facts != 1 {
 			t.Errorf("%s: %d cells tagged facts, want 1", p, facts)
 		}
 	}
 }
+
+// savefigCrawl matches a notebook's call of sd.savefig that passes the crawl.
+var savefigCrawl = regexp.MustCompile(`sd\.savefig\(fig, "[a-z-]+", ds\.crawl\)`)
 
 func hasTag(c cell, tag string) bool {
 	for _, t := range c.Metadata.Tags {
@@ -564,6 +573,34 @@ print(len(bad), bad[:5])
 	out, err := cmd.CombinedOutput()
 	if err != nil || string(out) != "0 []\n" {
 		t.Errorf("intervals not holding their share (k, n, low, high): %s %v", out, err)
+	}
+}
+
+// TestSavefigNamesCrawl checks that sd.savefig writes the crawl into the
+// figure it saves.
+func TestSavefigNamesCrawl(t *testing.T) {
+	py := python(t)
+	dir := t.TempDir()
+	script := `import matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import surveydata as sd
+fig, ax = plt.subplots()
+path = sd.savefig(fig, "chart", "c-42")
+print(path.name, [t.get_text() for t in fig.texts])
+fig, ax = plt.subplots()
+sd.savefig(fig, "empty", None)
+print([t.get_text() for t in fig.texts])
+`
+	cmd := exec.Command(py, "-c", script)
+	cmd.Dir = filepath.Join(repoRoot, "notebooks")
+	cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1", "SURVEY_FIGURES="+dir)
+	out, err := cmd.CombinedOutput()
+	if want := "chart.png ['crawl c-42']\n[]\n"; err != nil || string(out) != want {
+		t.Errorf("got %s %v, want %q", out, err, want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "chart.png")); err != nil {
+		t.Error(err)
 	}
 }
 

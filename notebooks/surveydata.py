@@ -483,16 +483,21 @@ def _declared_params(sql_text):
 
 # Charts.
 
-def savefig(fig, name):
+def savefig(fig, name, crawl=None):
     """Write fig to $SURVEY_FIGURES/<name>.png when SURVEY_FIGURES is set.
 
-    Returns the path written, or None. The notebook still shows the figure.
+    crawl, the crawl the figure shows (ds.crawl), is written in its lower
+    right corner first, so that a figure read apart from its notebook says
+    which crawl it describes. Returns the path written, or None. The
+    notebook still shows the figure.
     """
+    if not _NAME.match(name.replace("-", "_")):
+        raise SurveyError(f"figure name {name!r}: want letters, digits, - and _")
+    if crawl is not None:
+        fig.text(0.995, 0.005, f"crawl {crawl}", ha="right", va="bottom", fontsize=7, color="grey")
     out = os.environ.get("SURVEY_FIGURES")
     if not out:
         return None
-    if not _NAME.match(name.replace("-", "_")):
-        raise SurveyError(f"figure name {name!r}: want letters, digits, - and _")
     path = pathlib.Path(out)
     path.mkdir(parents=True, exist_ok=True)
     target = path / f"{name}.png"
