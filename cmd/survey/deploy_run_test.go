@@ -99,6 +99,34 @@ func TestDeploy_ShardedCrawls(t *testing.T) {
 		sameAsUnsharded(t, refDB, filepath.Join(work, "out", "survey.duckdb"), 8)
 	})
 
+	t.Run("slurm one shard out of time", func(t *testing.T) {
+		// SHARDS=1, the task stopped by its time limit (SIGTERM): the
+		// crawl stops cleanly, the merge refuses the unfinished shard, and
+		// no database of the part crawled is left where the merge's goes.
+		work, scripts, bin := slurmWork(t)
+		copyFile(t, seedsPath, filepath.Join(work, "seeds.txt"))
+		cmd := exec.Command("bash", filepath.Join(scripts, "submit.sh"))
+		cmd.Dir = work
+		cmd.Env = append(schedulerFreeEnv(),
+			"PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
+			"SURVEY="+surveyWrapper(t, bin, sim),
+			"SEEDS=seeds.txt", "OUT=out", "CRAWL_ID=deploy-slurm", "SHARDS=1",
+			"SBATCH_STATE="+filepath.Join(work, "sbatch"),
+			"SBATCH_TIMEOUT_TASK=0", "SBATCH_KILL_WHEN=out/_state/shard-%aof1.json",
+		)
+		submitted, err := cmd.CombinedOutput()
+		logs, _ := filepath.Glob(filepath.Join(work, "logs", "*.out"))
+		if err != nil {
+			t.Fatalf("deploy/slurm/submit.sh: %v\n%s\n%s", err, submitted, readAll(logs))
+		}
+		if all := readAll(logs); !strings.Contains(all, "interrupted") || !strings.Contains(all, "shard 0/1 in out is not complete") {
+			t.Errorf("want the task interrupted and the merge refusing its shard:\n%s", all)
+		}
+		if _, err := os.Stat(filepath.Join(work, "out", "survey.duckdb")); err == nil {
+			t.Errorf("out/survey.duckdb holds the part of the crawl done before the time limit; only the merge should build it:\n%s", readAll(logs))
+		}
+	})
+
 	t.Run("slurm refuses rejected seed lines", func(t *testing.T) {
 		// A seed line the crawl rejects makes its task exit 1, a failed
 		// task to Slurm: submit.sh checks the list and submits nothing.
