@@ -372,11 +372,11 @@ func TestNotebooks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := rw.Exec(`INSERT INTO crawls (crawl_id, shard, run, started_at, ended_at, status, domains) VALUES
-			('old', '0/1', 1, TIMESTAMPTZ '2026-11-01 00:00:00+00', TIMESTAMPTZ '2026-11-01 01:00:00+00', 'complete', 10),
-			('new', '0/2', 1, TIMESTAMPTZ '2026-11-02 00:00:00+00', TIMESTAMPTZ '2026-11-02 01:00:00+00', 'interrupted', 7),
-			('new', '0/3', 1, TIMESTAMPTZ '2026-11-02 00:00:00+00', NULL, 'running', 0),
-			('new', '0/3', 1, TIMESTAMPTZ '2026-11-02 00:00:00+00', TIMESTAMPTZ '2026-11-02 01:00:00+00', 'complete', 4)`); err != nil {
+		if _, err := rw.Exec(`INSERT INTO crawls (crawl_id, shard, run, started_at, ended_at, status, domains, options) VALUES
+			('old', '0/1', 1, TIMESTAMPTZ '2026-11-01 00:00:00+00', TIMESTAMPTZ '2026-11-01 01:00:00+00', 'complete', 10, '{"locations":["robots"]}'),
+			('new', '0/2', 1, TIMESTAMPTZ '2026-11-02 00:00:00+00', TIMESTAMPTZ '2026-11-02 01:00:00+00', 'interrupted', 7, '{"locations":["robots","canary"]}'),
+			('new', '0/3', 1, TIMESTAMPTZ '2026-11-02 00:00:00+00', NULL, 'running', 0, '{"locations":["robots"]}'),
+			('new', '0/3', 1, TIMESTAMPTZ '2026-11-02 00:00:00+00', TIMESTAMPTZ '2026-11-02 01:00:00+00', 'complete', 4, '{"locations":["robots"]}')`); err != nil {
 			t.Fatal(err)
 		}
 		if err := rw.Close(); err != nil {
@@ -396,6 +396,7 @@ func TestNotebooks(t *testing.T) {
 			"WARNING: shard 0/2 ended run 1 interrupted: its figures cover the 7 domains it committed",
 			"WARNING: shard 1/2 is not in the database",
 			"WARNING: shards 1/3, 2/3 are not in the database",
+			"WARNING: the shards fetched different --locations (0/2: robots,canary; 0/3: robots)",
 		} {
 			if !strings.Contains(got, want) {
 				t.Errorf("the dataset's description does not say %q:\n%s", want, got)

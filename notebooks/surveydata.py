@@ -285,6 +285,15 @@ class Dataset:
                 out.append(f"shard {r['shard']} ended run {int(r['run'])} {status}: its figures cover "
                            f"the {int(r['domains'])} domains it committed (survey crawl --resume "
                            "continues it)")
+        measured = self.sql("SELECT DISTINCT shard, CAST(options->'locations' AS VARCHAR) AS locations "
+                            "FROM crawls WHERE crawl_id = getvariable('crawl') AND options IS NOT NULL "
+                            "ORDER BY shard", crawl=self.crawl)
+        if not measured.empty and measured["locations"].nunique() > 1:
+            which = "; ".join(f"{s}: {str(l).strip('[]').replace(chr(34), '')}"
+                              for s, l in zip(measured["shard"], measured["locations"]))
+            out.append(f"the shards fetched different --locations ({which}): a location's shares are "
+                       "of the domains fetched there, and counts across locations (files per site) "
+                       "mix domains that were not looked at alike")
         shards = set(str(s) for s in last["shard"])
         counts = set(s.split("/", 1)[1] for s in shards if "/" in s)
         for n in sorted(counts):
