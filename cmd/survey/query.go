@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"flag"
 	"fmt"
@@ -24,7 +25,10 @@ print the result.
 
 An argument that names a query runs it; anything else is SQL. SQL of several
 statements runs them in order and prints the last one's result (as in
-'SET threads = 1; SELECT ...'); give each query its own survey query.
+'SET threads = 1; SELECT ...'); give each query its own survey query. Before a
+named query's result, a note on standard error names each crawl the database
+does not hold whole (a shard's last run interrupted, killed or still running,
+or shards missing from a merge): its figures are of what was committed.
 
 Printed, a result is held in memory (--memory-limit bounds DuckDB, not the
 printing); the table format shows each value on one line and cuts one longer
@@ -88,6 +92,17 @@ func runQuery(e *env, args []string) int {
 		return fail(e, "query", err)
 	}
 	defer conn.Close()
+	if isName {
+		// A named query's figures are of what the database holds: say
+		// when that is not a whole crawl.
+		notes, err := incompleteCrawls(conn)
+		if err != nil {
+			return fail(e, "query", fmt.Errorf("reading the crawls of %s: %w", *db, err))
+		}
+		for _, n := range notes {
+			fmt.Fprintf(e.stderr, "survey query: note: %s\n", n)
+		}
+	}
 	if *out != "" {
 		var n int64
 		if isName {
@@ -118,6 +133,43 @@ func runQuery(e *env, args []string) int {
 		return fail(e, "query", err)
 	}
 	return exitOK
+}
+
+// incompleteCrawls returns a note for each crawl of db that the database
+// does not hold whole: a shard whose last run did not complete (it was
+// interrupted or killed, or is running), or shards missing (a merge of
+// some of them).
+func incompleteCrawls(db *sql.DB) ([]string, error) {
+	rows, err := db.Query(`WITH last AS (
+			SELECT crawl_id, shard, arg_max(status, run) AS status,
+				CAST(split_part(shard, '/', 2) AS INTEGER) AS count
+			FROM crawls GROUP BY crawl_id, shard)
+		SELECT crawl_id, count(*), max(count),
+			coalesce(string_agg('shard ' || shard || ' last run: ' || status, '; ' ORDER BY shard) FILTER (WHERE status <> 'complete'), '')
+		FROM last GROUP BY crawl_id
+		HAVING count(*) FILTER (WHERE status <> 'complete') > 0 OR count(*) < max(count)
+		ORDER BY crawl_id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var notes []string
+	for rows.Next() {
+		var id, unfinished string
+		var present, count int
+		if err := rows.Scan(&id, &present, &count, &unfinished); err != nil {
+			return nil, err
+		}
+		var why []string
+		if unfinished != "" {
+			why = append(why, unfinished)
+		}
+		if present < count {
+			why = append(why, fmt.Sprintf("%d of its %d shards in the database", present, count))
+		}
+		notes = append(notes, fmt.Sprintf("crawl %s is incomplete (%s): the result is of the domains it committed", id, strings.Join(why, "; ")))
+	}
+	return notes, rows.Err()
 }
 
 // bareWord reports whether s is one word of letters, digits and
