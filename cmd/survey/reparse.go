@@ -48,6 +48,11 @@ func runReparse(e *env, args []string) int {
 	// What the database held before, to say what the reparse changed;
 	// none when there was no database (or one that cannot be read).
 	dbPath := filepath.Join(fs.Arg(0), "survey.duckdb")
+	if !*noBuild {
+		if err := checkNotHeld(dbPath, "reparse with --no-build and build it later with survey merge"); err != nil {
+			return fail(e, "reparse", err)
+		}
+	}
 	before, _ := readParseCounts(dbPath)
 	sum, err := pipeline.Reparse(context.Background(), pipeline.ReparseOptions{
 		Dir: fs.Arg(0), CrawlID: *crawlID, NoBuild: *noBuild, Progress: e.stderr, TTY: e.stderrTTY,

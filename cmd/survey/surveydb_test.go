@@ -1,9 +1,14 @@
 package main
 
 import (
+	"bufio"
 	"database/sql"
+	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -80,4 +85,105 @@ func TestSurveyDB_SaysWhatTheDatabaseIsNot(t *testing.T) {
 	if code, stdout, stderr := runSurvey(t, "", "query", "--db", other, "--format", "csv", "select x from t"); code != exitOK || stdout != "x\n7\n" {
 		t.Errorf("SQL on a DuckDB database of something else: exit %d, %q %q; want its result", code, stdout, stderr)
 	}
+}
+
+// holdDBEnv names, in the environment of TestHelperHoldDB's process, the
+// database it holds open.
+const holdDBEnv = "SURVEY_TEST_HOLD_DB"
+
+// TestHelperHoldDB is not a test: run by holdDB in a process of its own,
+// it opens a database read-write, as a notebook's connection does, writes
+// to it, says so on standard output and keeps it open until its standard
+// input is closed.
+func TestHelperHoldDB(t *testing.T) {
+	path := os.Getenv(holdDBEnv)
+	if path == "" {
+		t.Skip("run by holdDB")
+	}
+	db, err := sql.Open("duckdb", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(`CREATE TABLE mine AS SELECT 1 AS x`); err != nil {
+		t.Fatal(err)
+	}
+	os.Stdout.WriteString("holding\n")
+	io.Copy(io.Discard, os.Stdin)
+}
+
+// holdDB has another process hold the database at path open read-write
+// until the test ends.
+func holdDB(t *testing.T, path string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperHoldDB$")
+	cmd.Env = append(os.Environ(), holdDBEnv+"="+path)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		stdin.Close()
+		cmd.Wait()
+	})
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if line != "holding\n" {
+		t.Fatalf("the process holding %s: %q, %v", path, line, err)
+	}
+}
+
+// TestReplace_RefusesADatabaseOpenElsewhere: survey merge and survey
+// reparse do not replace a database another process holds open: its
+// writes would be lost, and DuckDB would apply its write-ahead log, under
+// the database's name, to the new database (a table the other process
+// created appeared in the database reparse built). The refusal names the
+// process.
+func TestReplace_RefusesADatabaseOpenElsewhere(t *testing.T) {
+	out := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(out, "targets", "crawl=c"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(out, "survey.duckdb")
+	duckDBWith(t, db, `CREATE TABLE schema_info (key VARCHAR, value VARCHAR)`, `INSERT INTO schema_info VALUES ('schema_version', '1')`)
+	before, err := os.Stat(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	holdDB(t, db)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"merge", "--db", db, out}, "survey merge: --db " + db + " is open in another process, "},
+		{[]string{"reparse", out}, "survey reparse: " + db + " is open in another process, "},
+	} {
+		code, _, stderr := runSurvey(t, "", c.args...)
+		if code != exitUsage || !strings.HasPrefix(stderr, c.want) || !strings.Contains(stderr, fmt.Sprintf("(PID %d): replacing it now would lose", holderPID(t, stderr))) {
+			t.Errorf("%q: exit %d, stderr %q; want exit %d and %q naming the process", c.args, code, stderr, exitUsage, c.want)
+		}
+	}
+	if after, err := os.Stat(db); err != nil || !os.SameFile(before, after) {
+		t.Errorf("%s was replaced (%v)", db, err)
+	}
+}
+
+// holderPID returns the PID an error names, "(PID n)", or -1.
+func holderPID(t *testing.T, msg string) int {
+	t.Helper()
+	_, rest, ok := strings.Cut(msg, "(PID ")
+	if !ok {
+		return -1
+	}
+	n, err := strconv.Atoi(rest[:strings.IndexByte(rest, ')')])
+	if err != nil || n <= 0 || n == os.Getpid() {
+		return -1
+	}
+	return n
 }
