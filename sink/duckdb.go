@@ -152,6 +152,10 @@ func (o BuildOptions) threads() int {
 // second build of the same database waits up to 10 s for it, then fails
 // with an error matching filelock.ErrBusy and naming the first. Under the
 // lock, the temporary files of builds that were killed are removed.
+//
+// A database that another process holds open for writing is not
+// replaced: Build fails with a *HeldError, before it starts and again
+// before the rename (see CheckNotHeld).
 func Build(ctx context.Context, dbPath string, dirs []string, tables []Table, opts BuildOptions) (err error) {
 	if tables == nil {
 		tables = Tables()
@@ -167,6 +171,9 @@ func Build(ctx context.Context, dbPath string, dirs []string, tables []Table, op
 	}
 	dirs = UniqueDirs(dirs)
 	if err := checkDBPath(dbPath); err != nil {
+		return err
+	}
+	if err := CheckNotHeld(dbPath); err != nil {
 		return err
 	}
 	lock, err := lockBuild(dbPath, opts.lockWait)
@@ -209,6 +216,9 @@ func Build(ctx context.Context, dbPath string, dirs []string, tables []Table, op
 	}
 	if err := syncFile(tmp); err != nil {
 		return err
+	}
+	if err := CheckNotHeld(dbPath); err != nil {
+		return err // opened while the build ran
 	}
 	if err := os.Rename(tmp, dbPath); err != nil {
 		return fmt.Errorf("sink: build: %w", err)

@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 
 	"github.com/agentpolicy/survey/sink"
 )
@@ -135,10 +134,10 @@ func checkReplaceable(path string) error {
 	if checkDuckDBFile(path) != nil {
 		return refuse("is not a DuckDB database")
 	}
-	db, err := sink.Open(path)
-	if holder, ok := lockHolder(err); ok {
-		return heldError("--db "+path, holder, "")
+	if err := sink.CheckNotHeld(path); err != nil {
+		return fmt.Errorf("--db %w", err)
 	}
+	db, err := sink.Open(path)
 	if err != nil {
 		return refuse(fmt.Sprintf("cannot be read (%v), so it may not be a survey database", err))
 	}
@@ -150,53 +149,18 @@ func checkReplaceable(path string) error {
 	return nil
 }
 
-// checkNotHeld returns an error when the database file path is open in
-// another process that holds DuckDB's lock on it (a notebook's read-write
-// connection, say), for a command that would replace it (alternative, if
-// not "", is how to do without): the other process would go on writing
-// to the file replaced, and DuckDB would apply its write-ahead log, under
-// the same name, to the new database. A path that does not exist or
-// cannot be opened for another reason is no error: a build replaces a
-// damaged database.
+// checkNotHeld is sink.CheckNotHeld for a command that would replace the
+// database at path, with alternative, if not "", saying how to do without.
 func checkNotHeld(path, alternative string) error {
-	if _, err := os.Stat(path); err != nil {
-		return nil
-	}
-	db, err := sink.Open(path)
-	if holder, ok := lockHolder(err); ok {
-		return heldError(path, holder, alternative)
-	}
-	if err == nil {
-		db.Close()
-	}
-	return nil
+	return withAlternative(sink.CheckNotHeld(path), alternative)
 }
 
-// lockHolder returns the process that holds DuckDB's lock on a database,
-// as err, DuckDB's error opening it, names it ("/usr/bin/python3 (PID
-// 123)"), and whether err is that error.
-func lockHolder(err error) (string, bool) {
-	if err == nil {
-		return "", false
+// withAlternative adds to a *sink.HeldError how to do without replacing
+// the database now; other errors are returned as they are.
+func withAlternative(err error, alternative string) error {
+	var h *sink.HeldError
+	if alternative == "" || !errors.As(err, &h) {
+		return err
 	}
-	const mark = "Conflicting lock is held in "
-	msg := err.Error()
-	i := strings.Index(msg, mark)
-	if i < 0 {
-		return "", false
-	}
-	holder := msg[i+len(mark):]
-	if j := strings.Index(holder, ")"); j >= 0 {
-		holder = holder[:j+1]
-	}
-	return holder, true
-}
-
-// heldError is the error of a database that another process, holder,
-// holds open, for a command that would replace it.
-func heldError(what, holder, alternative string) error {
-	if alternative != "" {
-		alternative = ", or " + alternative
-	}
-	return fmt.Errorf("%s is open in another process, %s: replacing it now would lose what that process writes to it, and DuckDB would apply that process's write-ahead log to the new database; close it there first%s", what, holder, alternative)
+	return fmt.Errorf("%w, or %s", err, alternative)
 }

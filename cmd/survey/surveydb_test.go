@@ -30,8 +30,8 @@ func duckDBWith(t *testing.T, path string, stmts ...string) {
 	}
 }
 
-// TestSurveyDB_SaysWhatTheDatabaseIsNot: survey body and survey query
-// given a --db that is no survey database say what it is instead (an
+// TestSurveyDB_SaysWhatTheDatabaseIsNot: survey body, survey query and
+// survey report given a --db that is no survey database say what it is instead (an
 // output directory, whose database they name; a file of another kind; a
 // DuckDB database of something else or of another schema version), not
 // DuckDB's error about the file or about a missing table. SQL of the
@@ -73,6 +73,7 @@ func TestSurveyDB_SaysWhatTheDatabaseIsNot(t *testing.T) {
 			{"body", "--db", c.db, digest},
 			{"body", "--db", c.db, "--domain", "example.com", "--location", "robots"},
 			{"query", "--db", c.db, "adoption"},
+			{"report", "--db", c.db, "--out", filepath.Join(dir, "report.html")},
 		} {
 			code, stdout, stderr := runSurvey(t, "", args...)
 			want := "survey " + args[0] + ": " + c.want
@@ -186,4 +187,43 @@ func holderPID(t *testing.T, msg string) int {
 		return -1
 	}
 	return n
+}
+
+// TestCrawl_DoesNotReplaceADatabaseOpenElsewhere: the database build at
+// the end of a crawl (sink.Build) refuses, as merge and reparse do, to
+// replace a database another process holds open for writing, and names
+// the process; the crawl's parts are kept, and its summary says how to
+// build the database once the process is gone.
+func TestCrawl_DoesNotReplaceADatabaseOpenElsewhere(t *testing.T) {
+	dir := t.TempDir()
+	seedsPath := filepath.Join(dir, "seeds.txt")
+	if err := os.WriteFile(seedsPath, []byte("a.invalid\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	crawl := func(id string) (int, string, string) {
+		return runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", out, "--crawl-id", id, "--quiet",
+			"--connect-to", "127.0.0.1:1", "--allow-private") // refused: no connection leaves the machine
+	}
+	if code, _, stderr := crawl("first"); code != exitOK {
+		t.Fatalf("first crawl: exit %d %s", code, stderr)
+	}
+	db := filepath.Join(out, "survey.duckdb")
+	before, err := os.Stat(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	holdDB(t, db)
+	code, stdout, stderr := crawl("second")
+	want := db + " is open in another process, "
+	if code == exitOK || !strings.Contains(stderr, want) || !strings.Contains(stderr, fmt.Sprintf("(PID %d): replacing it now would lose", holderPID(t, stderr))) ||
+		!strings.Contains(stderr, "survey merge --db "+db+" "+out) {
+		t.Errorf("second crawl: exit %d\nstdout:\n%s\nstderr:\n%s\nwant an error with %q naming the process, and how to build the database later", code, stdout, stderr, want)
+	}
+	if after, err := os.Stat(db); err != nil || !os.SameFile(before, after) {
+		t.Errorf("%s was replaced (%v)", db, err)
+	}
+	if parts, _ := filepath.Glob(filepath.Join(out, "targets", "crawl=second", "*.parquet")); len(parts) == 0 {
+		t.Errorf("the second crawl's parts are gone")
+	}
 }
