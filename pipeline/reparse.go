@@ -122,6 +122,14 @@ func Reparse(ctx context.Context, o ReparseOptions) (*ReparseSummary, error) {
 	return sum, nil
 }
 
+// Rewrites reports whether survey reparse writes the table again from the
+// stored bodies (a parsed table), so that a damaged part of it can be
+// repaired without the network.
+func Rewrites(table string) bool {
+	_, ok := parsedTables()[table]
+	return ok
+}
+
 // parsedTables returns the tables reparse rewrites: every table whose rows
 // come from parsing (documents, diagnostics, the per-format tables).
 func parsedTables() map[string]sink.Table {

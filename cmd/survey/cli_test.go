@@ -334,12 +334,16 @@ func TestQueryAndMerge(t *testing.T) {
 	if err != nil || len(parts) == 0 {
 		t.Fatalf("no fetches parts: %v", err)
 	}
+	whole, err := os.ReadFile(parts[0])
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := os.Truncate(parts[0], 200); err != nil {
 		t.Fatal(err)
 	}
 	damagedDB := filepath.Join(t.TempDir(), "damaged.duckdb")
 	if code, _, errs := runSurvey(t, "", "merge", "--db", damagedDB, out); code != exitUsage ||
-		!strings.Contains(errs, "damaged part "+parts[0]) || !strings.Contains(errs, "--skip-damaged") {
+		!strings.Contains(errs, "damaged part "+parts[0]) || !strings.Contains(errs, "--skip-damaged") || strings.Contains(errs, "survey reparse") {
 		t.Errorf("merge of a damaged part: exit %d %q", code, errs)
 	}
 	code, stdout, errs := runSurvey(t, "", "merge", "--skip-damaged", "--db", damagedDB, out)
@@ -349,6 +353,30 @@ func TestQueryAndMerge(t *testing.T) {
 	var left int
 	if err := sinkQueryRow(t, damagedDB, "SELECT count(*) FROM targets", &left); err != nil || left >= 80 {
 		t.Errorf("merge --skip-damaged kept %d domains of 80 (%v)", left, err)
+	}
+
+	// A damaged part of a parsed table is repaired by survey reparse,
+	// without the network, and the error says so.
+	if err := os.WriteFile(parts[0], whole, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	diags, err := filepath.Glob(filepath.Join(out, "diagnostics", "crawl=q", "part-*.parquet"))
+	if err != nil || len(diags) == 0 {
+		t.Fatalf("no diagnostics parts: %v", err)
+	}
+	if err := os.Truncate(diags[0], 200); err != nil {
+		t.Fatal(err)
+	}
+	repairedDB := filepath.Join(t.TempDir(), "repaired.duckdb")
+	if code, _, errs := runSurvey(t, "", "merge", "--db", repairedDB, out); code != exitUsage || !strings.Contains(errs, "damaged part "+diags[0]) ||
+		!strings.Contains(errs, "every damaged part is of a parsed table, which survey reparse writes again from the stored bodies, without the network; then build the database again:\n  survey reparse "+shell.Quote(out)+"\n") {
+		t.Errorf("merge of a damaged diagnostics part: exit %d %q", code, errs)
+	}
+	if code, _, errs := runSurvey(t, "", "reparse", out); code != exitOK {
+		t.Errorf("reparse of a damaged diagnostics part: exit %d %q", code, errs)
+	}
+	if code, _, errs := runSurvey(t, "", "merge", "--db", repairedDB, out); code != exitOK {
+		t.Errorf("merge after the reparse: exit %d %q", code, errs)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
@@ -266,7 +267,16 @@ func fail(e *env, name string, err error) int {
 		for _, p := range damaged.Parts[min(1, len(damaged.Parts)):] {
 			fmt.Fprintf(e.stderr, "survey %s: also damaged: %v\n", name, p)
 		}
-		fmt.Fprintf(e.stderr, "survey %s: to build the database without the damaged batches (their domains left out, and recorded in schema_info's damaged_parts):\n  survey merge --skip-damaged --db DB DIR...\n", name)
+		if dirs := reparseRepairs(damaged.Parts); dirs != nil {
+			fmt.Fprintf(e.stderr, "survey %s: every damaged part is of a parsed table, which survey reparse writes again from the stored bodies, without the network; then build the database again:\n", name)
+			for _, dir := range dirs {
+				fmt.Fprintf(e.stderr, "  survey reparse %s\n", shell.Quote(dir))
+			}
+			fmt.Fprintf(e.stderr, "survey %s: or else ", name)
+		} else {
+			fmt.Fprintf(e.stderr, "survey %s: ", name)
+		}
+		fmt.Fprint(e.stderr, "to build the database without the damaged batches (their domains left out, and recorded in schema_info's damaged_parts):\n  survey merge --skip-damaged --db DB DIR...\n")
 		fmt.Fprintf(e.stderr, "survey %s: or, to crawl their domains again, rename each batch's targets part aside and resume its crawl:\n", name)
 		var resumes []string
 		for _, p := range damaged.Parts {
@@ -281,6 +291,25 @@ func fail(e *env, name string, err error) int {
 		}
 	}
 	return exitUsage
+}
+
+// reparseRepairs returns the output directories to reparse when every
+// damaged part is of a table that survey reparse writes again from the
+// stored bodies, or nil when some part is of a table it does not write
+// (targets, fetches, bodies, crawls).
+func reparseRepairs(parts []sink.DamagedPart) []string {
+	var dirs []string
+	for _, p := range parts {
+		rel, err := filepath.Rel(p.Dir, p.Path)
+		table, _, _ := strings.Cut(filepath.ToSlash(rel), "/")
+		if err != nil || !pipeline.Rewrites(table) {
+			return nil
+		}
+		if !slices.Contains(dirs, p.Dir) {
+			dirs = append(dirs, p.Dir)
+		}
+	}
+	return dirs
 }
 
 func isTerminal(f *os.File) bool {

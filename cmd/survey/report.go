@@ -41,9 +41,9 @@ func runReport(e *env, args []string) int {
 	case fs.NArg() != 0:
 		return badUsage(fs, "takes no argument (the database is --db); got "+arguments(fs.Args()))
 	}
-	conn, err := sink.OpenLimit(*db, *memory)
+	conn, err := openSurveyDB(*db, *memory, false)
 	if err != nil {
-		return fail(e, "report", fmt.Errorf("opening %s: %w", *db, err))
+		return fail(e, "report", err)
 	}
 	defer conn.Close()
 	r, err := report.Build(context.Background(), conn, report.Options{CrawlID: *crawlID, Title: *title})
