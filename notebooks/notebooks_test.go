@@ -322,24 +322,10 @@ func TestNotebooks(t *testing.T) {
 	t.Run("latest crawl", func(t *testing.T) {
 		// Crawl old started first and was resumed (run 2) after crawl new
 		// started: the latest crawl is new, as for the named queries.
-		dir := t.TempDir()
-		path := filepath.Join(dir, "survey.duckdb")
-		if err := sink.Build(context.Background(), path, []string{dir}, nil, sink.BuildOptions{}); err != nil {
-			t.Fatal(err)
-		}
-		rw, err := sql.Open("duckdb", path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := rw.Exec(`INSERT INTO crawls (crawl_id, shard, run, started_at) VALUES
+		dir, _ := crawlsOnly(t, `INSERT INTO crawls (crawl_id, shard, run, started_at) VALUES
 			('old', '0/1', 1, TIMESTAMPTZ '2026-11-01 00:00:00+00'),
 			('new', '0/1', 1, TIMESTAMPTZ '2026-11-02 00:00:00+00'),
-			('old', '0/1', 2, TIMESTAMPTZ '2026-11-03 00:00:00+00')`); err != nil {
-			t.Fatal(err)
-		}
-		if err := rw.Close(); err != nil {
-			t.Fatal(err)
-		}
+			('old', '0/1', 2, TIMESTAMPTZ '2026-11-03 00:00:00+00')`)
 		cmd := exec.Command(py, "-c", "import surveydata; print(surveydata.open().crawl)")
 		cmd.Dir = filepath.Join(repoRoot, "notebooks")
 		cmd.Env = append(os.Environ(), append(env, "SURVEY_DATA="+dir)...)
@@ -363,25 +349,11 @@ func TestNotebooks(t *testing.T) {
 		// error naming those it holds. Shard 0/3's run has its row twice,
 		// as in the Parquet files (the duckdb backend reads them without a
 		// database): when it started (running) and when it ended.
-		dir := t.TempDir()
-		path := filepath.Join(dir, "survey.duckdb")
-		if err := sink.Build(context.Background(), path, []string{dir}, nil, sink.BuildOptions{}); err != nil {
-			t.Fatal(err)
-		}
-		rw, err := sql.Open("duckdb", path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := rw.Exec(`INSERT INTO crawls (crawl_id, shard, run, started_at, ended_at, status, domains, options) VALUES
+		dir, path := crawlsOnly(t, `INSERT INTO crawls (crawl_id, shard, run, started_at, ended_at, status, domains, options) VALUES
 			('old', '0/1', 1, TIMESTAMPTZ '2026-11-01 00:00:00+00', TIMESTAMPTZ '2026-11-01 01:00:00+00', 'complete', 10, '{"locations":["robots"]}'),
 			('new', '0/2', 1, TIMESTAMPTZ '2026-11-02 00:00:00+00', TIMESTAMPTZ '2026-11-02 01:00:00+00', 'interrupted', 7, '{"locations":["robots","canary"]}'),
 			('new', '0/3', 1, TIMESTAMPTZ '2026-11-02 00:00:00+00', NULL, 'running', 0, '{"locations":["robots"]}'),
-			('new', '0/3', 1, TIMESTAMPTZ '2026-11-02 00:00:00+00', TIMESTAMPTZ '2026-11-02 01:00:00+00', 'complete', 4, '{"locations":["robots"]}')`); err != nil {
-			t.Fatal(err)
-		}
-		if err := rw.Close(); err != nil {
-			t.Fatal(err)
-		}
+			('new', '0/3', 1, TIMESTAMPTZ '2026-11-02 00:00:00+00', TIMESTAMPTZ '2026-11-02 01:00:00+00', 'complete', 4, '{"locations":["robots"]}')`)
 		describe := func(crawl string) string {
 			cmd := exec.Command(py, "-c", "import surveydata; print(repr(surveydata.open()))")
 			cmd.Dir = filepath.Join(repoRoot, "notebooks")
@@ -823,4 +795,27 @@ func expectedFacts(t *testing.T, db *sql.DB, crawl string) map[string]map[string
 				AND domain IN (`+ok+`)`, crawl),
 		},
 	}
+}
+
+// crawlsOnly builds an empty survey database in a new directory, runs
+// insert (rows of its crawls table) on it, and returns the directory and
+// the database's path.
+func crawlsOnly(t *testing.T, insert string) (dir, path string) {
+	t.Helper()
+	dir = t.TempDir()
+	path = filepath.Join(dir, "survey.duckdb")
+	if err := sink.Build(context.Background(), path, []string{dir}, nil, sink.BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	rw, err := sql.Open("duckdb", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rw.Exec(insert); err != nil {
+		t.Fatal(err)
+	}
+	if err := rw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return dir, path
 }

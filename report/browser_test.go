@@ -60,15 +60,10 @@ type renderedText struct {
 	X, Y, W, H float64
 }
 
-// checkInChromium loads the report in headless Chromium and checks that
-// every chart rendered (bars of non-zero size inside the chart, axis
-// titles, ticks and category labels on screen), that the page made no
-// request but for itself and runs no script, and saves a screenshot of
-// the whole page.
-func checkInChromium(t *testing.T, r *Report) {
-	dir := t.TempDir()
-	page := filepath.Join(dir, "report.html")
-	f, err := os.Create(page)
+// writePage writes the report r as an HTML file at path.
+func writePage(t *testing.T, r *Report, path string) {
+	t.Helper()
+	f, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,6 +73,17 @@ func checkInChromium(t *testing.T, r *Report) {
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// checkInChromium loads the report in headless Chromium and checks that
+// every chart rendered (bars of non-zero size inside the chart, axis
+// titles, ticks and category labels on screen), that the page made no
+// request but for itself and runs no script, and saves a screenshot of
+// the whole page.
+func checkInChromium(t *testing.T, r *Report) {
+	dir := t.TempDir()
+	page := filepath.Join(dir, "report.html")
+	writePage(t, r, page)
 	view := r.view()
 	var wantCharts []string
 	wantNoData := 0

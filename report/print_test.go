@@ -131,16 +131,7 @@ func TestPrintOfLargeCounts(t *testing.T) {
 		t.Errorf("a table of 21 columns of eight-digit counts: landscape %v, print font %q; want landscape and smaller", tv.Landscape, tv.PrintFont)
 	}
 	page := filepath.Join(t.TempDir(), "large.html")
-	f, err := os.Create(page)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := r.WriteHTML(f); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
+	writePage(t, r, page)
 	b := startBrowser(t, 1280, 900)
 	b.navigate("file://" + page)
 	checkPrint(t, b, "report-large-counts.pdf")
