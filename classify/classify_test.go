@@ -176,6 +176,49 @@ func TestMatchesCanary(t *testing.T) {
 	}
 }
 
+// TestMatchesCanary_Volatile: an error page answered at every path that
+// embeds a time or a request id, too short for the similarity measure, or
+// echoes the path with its slashes escaped as PHP's json_encode writes
+// them, is the canary's page. Each was a file (present) in a crawl of a
+// loopback server answering 200 at every path.
+func TestMatchesCanary_Volatile(t *testing.T) {
+	const cpath = "/.well-known/survey-canary-0123abcd"
+	spring := func(path, at string) []byte {
+		return []byte(`{"timestamp":"` + at + `","status":404,"error":"Not Found","path":"` + path + `"}`)
+	}
+	text := func(id, at string) []byte {
+		return []byte("404 - the page you asked for does not exist on this server. Please check the address and try again, " +
+			"or go back to the start page. If you think this is an error on our side, write to the webmaster and quote " +
+			"request id " + id + " and time " + at + " so we can find it in our logs.\n")
+	}
+	php := func(path string) []byte {
+		return []byte(`{"error":"not found","path":"` + strings.ReplaceAll(path, "/", `\/`) + `"}`)
+	}
+	for _, c := range []struct {
+		name         string
+		body, canary []byte
+		path         string
+	}{
+		{"JSON error with a time stamp", spring("/robots.txt", "2026-11-27T06:58:01.123456789Z"), spring(cpath, "2026-11-27T06:58:00.98765Z"), "/robots.txt"},
+		{"text error with a request id", text("1764226680123456789", "2026-11-27T06:58:01Z"), text("1764226679987654321", "2026-11-27T06:58:00Z"), "/llms.txt"},
+		{"hexadecimal request id", []byte("Not found. Request 8f1c2a9be07d."), []byte("Not found. Request 0a7be3f9c211."), "/ai.txt"},
+		{"path escaped by json_encode", php("/robots.txt"), php(cpath), "/robots.txt"},
+	} {
+		if !MatchesCanary(c.body, c.path, c.canary, cpath) {
+			t.Errorf("%s: %q did not match the canary's %q", c.name, c.body, c.canary)
+		}
+	}
+	// A file is no error page for differing from it in numbers only where
+	// both have them.
+	if MatchesCanary([]byte("User-agent: *\nCrawl-delay: 10\n"), "/robots.txt", []byte(`{"status":404}`), cpath) {
+		t.Error("a real file matched the canary's JSON error")
+	}
+	if MatchesCanary([]byte(`{"version":"1.0","policy":[{"location":"/","tdm-reservation":1}]}`), "/.well-known/tdmrep.json",
+		[]byte(`{"timestamp":"2026-11-27T06:58:00Z","status":404,"error":"Not Found"}`), cpath) {
+		t.Error("a tdmrep.json matched the canary's JSON error")
+	}
+}
+
 func TestFetch_Precedence(t *testing.T) {
 	robots, _ := registry.LookupLocation(registry.LocRobots)
 	home, _ := registry.LookupLocation(registry.LocHome)

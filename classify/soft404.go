@@ -91,8 +91,9 @@ func tagName(b []byte) string {
 
 // MatchesCanary reports whether body is the site's answer for the canary
 // path: the same bytes; the same bytes once each requested path is removed
-// from its body (error pages often echo the path); or near-identical text
-// (pages that embed a time or a request id).
+// from its body (error pages often echo the path) and every word holding a
+// digit is masked (error pages often embed a time or a request id); or
+// near-identical text.
 func MatchesCanary(body []byte, path string, canary []byte, canaryPath string) bool {
 	if bytes.Equal(body, canary) {
 		return true
@@ -101,13 +102,54 @@ func MatchesCanary(body []byte, path string, canary []byte, canaryPath string) b
 	if bytes.Equal(a, b) {
 		return true
 	}
+	a, b = maskDigits(a), maskDigits(b)
+	if bytes.Equal(a, b) {
+		return true
+	}
 	return similar(a, b)
 }
 
-// removePath deletes every occurrence of path, its escaped form and its
-// last segment from body.
+// maskDigits replaces every run of ASCII letters and digits that holds a
+// digit (the parts of a time stamp, a number, a hexadecimal request id) with
+// a single "0", so that two answers of one error page that differ only in
+// such values compare equal.
+func maskDigits(b []byte) []byte {
+	if bytes.IndexFunc(b, isDigit) < 0 {
+		return b
+	}
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); {
+		if !isAlnum(b[i]) {
+			out = append(out, b[i])
+			i++
+			continue
+		}
+		j, digit := i, false
+		for j < len(b) && isAlnum(b[j]) {
+			digit = digit || '0' <= b[j] && b[j] <= '9'
+			j++
+		}
+		if digit {
+			out = append(out, '0')
+		} else {
+			out = append(out, b[i:j]...)
+		}
+		i = j
+	}
+	return out
+}
+
+func isDigit(r rune) bool { return '0' <= r && r <= '9' }
+
+func isAlnum(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// removePath deletes every occurrence of path, its JSON-escaped form (each
+// "/" written "\/", as PHP's json_encode writes it), its percent-escaped
+// form and its last segment from body.
 func removePath(body []byte, path string) []byte {
-	forms := []string{path, url.PathEscape(path), strings.TrimPrefix(path, "/")}
+	forms := []string{strings.ReplaceAll(path, "/", `\/`), path, url.PathEscape(path), strings.TrimPrefix(path, "/")}
 	if i := strings.LastIndexByte(path, '/'); i >= 0 && i+1 < len(path) {
 		forms = append(forms, path[i+1:])
 	}
