@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"bytes"
 	"net/url"
 
 	"github.com/agentpolicy/survey/crawl"
@@ -74,10 +75,17 @@ func Fetch(f *crawl.Fetch, loc registry.Location, canary *crawl.Fetch) Result {
 		return Result{Redirected, ReasonOffsite}
 	case f.Truncated:
 		return Result{TooLarge, ReasonBodyCap}
-	case len(f.Body) == 0:
+	case blank(f.Body):
 		return Result{Present, ReasonEmpty}
 	}
 	return Result{Present, ReasonOK}
+}
+
+// blank reports whether body holds nothing but an optional UTF-8 byte-order
+// mark and white space (space, tab, CR, LF, form feed, vertical tab): a file
+// with no content, as empty to every parser as a body of no bytes.
+func blank(body []byte) bool {
+	return len(bytes.TrimLeft(bytes.TrimPrefix(body, []byte("\xef\xbb\xbf")), " \t\r\n\f\v")) == 0
 }
 
 // htmlBody reports whether body, served where a file of kind is expected,

@@ -267,6 +267,10 @@ func TestFetch_Precedence(t *testing.T) {
 		{"offsite beats truncated", crawl.Fetch{Status: 200, Body: []byte("x"), Offsite: true, Truncated: true, URL: "https://a.test/robots.txt", FinalURL: "https://b.test/robots.txt", Hops: hop}, robots, nil, Result{Redirected, ReasonOffsite}},
 		{"truncated", crawl.Fetch{Status: 200, Body: []byte("x"), Truncated: true}, robots, nil, Result{TooLarge, ReasonBodyCap}},
 		{"empty", crawl.Fetch{Status: 200}, robots, nil, Result{Present, ReasonEmpty}},
+		{"only white space", crawl.Fetch{Status: 200, Body: []byte(" \n\t\r\n")}, robots, nil, Result{Present, ReasonEmpty}},
+		{"a byte-order mark and a newline", crawl.Fetch{Status: 200, Body: []byte("\ufeff\n")}, llms, nil, Result{Present, ReasonEmpty}},
+		{"204 No Content", crawl.Fetch{Status: 204}, robots, nil, Result{Present, ReasonEmpty}},
+		{"a comment is content", crawl.Fetch{Status: 200, Body: []byte("# nothing\n")}, robots, nil, Result{Present, ReasonOK}},
 		{"file", crawl.Fetch{Status: 200, Body: []byte("User-agent: *\n")}, robots, soft, Result{Present, ReasonOK}},
 	}
 	for _, c := range cases {

@@ -66,7 +66,7 @@ func (o Outcome) HoldsFile() bool {
 // reasons "challenge_<vendor>"; see StatusReason and ChallengeReason.
 const (
 	ReasonOK    = "ok"    // present: a non-empty file
-	ReasonEmpty = "empty" // present: a 2xx with an empty body
+	ReasonEmpty = "empty" // present: a 2xx whose body is empty or only white space
 
 	ReasonHTMLBody    = "html_body"    // soft_404: HTML where another kind was expected
 	ReasonCanaryMatch = "canary_match" // soft_404: same page as the canary path
