@@ -117,11 +117,18 @@ const (
 // Domain summarises a domain's classified fetches: ok when any location
 // answered with HTTP and was not blocked; blocked when every HTTP answer
 // was; otherwise timeout or unreachable, with the most frequent network
-// error as the reason.
+// error as the reason. A location not requested because robots.txt
+// disallows it (ReasonRobotsTxt) is no answer of the site's: it counts for
+// nothing, so a domain whose robots.txt could not be fetched, which
+// disallows every other location (RFC 9309 §2.3.1.4), is timeout or
+// unreachable as it would be without --respect-robots, not blocked.
 func Domain(results []Result) (outcome, reason string) {
 	var http, blocked, timeouts int
 	counts := map[string]int{}
 	for _, r := range results {
+		if r.Outcome == Blocked && r.Reason == ReasonRobotsTxt {
+			continue
+		}
 		switch r.Outcome {
 		case NetworkError:
 			counts[r.Reason]++

@@ -290,6 +290,14 @@ func TestDomain(t *testing.T) {
 		{[]Result{{Timeout, ReasonRequestTimeout}, {Timeout, ReasonHostUnresponsive}}, DomainTimeout, ""},
 		{[]Result{{NetworkError, ReasonDNS}, {NetworkError, ReasonDNS}}, DomainUnreachable, ReasonDNS},
 		{[]Result{{NetworkError, ReasonAddressGuard}, {Present, "ok"}}, DomainOK, ""},
+		// With --respect-robots, a robots.txt that could not be fetched
+		// disallows every other location (RFC 9309 §2.3.1.4); those not
+		// requested are no answers of the site's.
+		{[]Result{{NetworkError, ReasonReset}, {Blocked, ReasonRobotsTxt}, {Blocked, ReasonRobotsTxt}}, DomainUnreachable, ReasonReset},
+		{[]Result{{Timeout, ReasonRequestTimeout}, {Blocked, ReasonRobotsTxt}, {Blocked, ReasonRobotsTxt}}, DomainTimeout, ""},
+		{[]Result{{ServerError, "status_503"}, {Blocked, ReasonRobotsTxt}}, DomainOK, ""},
+		{[]Result{{Present, ReasonOK}, {Blocked, ReasonRobotsTxt}, {Blocked, ReasonRobotsTxt}}, DomainOK, ""},
+		{[]Result{{Blocked, "challenge_cloudflare"}, {Blocked, ReasonRobotsTxt}}, DomainBlocked, ""},
 	}
 	for _, c := range cases {
 		if o, r := Domain(c.in); o != c.outcome || r != c.reas {
