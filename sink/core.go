@@ -22,15 +22,15 @@ type CrawlRow struct {
 	Shard       string     `col:"shard" doc:"Shard of the seeds this run crawled, as i/n (0/1 when unsharded)."`
 	Run         int32      `col:"run" doc:"Run number within the crawl and shard: 1 for the first, one more for every --resume."`
 	StartedAt   time.Time  `col:"started_at" doc:"When the run started (UTC)."`
-	EndedAt     *time.Time `col:"ended_at" doc:"When the run ended (UTC); null if it was killed."`
-	Status      string     `col:"status" doc:"How the run ended: complete, interrupted (stopped by a signal) or failed."`
+	EndedAt     *time.Time `col:"ended_at" doc:"When the run ended (UTC); null while status is running or killed: the run is still going, or it was killed (SIGKILL, a machine that stopped) before it could record its end."`
+	Status      string     `col:"status" doc:"How the run ended: complete, interrupted (stopped cleanly by Ctrl-C or SIGTERM), failed, running (the row the run writes when it starts, left as it is when the run could not record its end: it is still going, or was killed and has not been resumed since) or killed (the row --resume writes for an earlier run that never recorded its end)."`
 	ToolVersion string     `col:"tool_version" doc:"Version of survey that ran the crawl, with the source revision it was built from when known (0.1.0+8d84fca1b2c3; .dirty for a checkout with uncommitted changes)."`
 	UserAgent   string     `col:"user_agent" doc:"User-Agent header sent with every request."`
 	SeedsPath   string     `col:"seeds_path" doc:"Seed file as given on the command line (- for standard input)."`
 	SeedsDigest string     `col:"seeds_digest" doc:"SHA-256 (hex) of the seed file's bytes."`
-	SeedsRead   int64      `col:"seeds_read" doc:"Seed lines read by this run."`
-	SeedsBad    int64      `col:"seeds_bad" doc:"Seed lines rejected as malformed by this run."`
-	Domains     int64      `col:"domains" doc:"Domains crawled (committed) by this run."`
+	SeedsRead   int64      `col:"seeds_read" doc:"Seed lines read by this run, the lines of domains committed by earlier runs included (a resumed run reads the whole list again); 0 when status is running or killed."`
+	SeedsBad    int64      `col:"seeds_bad" doc:"Seed lines rejected as malformed by this run; 0 when status is running or killed."`
+	Domains     int64      `col:"domains" doc:"Domains crawled (committed) by this run, not counting those committed by earlier runs; 0 when status is running or killed, even when the run committed some (count targets instead)."`
 	Options     JSON       `col:"options" doc:"Every crawl option of the run, as a JSON object."`
 }
 

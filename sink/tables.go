@@ -21,7 +21,8 @@ func Tables() []Table {
 	return []Table{
 		MustTable[CrawlRow](TableCrawls,
 			"One row per run of survey crawl for one shard; a resumed crawl adds a run. "+
-				"A run may write its row more than once (when it starts, with ended_at null, and when it ends); "+
+				"A run may write its row more than once (when it starts, with status running and ended_at null, and when it ends); "+
+				"a --resume writes the row of an earlier run that was killed again, with status killed; "+
 				"the database keeps the last row written per (crawl_id, shard, run).",
 			"crawl_id", "shard", "run"),
 		MustTable[TargetRow](TableTargets,
