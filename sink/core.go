@@ -48,7 +48,7 @@ type TargetRow struct {
 	HTTPFallback bool      `col:"http_fallback" doc:"True when HTTPS could not connect and the domain was fetched over plain HTTP."`
 	HTTPSError   string    `col:"https_error" doc:"Why HTTPS could not connect, when http_fallback is true."`
 	Soft404Site  bool      `col:"soft404_site" doc:"True when the canary path (which cannot exist) answered 2xx: the site answers every path."`
-	Fetches      int32     `col:"fetches" doc:"Number of locations fetched for the domain (rows in fetches)."`
+	Fetches      int32     `col:"fetches" doc:"Number of rows in fetches for the domain: one per location of the crawl (--locations and the canary), those not requested included."`
 	StartedAt    time.Time `col:"started_at" doc:"When the domain's first request started (UTC)."`
 	DurationMs   float64   `col:"duration_ms" doc:"Wall time spent on the domain, in milliseconds."`
 }
@@ -66,11 +66,11 @@ type FetchRow struct {
 	Domain          string            `col:"domain" doc:"Domain the location belongs to (targets.domain)."`
 	Location        string            `col:"location" doc:"Registry location id (robots, agents-txt, agents-md, agents-md-wk, agent-feed, did, agent-card, autoctl, llms-txt, tdmrep, ai-txt, home, canary)."`
 	URL             string            `col:"url" doc:"URL requested first."`
-	FinalURL        string            `col:"final_url" doc:"URL of the last response, after redirects; the URL requested when no response was received."`
-	Redirects       []RedirectHop     `col:"redirects" doc:"Redirect chain in order, one entry per redirect response followed."`
+	FinalURL        string            `col:"final_url" doc:"Last URL of the fetch, after redirects: the URL of the final response, or the URL whose request failed; for redirect_error loop and too_many, and for a redirect whose target the address guard refused, the last redirect's target, which was not requested then (status and remote_addr are those of that redirect)."`
+	Redirects       []RedirectHop     `col:"redirects" doc:"Redirect chain in order, one entry per redirect response received with a Location, including the last one of a redirect_error loop or too_many, which was not followed."`
 	Scheme          string            `col:"scheme" doc:"Scheme of the final URL: https or http."`
 	HTTPFallback    bool              `col:"http_fallback" doc:"True when the domain was fetched over HTTP because HTTPS could not connect."`
-	Status          *int32            `col:"status" doc:"HTTP status of the final response; null when none was received."`
+	Status          *int32            `col:"status" doc:"HTTP status of the last response received (a redirect's 3xx when the chain ended on a redirect_error or a network_error at the next hop; the status line of a response whose body then failed, network_error); null when none was received."`
 	ContentType     string            `col:"content_type" doc:"Content-Type header of the final response, as sent."`
 	ContentEncoding string            `col:"content_encoding" doc:"Content-Encoding header of the final response, as sent."`
 	Size            int64             `col:"size" doc:"Body length in bytes after decompression, as stored (at most the body cap); 0 when no body was stored (body_digest null)."`
@@ -78,17 +78,17 @@ type FetchRow struct {
 	Truncated       bool              `col:"truncated" doc:"True when the body exceeded the cap (--max-body) and was cut."`
 	Offsite         bool              `col:"offsite" doc:"True when a redirect left the registrable domain."`
 	Downgraded      bool              `col:"downgraded" doc:"True when a redirect went from HTTPS to HTTP."`
-	RemoteAddr      string            `col:"remote_addr" doc:"IP address and port the final response came from; empty when no response was received (status null)."`
+	RemoteAddr      string            `col:"remote_addr" doc:"IP address and port the last response received came from (see status); empty when no response was received (status null)."`
 	StartedAt       time.Time         `col:"started_at" doc:"When the first request started (UTC)."`
-	DNSMs           float64           `col:"dns_ms" doc:"Time resolving host names, in milliseconds, summed over the fetch's requests, redirects included (0 when cached, reused or not resolved by survey, e.g. with --connect-to)."`
+	DNSMs           float64           `col:"dns_ms" doc:"Time resolving host names, in milliseconds, summed over the fetch's requests, redirects included (0 when cached, reused or not resolved by survey: with --connect-to and no --resolver)."`
 	ConnectMs       float64           `col:"connect_ms" doc:"Time establishing TCP, in milliseconds, summed over the fetch's requests, redirects included (0 when every connection was reused or no request was made)."`
 	TLSMs           float64           `col:"tls_ms" doc:"Time in TLS handshakes, in milliseconds, summed over the fetch's requests, redirects included (0 when every connection was reused or plain HTTP; an HTTPS hop that redirected to HTTP still counts, so scheme http can have tls_ms > 0)."`
 	TTFBMs          float64           `col:"ttfb_ms" doc:"Time from sending the last request to its first response byte, in milliseconds; 0 when no response byte was received, and > 0 with status null when the bytes received were no valid response (reasons protocol, header_cap)."`
-	TotalMs         float64           `col:"total_ms" doc:"Time from the first request to the end of the body, redirects included, in milliseconds. It includes wait_ms; total_ms - wait_ms is the time spent on the site. 0 when no request was made (error starting with not requested: reasons rate_limited, host_unresponsive)."`
+	TotalMs         float64           `col:"total_ms" doc:"Time from the first request to the end of the body, redirects included, in milliseconds. It includes wait_ms; total_ms - wait_ms is the time spent on the site. 0 when the location was not requested (error starting with not requested:): reasons rate_limited, robots_txt, host_unresponsive and domain_deadline, and dns, connect, tls or address_guard for every location after a first request that found the host unreachable."`
 	WaitMs          float64           `col:"wait_ms" doc:"Part of total_ms the requests spent waiting for their turn at the crawler's own politeness limits (one request at a time per host, a few per IP address, a host's Retry-After), in milliseconds; 0 when nothing made them wait. Parts written before survey recorded it have NULL."`
 	Outcome         string            `col:"outcome" doc:"What the fetch found: present, absent, soft_404, blocked, server_error, redirected, downgraded, too_large, timeout, network_error or redirect_error (docs/outcomes.md)."`
 	Reason          string            `col:"reason" doc:"Refines the outcome, e.g. status_404, canary_match, challenge_cloudflare, dns (docs/outcomes.md)."`
-	Error           string            `col:"error" doc:"Error detail when the request failed, as reported by the network stack."`
+	Error           string            `col:"error" doc:"Why the fetch got no complete response, empty when it got one (outcomes network_error, timeout, redirect_error, and blocked with reason rate_limited or robots_txt, have one): the network stack's error, or survey's own (address guard: ..., redirect loop, too many redirects, redirect status without a Location header, request timeout exceeded, and not requested: ... for a location survey did not request)."`
 	Headers         map[string]string `col:"headers" doc:"Selected response headers of the final response (lower-case names): caching, server, policy and bot-wall headers; a header sent several times has its values joined by a newline, each cut at 1 KiB. The parsers read these headers only, so reparse sees what the crawl saw."`
 }
 

@@ -72,9 +72,9 @@ func TestDictionary_Content(t *testing.T) {
 	for _, line := range []string{
 		"Schema version 1. ",
 		"## fetches\n",
-		"| `redirects` | `STRUCT(\"url\" VARCHAR, \"status\" INTEGER, \"location\" VARCHAR)[]` |  | Redirect chain in order, one entry per redirect response followed. |\n",
+		"| `redirects` | `STRUCT(\"url\" VARCHAR, \"status\" INTEGER, \"location\" VARCHAR)[]` |  | Redirect chain in order, one entry per redirect response received with a Location, including the last one of a redirect_error loop or too_many, which was not followed. |\n",
 		"| `redirects[].status` | `INTEGER` |  | HTTP status of the redirect response. |\n",
-		"| `status` | `INTEGER` | yes | HTTP status of the final response; null when none was received. |\n",
+		"| `status` | `INTEGER` | yes | HTTP status of the last response received (a redirect's 3xx when the chain ended on a redirect_error or a network_error at the next hop; the status line of a response whose body then failed, network_error); null when none was received. |\n",
 		"| `headers` | `MAP(VARCHAR, VARCHAR)` |  |",
 		"| `summary` | `JSON` | yes |",
 		"| `code` | `VARCHAR` |  | Stable diagnostic code, \\<prefix\\>.\\<slug\\> (docs/diagnostics.md); the prefix names the format whose rule it is, or extract for survey's own (see format). |\n",

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/agentpolicy/survey/classify"
+	"github.com/agentpolicy/survey/crawl"
 	"github.com/agentpolicy/survey/diag"
 	"github.com/agentpolicy/survey/extract/agentcard"
 	"github.com/agentpolicy/survey/extract/agentfeed"
@@ -117,4 +118,24 @@ func columnDoc(t *testing.T, table, column string) string {
 func namesValue(doc, v string) bool {
 	re := regexp.MustCompile(`(^|[^A-Za-z0-9_-])` + regexp.QuoteMeta(v) + `($|[^A-Za-z0-9_-])`)
 	return re.MatchString(doc)
+}
+
+// TestDictionary_NotRequestedReasons fails when fetches.total_ms, 0 for a
+// location survey did not request, does not name the reason of every such
+// fetch. The error kinds are those crawl/domain.go gives the locations it
+// skips: a host backing off or disallowing survey in robots.txt, a domain
+// out of time or a host that stopped answering, and every location after a
+// first request that found the host unreachable.
+func TestDictionary_NotRequestedReasons(t *testing.T) {
+	doc := columnDoc(t, TableFetches, "total_ms")
+	for _, kind := range []crawl.ErrorKind{
+		crawl.ErrRateLimited, crawl.ErrRobotsDisallowed, crawl.ErrDomainDeadline, crawl.ErrHostUnresponsive,
+		crawl.ErrDNS, crawl.ErrConnect, crawl.ErrTLS, crawl.ErrGuard,
+	} {
+		f := &crawl.Fetch{ErrKind: kind, Err: "not requested: test", Skipped: true}
+		r := classify.Fetch(f, registry.Location{}, nil)
+		if !namesValue(doc, r.Reason) {
+			t.Errorf("fetches.total_ms does not name reason %q (%s, error kind %s), which a location not requested has: %q", r.Reason, r.Outcome, kind, doc)
+		}
+	}
 }

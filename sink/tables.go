@@ -29,7 +29,7 @@ func Tables() []Table {
 			"One row per domain crawled; a domain's rows in every table are committed together with it.",
 		),
 		MustTable[FetchRow](TableFetches,
-			"One row per location fetched for a domain (registry locations, the home page and the canary).",
+			"One row per location of the crawl and domain (the --locations, the home page among them, and the canary, which every crawl fetches); a location survey did not request has a row too, its error starting with not requested:.",
 		),
 		MustTable[BodyRow](TableBodies,
 			"One row per distinct body received, content-addressed by SHA-256 and compressed with zstd.",
