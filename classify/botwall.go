@@ -86,13 +86,15 @@ var challengePages = []pageRule{
 }
 
 // prefilter holds lower-case strings one of which every recognised page
-// contains; a page with none is not parsed.
+// contains; a page with none is not parsed. Every title genericTitle
+// matches holds one of them (TestDetectChallenge_GenericTitles).
 var prefilter = newMarkers(
 	"just a moment", "/orchestrate/", "cf_chl", "cf-browser-verification", "attention required",
 	"please wait", "challenge-running", "used cloudflare to restrict access",
 	"access denied", "incapsula", "captcha", "gokuprops", "sucuri",
-	"vercel security checkpoint", "ddos-guard", "kpsdk", "verify you are human", "are you a robot",
-	"are you human", "security check", "bot protection",
+	"vercel security checkpoint", "ddos-guard", "kpsdk",
+	"are you a ", "are you human", "are you robot", "you are human", "you are a human",
+	"security check", "bot protection", "bot check", "bot detection", "human verification",
 )
 
 // genericTitle recognises CAPTCHA walls of unknown vendors by their title;

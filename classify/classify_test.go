@@ -39,6 +39,31 @@ func TestDetectChallenge_Pages(t *testing.T) {
 	}
 }
 
+// TestDetectChallenge_GenericTitles: a CAPTCHA wall of no named vendor is
+// recognised by its title alone at a refusing status, whatever else its
+// page holds. Titles without a word of the prefilter were taken for plain
+// 403s, and at 503 for server errors.
+func TestDetectChallenge_GenericTitles(t *testing.T) {
+	robots, _ := registry.LookupLocation(registry.LocRobots)
+	for _, title := range []string{
+		"Are you a human?", "Are you a robot?", "Are you human?", "Are you robot?",
+		"Verifying you are human", "Verify that you are a human", "Verify you are human",
+		"Human Verification", "Bot Check", "Bot detection", "Bot protection", "Security check", "CAPTCHA",
+	} {
+		body := []byte("<!DOCTYPE html><html><head><title>" + title + "</title></head><body><p>This may take a few seconds.</p></body></html>")
+		for _, status := range []int{403, 503} {
+			f := crawl.Fetch{Status: status, Body: body}
+			if got, want := Fetch(&f, robots, nil), (Result{Blocked, ChallengeReason("captcha")}); got != want {
+				t.Errorf("%q at %d: %+v, want %+v", title, status, got, want)
+			}
+		}
+		// At 200 the title alone is no wall: a page may be about CAPTCHAs.
+		if v, ok := DetectChallenge(200, http.Header{}, body); ok {
+			t.Errorf("%q at 200: taken for a %s challenge", title, v)
+		}
+	}
+}
+
 func TestDetectChallenge_Headers(t *testing.T) {
 	for header, vendor := range map[string]string{
 		"cf-mitigated: challenge":       "cloudflare",
