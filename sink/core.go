@@ -110,9 +110,9 @@ type DocumentRow struct {
 	Valid         bool    `col:"valid" doc:"True when the file is in the format and no diagnostic is an error."`
 	Usable        bool    `col:"usable" doc:"True when a conforming agent may act on the file: valid, whole, and fetched as the specification requires (e.g. over HTTPS)."`
 	Effective     string  `col:"effective" doc:"Short label of the effective policy (format-specific, e.g. restricted, open, terminated)."`
-	Errors        int32   `col:"errors" doc:"Number of error diagnostics."`
-	Warnings      int32   `col:"warnings" doc:"Number of warning diagnostics."`
-	Infos         int32   `col:"infos" doc:"Number of info diagnostics."`
+	Errors        int32   `col:"errors" doc:"Number of error diagnostics: the rows in diagnostics, which for most formats list at most 100 of one code and one row counting the rest, so not the number of problems found."`
+	Warnings      int32   `col:"warnings" doc:"Number of warning diagnostics, as errors counts them (rows in diagnostics)."`
+	Infos         int32   `col:"infos" doc:"Number of info diagnostics, as errors counts them (rows in diagnostics)."`
 	BodyDigest    *string `col:"body_digest" doc:"SHA-256 (hex) of the parsed body (bodies.digest)."`
 	ParserVersion string  `col:"parser_version" doc:"Version of survey whose parsers produced the row, with the source revision it was built from when known (0.1.0+8d84fca1b2c3), so that rows of different builds can be told apart."`
 	Summary       JSON    `col:"summary" doc:"Effective policy summary as a JSON object (format-specific)."`
@@ -126,7 +126,7 @@ type DiagnosticRow struct {
 	Format   string `col:"format" doc:"Format the file was parsed as (documents.format). The prefix of code is not always this format: extract.* codes (extract.truncated) are survey's own and occur in any format, ai-txt files carry robots.* codes (they are parsed with the robots.txt grammar) and aitxt.* codes; filter on this column, not on the code prefix."`
 	Code     string `col:"code" doc:"Stable diagnostic code, <prefix>.<slug> (docs/diagnostics.md); the prefix names the format whose rule it is, or extract for survey's own (see format)."`
 	Severity string `col:"severity" doc:"error (the file is invalid), warning or info."`
-	Line     int32  `col:"line" doc:"1-based line the diagnostic refers to; 0 when it concerns the whole file."`
+	Line     int32  `col:"line" doc:"1-based line the diagnostic refers to; 0 when it concerns the whole file, and in the row that says how many diagnostics of its code were left out (see the table's description)."`
 	Spec     string `col:"spec" doc:"Section of the specification the diagnostic rests on."`
 	Message  string `col:"message" doc:"Human-readable description of the finding."`
 }

@@ -2,6 +2,7 @@ package sink
 
 import (
 	"regexp"
+	"strconv"
 	"testing"
 
 	"github.com/agentpolicy/survey/classify"
@@ -138,4 +139,33 @@ func TestDictionary_NotRequestedReasons(t *testing.T) {
 			t.Errorf("fetches.total_ms does not name reason %q (%s, error kind %s), which a location not requested has: %q", r.Reason, r.Outcome, kind, doc)
 		}
 	}
+}
+
+// TestDictionary_DiagnosticsCap fails when the table of diagnostics, and a
+// column counting diagnostics of one code, do not state the cap diag.Capped
+// applies to each code of a document (diag.MaxPerCode), or state another.
+func TestDictionary_DiagnosticsCap(t *testing.T) {
+	limit := strconv.Itoa(diag.MaxPerCode)
+	docs := map[string]string{
+		TableDiagnostics:                     tableDoc(t, TableDiagnostics),
+		TableAgentCards + ".feed_mismatches": columnDoc(t, TableAgentCards, "feed_mismatches"),
+	}
+	for name, doc := range docs {
+		if !namesValue(doc, limit) {
+			t.Errorf("%s does not state the cap of %s diagnostics per code: %q", name, limit, doc)
+		}
+	}
+}
+
+// tableDoc returns a table's description, failing the test when there is
+// no such table.
+func tableDoc(t *testing.T, table string) string {
+	t.Helper()
+	for _, tb := range Tables() {
+		if tb.Name == table {
+			return tb.Doc
+		}
+	}
+	t.Fatalf("no table %s", table)
+	return ""
 }

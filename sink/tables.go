@@ -38,7 +38,7 @@ func Tables() []Table {
 			"One row per fetched body parsed as a policy format: validity and effective policy.",
 		),
 		MustTable[DiagnosticRow](TableDiagnostics,
-			"One row per diagnostic a parser reported for a document (docs/diagnostics.md).",
+			"One row per diagnostic a parser reported for a document (docs/diagnostics.md). robots.txt, ai.txt, llms.txt, agent-feed, did.json, agent-card.json, tdmrep.json and home page documents list at most 100 diagnostics of one code, then one more row of that code, at line 0, saying how many were left out; agents.txt and automation-preferences.txt cap only their byte-level codes (at 20), AGENTS.md none (docs/formats.md, Caps on diagnostics).",
 		),
 		// Per-format tables (formats.go): rows join documents on crawl_id,
 		// domain and location.
