@@ -27,7 +27,7 @@ type CrawlRow struct {
 	ToolVersion string     `col:"tool_version" doc:"Version of survey that ran the crawl, with the source revision it was built from when known (0.1.0+8d84fca1b2c3; .dirty for a checkout with uncommitted changes)."`
 	UserAgent   string     `col:"user_agent" doc:"User-Agent header sent with every request."`
 	SeedsPath   string     `col:"seeds_path" doc:"Seed file as given on the command line (- for standard input)."`
-	SeedsDigest string     `col:"seeds_digest" doc:"SHA-256 (hex) of the seed file's bytes."`
+	SeedsDigest string     `col:"seeds_digest" doc:"SHA-256 (hex) of the seed file's bytes as stored (a compressed list's compressed bytes, as survey seeds prints it); empty when the seeds came from standard input and the run did not read them whole (status interrupted, running or killed)."`
 	SeedsRead   int64      `col:"seeds_read" doc:"Seed lines read by this run, the lines of domains committed by earlier runs included (a resumed run reads the whole list again); 0 when status is running or killed."`
 	SeedsBad    int64      `col:"seeds_bad" doc:"Seed lines rejected as malformed by this run; 0 when status is running or killed."`
 	Domains     int64      `col:"domains" doc:"Domains crawled (committed) by this run, not counting those committed by earlier runs; 0 when status is running or killed, even when the run committed some (count targets instead)."`
