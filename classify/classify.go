@@ -35,7 +35,9 @@ func Fetch(f *crawl.Fetch, loc registry.Location, canary *crawl.Fetch) Result {
 		return Result{Blocked, ChallengeReason(vendor)}
 	}
 	switch s := f.Status; {
-	case s == 401 || s == 403 || s == 407 || s == 429 || s == 451:
+	case s == 401 || s == 403 || s == 407 || s == 429 || s == 451 || s == 999:
+		// 999 is no status of RFC 9110's classes: LinkedIn and other
+		// social networks answer it ("Request Denied") to crawlers.
 		return Result{Blocked, StatusReason(s)}
 	case s >= 500:
 		return Result{ServerError, StatusReason(s)}

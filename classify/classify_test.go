@@ -272,6 +272,8 @@ func TestFetch_Precedence(t *testing.T) {
 		{"challenge at 200", crawl.Fetch{Status: 200, Body: wall}, robots, nil, Result{Blocked, "challenge_cloudflare"}},
 		{"403", crawl.Fetch{Status: 403}, robots, nil, Result{Blocked, "status_403"}},
 		{"429", crawl.Fetch{Status: 429}, robots, nil, Result{Blocked, "status_429"}},
+		{"999, LinkedIn's refusal", crawl.Fetch{Status: 999, Body: []byte(`<html><head><script>window.onload=function(){}</script></head></html>`)}, llms, nil, Result{Blocked, "status_999"}},
+		{"600, no class of RFC 9110", crawl.Fetch{Status: 600}, robots, nil, Result{ServerError, "status_600"}},
 		{"502", crawl.Fetch{Status: 502}, robots, nil, Result{ServerError, "status_502"}},
 		{"404", crawl.Fetch{Status: 404, Body: html}, robots, nil, Result{Absent, "status_404"}},
 		{"410", crawl.Fetch{Status: 410}, robots, nil, Result{Absent, "status_410"}},
