@@ -115,7 +115,7 @@ type DocumentRow struct {
 	Infos         int32   `col:"infos" doc:"Number of info diagnostics, as errors counts them (rows in diagnostics)."`
 	BodyDigest    *string `col:"body_digest" doc:"SHA-256 (hex) of the parsed body (bodies.digest)."`
 	ParserVersion string  `col:"parser_version" doc:"Version of survey whose parsers produced the row, with the source revision it was built from when known (0.1.0+8d84fca1b2c3), so that rows of different builds can be told apart."`
-	Summary       JSON    `col:"summary" doc:"Effective policy summary as a JSON object (format-specific)."`
+	Summary       JSON    `col:"summary" doc:"Effective policy summary as a JSON object (format-specific); {} when the parser gives none (an AGENTS.md of other-format, for one), not null."`
 }
 
 // DiagnosticRow is one diagnostic of one parsed fetch.
