@@ -64,14 +64,14 @@ type AgentsMDRow struct {
 	AgentHeaderName    string `col:"agent_header_name" doc:"Agent Identification agent-header-name (default X-Agent-Identity)."`
 	RequireDisclosure  bool   `col:"require_disclosure" doc:"Agent Identification require-disclosure (default false)."`
 
-	ExplicitKeys      []string `col:"explicit_keys" doc:"Every key the file sets to a valid value, as section.key (identity.site, allowed-actions.make-purchases, rate-limits.requests-per-hour, ...), in file order: which fields of the specification are used."`
+	ExplicitKeys      []string `col:"explicit_keys" doc:"Every key of the specification the file sets to a valid value, and every custom Allowed Actions key (§8.2), as section.key (identity.site, allowed-actions.make-purchases, rate-limits.requests-per-hour, ...): which fields of the specification are used. Listed section by section in the order of §5 (identity, trust-requirements, allowed-actions, rate-limits, data-handling, restrictions, agent-identification), whatever the order of the sections in the file; in file order within a section. Other x- and unknown keys are in unknown_keys."`
 	Sections          []string `col:"sections" doc:"Kinds of the defined sections present, in file order, without repeats: identity, trust-requirements, allowed-actions, rate-limits, data-handling, restrictions, agent-identification."`
 	SectionNames      []string `col:"section_names" doc:"Every ## heading as written, in file order, duplicates, extension and unknown sections included."`
 	DuplicateSections int32    `col:"duplicate_sections" doc:"Number of sections ignored because an earlier one of the same name stands."`
 	ExtensionSections int32    `col:"extension_sections" doc:"Number of x- extension sections (§4.7)."`
 	UnknownSections   int32    `col:"unknown_sections" doc:"Number of sections of another name."`
 	Extensions        JSON     `col:"extensions" doc:"Directives of the x- and unknown sections as a JSON object: normalized section name to an object of key to value (§4.7, §6.7); null when there is none."`
-	UnknownKeys       JSON     `col:"unknown_keys" doc:"Unknown and x- keys of the defined sections as a JSON object: section kind to an object of key to value (§6.7); null when there is none."`
+	UnknownKeys       JSON     `col:"unknown_keys" doc:"Unknown and x- keys of the defined sections as a JSON object: section kind to an object of key to value (§6.7); null when there is none. The Allowed Actions section has none here: its custom keys, x- or not, are in custom_actions."`
 }
 
 // AgentsMDPathRow is one path pattern of an AGENTS.md Restrictions list.
