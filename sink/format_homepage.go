@@ -27,7 +27,7 @@ type HomeSignalsRow struct {
 	TDMReserved  bool             `col:"tdm_reserved" doc:"True when the effective tdm-reservation is 1 (W3C TDMRep §3: a valid meta tag overrides the header)."`
 	TDMReserve   *int32           `col:"tdm_reservation" doc:"The effective tdm-reservation, 0 or 1; null when unset."`
 	TDMSource    *string          `col:"tdm_source" doc:"Where the effective tdm-reservation comes from: header or meta; null when unset."`
-	TDMPolicy    *string          `col:"tdm_policy" doc:"The effective tdm-policy URL; null when none, or when the effective tdm-reservation is 0 (TDMRep: agents SHOULD NOT process tdm-policy then)."`
+	TDMPolicy    *string          `col:"tdm_policy" doc:"The effective tdm-policy URL; null when none, or when the effective tdm-reservation is 0 (TDMRep: agents SHOULD NOT process tdm-policy then). The meta tags supersede the headers property by property, so it can come from another source than tdm_source says: a header tdm-policy stays effective beside a meta tdm-reservation of 1 that overrides the header's 0."`
 	TrainAI      *string          `col:"train_ai" doc:"Content-Usage header preference for train-ai: y or n; null when none (draft-ietf-aipref-attach)."`
 	Search       *string          `col:"search" doc:"Content-Usage header preference for search: y or n; null when none."`
 	ContentUsage *string          `col:"content_usage" doc:"The Content-Usage header as received (several field lines joined with ', '); null when absent."`
