@@ -18,7 +18,7 @@ type TDMRepRuleRow struct {
 	Line          int32    `col:"line" doc:"1-based line of the rule's opening brace."`
 	PathPattern   *string  `col:"location_pattern" doc:"The rule's location (path pattern); null when missing or not a string (the rule then never matches)."`
 	Reservation   *int32   `col:"reservation" doc:"tdm-reservation: 1 (TDM rights reserved) or 0 (not reserved); null when missing or another value (unset)."`
-	Policy        *string  `col:"policy" doc:"tdm-policy URL as written; null when absent."`
+	Policy        *string  `col:"policy" doc:"tdm-policy URL as written; null when absent or empty."`
 	UnknownFields []string `col:"unknown_fields" doc:"Fields of the rule the report does not define, in file order."`
 }
 
