@@ -23,8 +23,8 @@ type AgentFeedRow struct {
 	FeedID        string  `col:"feed_id" doc:"The feed's Atom id, as served."`
 	Title         string  `col:"title" doc:"The feed's Atom title."`
 	Updated       string  `col:"updated" doc:"The feed's Atom updated, as served."`
-	SpecVersion   *string `col:"spec_version" doc:"af:spec-version as served (trimmed); null when absent."`
-	FeedStatus    *string `col:"feed_status" doc:"af:feed-status as served (active, terminated, migrated, or another value); null when absent."`
+	SpecVersion   *string `col:"spec_version" doc:"af:spec-version as served (trimmed); null when absent or blank."`
+	FeedStatus    *string `col:"feed_status" doc:"af:feed-status as served (active, terminated, migrated, or another value); null when absent or empty."`
 	MigratedTo    *string `col:"migrated_to" doc:"af:migrated-to, the URL to follow for a migrated feed; null when absent."`
 	KeyResolution string  `col:"key_resolution" doc:"How the signing key was resolved from /.well-known/did.json: resolved, unchecked (no did.json looked for), unreachable or malformed."`
 	DID           *string `col:"did" doc:"The id of the did.json read; null when none was read."`
@@ -53,7 +53,7 @@ type AgentFeedEntryRow struct {
 	Title      string     `col:"title" doc:"The entry's Atom title."`
 	Updated    string     `col:"updated" doc:"The entry's Atom updated, as served."`
 	UpdatedAt  *time.Time `col:"updated_at" doc:"updated parsed as an RFC 3339 timestamp (UTC); null when absent or not RFC 3339."`
-	Signer     *string    `col:"signer" doc:"af:signer, the verification method named; null when absent (the did.json's first Ed25519VerificationKey2020 method is used)."`
+	Signer     *string    `col:"signer" doc:"af:signer, the verification method named; null when absent or empty (the did.json's first Ed25519VerificationKey2020 method is used)."`
 	KeyID      *string    `col:"key_id" doc:"Id of the verification method the entry was checked with; null when there was none."`
 	Verified   bool       `col:"verified" doc:"True when the Ed25519 signature verifies over the content as served (§2.3)."`
 	Canonical  bool       `col:"canonical" doc:"True when the content is byte for byte the canonical JSON of its payload (§6.2)."`
