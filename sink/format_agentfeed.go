@@ -19,14 +19,14 @@ type AgentFeedRow struct {
 	CrawlID       string  `col:"crawl_id" doc:"Identifier of the crawl."`
 	Domain        string  `col:"domain" doc:"Domain the feed belongs to."`
 	Location      string  `col:"location" doc:"Registry location of the feed (agent-feed)."`
-	Effective     string  `col:"effective" doc:"Effective state: active (key resolved, verified entries applied), terminated (af:feed-status terminated, or missing/unknown status or af:spec-version other than 0), migrated, untrusted (no key resolved: nothing applied, §2.2) or invalid (not an Atom feed)."`
+	Effective     string  `col:"effective" doc:"Effective state: active (key resolved, verified entries applied), terminated (af:feed-status terminated, or missing/unknown status or af:spec-version other than 0), migrated, untrusted (no key resolved: nothing applied, §2.2) or invalid (not an Atom feed). untrusted takes precedence over the feed's status: a feed whose key did not resolve is untrusted whatever its af:feed-status and af:spec-version."`
 	FeedID        string  `col:"feed_id" doc:"The feed's Atom id, as served."`
 	Title         string  `col:"title" doc:"The feed's Atom title."`
 	Updated       string  `col:"updated" doc:"The feed's Atom updated, as served."`
 	SpecVersion   *string `col:"spec_version" doc:"af:spec-version as served (trimmed); null when absent or blank."`
 	FeedStatus    *string `col:"feed_status" doc:"af:feed-status as served (active, terminated, migrated, or another value); null when absent or empty."`
 	MigratedTo    *string `col:"migrated_to" doc:"af:migrated-to, the URL to follow for a migrated feed; null when absent."`
-	KeyResolution string  `col:"key_resolution" doc:"How the signing key was resolved from /.well-known/did.json: resolved, unchecked (no did.json looked for), unreachable or malformed."`
+	KeyResolution string  `col:"key_resolution" doc:"How the signing key was resolved from /.well-known/did.json: resolved, unchecked (no did.json looked for), unreachable (no did.json received, or one fetched over plain HTTP: did:web resolves over HTTPS only) or malformed."`
 	DID           *string `col:"did" doc:"The id of the did.json read; null when none was read."`
 	Trusted       bool    `col:"trusted" doc:"The §2.1 trust flag after the document: false when the feed is not active or no key resolved."`
 	Entries       int32   `col:"entries" doc:"Number of entries."`
