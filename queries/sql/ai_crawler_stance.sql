@@ -8,6 +8,9 @@
 --   partial + allowed = robots_files. named counts the files with a group naming the token,
 --   inherits_star those where no group names it and the * group applies, no_group those with
 --   neither (everything allowed); blocked_named and blocked_star split blocked the same way.
+--   A site whose robots.txt could not be fetched (a 5xx, a network error or a timeout, which
+--   RFC 9309 §2.3.1 reads as "disallow all") has no file here, so it counts in none of
+--   these columns: measurement_validity counts those fetches, location by location.
 -- Param crawl: the crawl to report (default: the most recent crawl, the one whose first run
 --   started last; a crawl the database does not hold is an error).
 WITH c AS (
