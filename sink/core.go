@@ -44,8 +44,8 @@ type TargetRow struct {
 	Seed         string    `col:"seed" doc:"The seed line's domain or origin as written."`
 	Outcome      string    `col:"outcome" doc:"Domain outcome: ok, blocked, timeout or unreachable (docs/outcomes.md)."`
 	Reason       string    `col:"reason" doc:"Refines the outcome: for unreachable, the network error class (dns, connect, tls, address_guard ...); empty for the other outcomes."`
-	Scheme       string    `col:"scheme" doc:"Scheme used for the domain: https, or http after the HTTPS fallback."`
-	HTTPFallback bool      `col:"http_fallback" doc:"True when HTTPS could not connect and the domain was fetched over plain HTTP."`
+	Scheme       string    `col:"scheme" doc:"Scheme used for the domain: the seed's when it is an origin (http://... or https://...), else https, or http after the HTTPS fallback."`
+	HTTPFallback bool      `col:"http_fallback" doc:"True when HTTPS could not connect and the domain was fetched over plain HTTP; never for a seed that names its scheme (an origin), which is fetched with that scheme only."`
 	HTTPSError   string    `col:"https_error" doc:"Why HTTPS could not connect, when http_fallback is true."`
 	Soft404Site  bool      `col:"soft404_site" doc:"True when the canary path (which cannot exist) answered 2xx: the site answers every path."`
 	Fetches      int32     `col:"fetches" doc:"Number of rows in fetches for the domain: one per location of the crawl (--locations and the canary), those not requested included."`
