@@ -18,7 +18,7 @@ type JSON string
 
 // CrawlRow is one run of `survey crawl` (a resumed crawl adds a run).
 type CrawlRow struct {
-	CrawlID     string     `col:"crawl_id" doc:"Identifier of the crawl; shards of one crawl share it."`
+	CrawlID     string     `col:"crawl_id" doc:"Identifier of the crawl; shards of one crawl share it. It is --crawl-id, by default the crawl's start time to the second in UTC (20261121T101500Z), so two crawls started in the same second without --crawl-id have the same one (survey merge then refuses to merge them)."`
 	Shard       string     `col:"shard" doc:"Shard of the seeds this run crawled, as i/n (0/1 when unsharded)."`
 	Run         int32      `col:"run" doc:"Run number within the crawl and shard: 1 for the first, one more for every --resume."`
 	StartedAt   time.Time  `col:"started_at" doc:"When the run started (UTC)."`
