@@ -71,8 +71,8 @@ type FetchRow struct {
 	Scheme          string            `col:"scheme" doc:"Scheme of the final URL: https or http."`
 	HTTPFallback    bool              `col:"http_fallback" doc:"True when the domain was fetched over HTTP because HTTPS could not connect."`
 	Status          *int32            `col:"status" doc:"HTTP status of the last response received (a redirect's 3xx when the chain ended on a redirect_error or a network_error at the next hop; the status line of a response whose body then failed, network_error); null when none was received."`
-	ContentType     string            `col:"content_type" doc:"Content-Type header of the final response, as sent."`
-	ContentEncoding string            `col:"content_encoding" doc:"Content-Encoding header of the final response, as sent."`
+	ContentType     string            `col:"content_type" doc:"Content-Type header of the last response received (see status), as sent."`
+	ContentEncoding string            `col:"content_encoding" doc:"Content-Encoding header of the last response received (see status), as sent."`
 	Size            int64             `col:"size" doc:"Body length in bytes after decompression, as stored (at most the body cap); 0 when no body was stored (body_digest null)."`
 	BodyDigest      *string           `col:"body_digest" doc:"SHA-256 (hex) of the stored body, the key of bodies; null when no body was stored: no response, a body read that failed (network_error), or a redirect chain given up (redirect_error loop or too_many). An empty body has the digest of zero bytes."`
 	Truncated       bool              `col:"truncated" doc:"True when the body exceeded the cap (--max-body) and was cut."`
@@ -89,7 +89,7 @@ type FetchRow struct {
 	Outcome         string            `col:"outcome" doc:"What the fetch found: present, absent, soft_404, blocked, server_error, redirected, downgraded, too_large, timeout, network_error or redirect_error (docs/outcomes.md)."`
 	Reason          string            `col:"reason" doc:"Refines the outcome, e.g. status_404, canary_match, challenge_cloudflare, dns (docs/outcomes.md)."`
 	Error           string            `col:"error" doc:"Why the fetch got no complete response, empty when it got one (outcomes network_error, timeout, redirect_error, and blocked with reason rate_limited or robots_txt, have one): the network stack's error, or survey's own (address guard: ..., redirect loop, too many redirects, redirect status without a Location header, request timeout exceeded, and not requested: ... for a location survey did not request)."`
-	Headers         map[string]string `col:"headers" doc:"Selected response headers of the final response (lower-case names): caching, server, policy and bot-wall headers; a header sent several times has its values joined by a newline, each cut at 1 KiB. The parsers read these headers only, so reparse sees what the crawl saw."`
+	Headers         map[string]string `col:"headers" doc:"Selected response headers of the last response received (see status; a redirect's, with its location, when the chain ended in an error at the next hop) (lower-case names): caching, server, policy and bot-wall headers; a header sent several times has its values joined by a newline, each cut at 1 KiB. The parsers read these headers only, so reparse sees what the crawl saw."`
 }
 
 // BodyRow is one distinct body, content-addressed.
