@@ -14,7 +14,7 @@ type HomeSignalsRow struct {
 	CrawlID      string           `col:"crawl_id" doc:"Identifier of the crawl."`
 	Domain       string           `col:"domain" doc:"Domain of the home page."`
 	Location     string           `col:"location" doc:"Registry location of the page (home)."`
-	Effective    string           `col:"effective" doc:"signals when the page carries any policy signal, none otherwise."`
+	Effective    string           `col:"effective" doc:"signals when the page carries any robots directive (X-Robots-Tag or meta robots, a plain index or follow included), a Content-Usage header, a TDMRep declaration (header or meta) or a link to an agent-policy file; none otherwise."`
 	HTML         bool             `col:"html" doc:"True when the body is an HTML document (meta and link tags are read from HTML only)."`
 	NoAI         bool             `col:"noai" doc:"True when the noai robots directive applies to every agent (X-Robots-Tag or meta robots)."`
 	NoImageAI    bool             `col:"noimageai" doc:"True when the noimageai robots directive applies to every agent."`
