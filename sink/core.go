@@ -31,7 +31,7 @@ type CrawlRow struct {
 	SeedsRead   int64      `col:"seeds_read" doc:"Seed lines read by this run, the lines of domains committed by earlier runs included (a resumed run reads the whole list again); 0 when status is running or killed."`
 	SeedsBad    int64      `col:"seeds_bad" doc:"Seed lines rejected as malformed by this run; 0 when status is running or killed."`
 	Domains     int64      `col:"domains" doc:"Domains crawled (committed) by this run, not counting those committed by earlier runs; 0 when status is running or killed, even when the run committed some (count targets instead)."`
-	Options     JSON       `col:"options" doc:"Every crawl option of the run, as a JSON object."`
+	Options     JSON       `col:"options" doc:"Every crawl option of the run, as a JSON object; not null in rows survey writes (a killed run's row, written by the next --resume, has the killed run's options)."`
 }
 
 // TargetRow is one domain of a crawl.
@@ -113,7 +113,7 @@ type DocumentRow struct {
 	Errors        int32   `col:"errors" doc:"Number of error diagnostics: the rows in diagnostics, which for most formats list at most 100 of one code and one row counting the rest, so not the number of problems found."`
 	Warnings      int32   `col:"warnings" doc:"Number of warning diagnostics, as errors counts them (rows in diagnostics)."`
 	Infos         int32   `col:"infos" doc:"Number of info diagnostics, as errors counts them (rows in diagnostics)."`
-	BodyDigest    *string `col:"body_digest" doc:"SHA-256 (hex) of the parsed body (bodies.digest)."`
+	BodyDigest    *string `col:"body_digest" doc:"SHA-256 (hex) of the parsed body (bodies.digest), the fetch's body_digest; not null in rows survey writes: only a fetch that stored a body is parsed."`
 	ParserVersion string  `col:"parser_version" doc:"Version of survey whose parsers produced the row, with the source revision it was built from when known (0.1.0+8d84fca1b2c3), so that rows of different builds can be told apart."`
 	Summary       JSON    `col:"summary" doc:"Effective policy summary as a JSON object (format-specific); {} when the parser gives none (an AGENTS.md of other-format, for one), not null."`
 }
