@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf16"
 
 	"github.com/klauspost/compress/zstd"
@@ -49,7 +50,17 @@ type ownBodies struct {
 	// unavailable are the 503 pages of the unavailable-retry kind, with
 	// a short and a long Retry-After.
 	unavailable [2]*file
+	// blank are the blank-files kind's bodies: white space only, after
+	// a byte-order mark or not (blankForms).
+	blank [len(blankForms)]*file
+	// denied999 is the status-999 kind's page.
+	denied999 *file
 }
+
+// blankForms are the bodies of the blank-files kind: no content, only
+// white space (space, tab, CR, LF, form feed, vertical tab) after an
+// optional UTF-8 byte-order mark; docs/outcomes.md calls them empty.
+var blankForms = [...]string{"\n", "\r\n\r\n", " \t\n", "\ufeff", "\ufeff\n", "\n \n\t\f\v\n"}
 
 // retryAfters are the Retry-After values of the unavailable-retry kind:
 // one the crawler waits for (and retries after), one it does not.
@@ -113,6 +124,10 @@ func newOwnBodies() (ownBodies, error) {
 		b.unavailable[i] = ownFile("unavailable-retry-"+ra, typeHTML, errorHTML(http.StatusServiceUnavailable),
 			http.Header{"Retry-After": {ra}})
 	}
+	for i, f := range blankForms {
+		b.blank[i] = ownFile("blank-"+strconv.Itoa(i), typeText, []byte(f), nil)
+	}
+	b.denied999 = ownFile("status-999", typeHTML, []byte(denied999Page), nil)
 	b.badBytesRobots = ownFile("bad-bytes-robots", typeText, []byte("User-agent: *\nDisallow: /caf\xe9/\nDisallow: /a\x00b/\nDisallow: /tmp/\n"), nil)
 	return b, nil
 }
@@ -187,6 +202,56 @@ func (b *ownBodies) soft404JSON(path string) *file {
 	body := []byte(`{"status":404,"error":"Not Found","path":` + string(p) + "}\n")
 	return ownFile("soft404-json", typeJSON, body, nil)
 }
+
+// soft404Volatile is what a soft404-volatile site answers for path: an
+// error naming a time and a request id, drawn from the site's hash h and
+// the path, so that no two paths of a site get the same bytes. Half the
+// sites answer Spring Boot's JSON error (which echoes the path), half a
+// plain text one. Both are shorter than 256 bytes and every changing word
+// holds a digit: docs/outcomes.md matches them with the canary's answer
+// only by taking such words as one (canary_match).
+func (b *ownBodies) soft404Volatile(h uint64, path string) *file {
+	v := draw(h, "volatile/"+path)
+	// A time in the year after 2026-11-27, with milliseconds.
+	at := time.Unix(1_764_200_000+int64(v%(365*86400)), int64(v>>32%1000)*int64(time.Millisecond)).UTC()
+	if draw(h, "volatile-form")%2 == 0 {
+		p, _ := json.Marshal(path) // a string always encodes
+		body := `{"timestamp":"` + at.Format("2006-01-02T15:04:05.000+00:00") + `","status":404,"error":"Not Found","path":` + string(p) + "}"
+		return ownFile("soft404-volatile-json", typeJSON, []byte(body), nil)
+	}
+	// The id starts with a decimal digit: a word of hexadecimal letters
+	// alone would hold none.
+	id := fmt.Sprintf("%d%015x", v%10, v>>4&(1<<60-1))
+	body := "404 Not Found\n\nThe requested resource could not be found on this server.\nRequest ID: " + id +
+		"\nTime: " + at.Format("2006-01-02T15:04:05Z") + "\n"
+	return ownFile("soft404-volatile-text", typeText, []byte(body), nil)
+}
+
+// soft404Escaped is the JSON a soft404-json-escaped site answers for
+// every path: PHP's json_encode escapes every "/" of the echoed path as
+// "\/".
+func (b *ownBodies) soft404Escaped(path string) *file {
+	body := `{"success":false,"error":{"code":404,"message":"Route not found","path":"` + strings.ReplaceAll(path, "/", `\/`) + `"}}`
+	return ownFile("soft404-json-escaped", typeJSON, []byte(body), nil)
+}
+
+// denied999Page is the status-999 kind's page: LinkedIn answers crawlers
+// 999 with a page of script that sends a browser to its sign-in wall.
+const denied999Page = `<html><head>
+<script type="text/javascript">
+window.onload = function() {
+  var trk = "bf";
+  var cookies = document.cookie.split("; ");
+  for (var i = 0; i < cookies.length; ++i) {
+    if ((cookies[i].indexOf("trkCode=") == 0) && (cookies[i].length > 8)) {
+      trk = cookies[i].substring(8);
+    }
+  }
+  window.location.href = "/authwall?trk=" + trk + "&original_referer=" + encodeURIComponent(document.referrer);
+}
+</script>
+</head></html>
+`
 
 // htmlEscape escapes the characters that matter in HTML text.
 func htmlEscape(s string) string {

@@ -14,7 +14,14 @@ const (
 	vendorDataDome   = "datadome"
 	vendorPerimeterX = "perimeterx"
 	vendorImperva    = "imperva"
+	// vendorCaptcha is no vendor: a CAPTCHA wall recognised by its title
+	// alone, at a refusing status (docs/outcomes.md).
+	vendorCaptcha = "captcha"
 )
+
+// captchaTitles are the titles of the botwall-captcha kind's walls, one
+// per site. None holds a marker of a named vendor's page.
+var captchaTitles = [...]string{"Are you a human?", "Verifying you are human", "Human Verification", "Bot Check"}
 
 // challenge returns the challenge page a bot-wall site answers for path.
 // The pages copy the structure, markers and headers of the vendors' real
@@ -47,6 +54,15 @@ func (w *Web) challenge(hi hostInfo, path string) reply {
 			file: &file{name: "testweb/challenge-perimeterx", contentType: "text/html",
 				header: http.Header{"Cache-Control": {"private, no-cache, no-store, must-revalidate"}},
 				body:   static([]byte(perimeterXCaptcha(id)))}}
+	case kindWallCaptcha:
+		status := http.StatusForbidden
+		if draw(hi.h, "captcha-status")%2 == 1 {
+			status = http.StatusServiceUnavailable
+		}
+		title := captchaTitles[draw(hi.h, "captcha-title")%uint64(len(captchaTitles))]
+		return reply{op: opRespond, status: status, vendor: vendorCaptcha,
+			file: &file{name: "testweb/challenge-captcha", contentType: typeHTML,
+				header: http.Header{"Cache-Control": {"no-store"}}, body: static([]byte(captchaWall(title, hi.host, id)))}}
 	default:
 		return reply{op: opRespond, status: http.StatusOK, vendor: vendorImperva,
 			file: &file{name: "testweb/challenge-imperva", contentType: "text/html",
@@ -201,6 +217,34 @@ func perimeterXCaptcha(id string) string {
     script.src = pxCaptchaSrc;
     document.head.appendChild(script);
 </script>
+</body>
+</html>
+`
+}
+
+// captchaWall is the CAPTCHA wall of a vendor nobody knows: a form with a
+// widget, titled title. Its title is all that tells it for a wall.
+func captchaWall(title, host, id string) string {
+	return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>` + title + `</title>
+<link rel="stylesheet" href="/.verify/style.css">
+</head>
+<body>
+<main class="verify">
+<h1>` + title + `</h1>
+<p>Before you continue to ` + host + `, we need to make sure that you are not an automated program.</p>
+<form method="post" action="/.verify/submit">
+<input type="hidden" name="token" value="` + id + `">
+<div class="widget" data-sitekey="` + id + `"></div>
+<button type="submit">Continue</button>
+</form>
+<p class="ref">Reference ` + id + `</p>
+</main>
+<script src="/.verify/widget.js" async defer></script>
 </body>
 </html>
 `

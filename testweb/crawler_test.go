@@ -322,8 +322,12 @@ func (c *testCrawler) classify(e *Expect, loc registry.Location, o, canary *obse
 		e.Outcome, e.Reason = classify.Blocked, classify.ChallengeReason(v)
 		return
 	}
+	if refusingStatus(o.status) && captchaTitle(o.body) {
+		e.Outcome, e.Reason = classify.Blocked, classify.ChallengeReason("captcha")
+		return
+	}
 	switch s := o.status; {
-	case s == 401 || s == 403 || s == 407 || s == 429 || s == 451:
+	case s == 401 || s == 403 || s == 407 || s == 429 || s == 451 || s == 999:
 		e.Outcome, e.Reason = classify.Blocked, classify.StatusReason(s)
 		return
 	case s >= 500:
@@ -345,8 +349,7 @@ func (c *testCrawler) classify(e *Expect, loc registry.Location, o, canary *obse
 		match := false
 		if canary != nil && canary.err == nil && canary.status/100 == 2 {
 			cu, _ := url.Parse(canary.finalURL)
-			match = bytes.Equal(o.body, canary.body) ||
-				bytes.Equal(bytes.ReplaceAll(o.body, []byte(u.Path), nil), bytes.ReplaceAll(canary.body, []byte(cu.Path), nil))
+			match = bytes.Equal(o.body, canary.body) || sameError(o.body, u.Path, canary.body, cu.Path)
 		}
 		switch {
 		case html && match:
@@ -367,11 +370,83 @@ func (c *testCrawler) classify(e *Expect, loc registry.Location, o, canary *obse
 		e.Outcome, e.Reason = classify.Redirected, classify.ReasonOffsite
 	case o.truncated:
 		e.Outcome, e.Reason = classify.TooLarge, classify.ReasonBodyCap
-	case len(o.body) == 0:
+	case len(bytes.TrimRight(bytes.TrimPrefix(o.body, []byte{0xef, 0xbb, 0xbf}), " \t\r\n\f\v")) == 0:
 		e.Outcome, e.Reason = classify.Present, classify.ReasonEmpty
 	default:
 		e.Outcome, e.Reason = classify.Present, classify.ReasonOK
 	}
+}
+
+// sameError reports whether body (the answer for path) and canary (the
+// answer for canaryPath) are one error page: equal once the path each
+// echoes, plainly or with its slashes written "\/", is taken out and every
+// token of letters and digits that has a digit in it is replaced by "0".
+func sameError(body []byte, path string, canary []byte, canaryPath string) bool {
+	norm := func(b []byte, p string) string {
+		s := strings.ReplaceAll(string(b), strings.ReplaceAll(p, "/", `\/`), "")
+		s = strings.ReplaceAll(s, p, "")
+		var out strings.Builder
+		for _, tok := range splitAlnum(s) {
+			if strings.ContainsAny(tok, "0123456789") && isAlnumToken(tok) {
+				tok = "0"
+			}
+			out.WriteString(tok)
+		}
+		return out.String()
+	}
+	return norm(body, path) == norm(canary, canaryPath)
+}
+
+// splitAlnum cuts s into tokens that are runs of ASCII letters and digits
+// or single other bytes.
+func splitAlnum(s string) []string {
+	var toks []string
+	for len(s) > 0 {
+		n := 0
+		for n < len(s) && isAlnumToken(s[n:n+1]) {
+			n++
+		}
+		if n == 0 {
+			n = 1
+		}
+		toks = append(toks, s[:n])
+		s = s[n:]
+	}
+	return toks
+}
+
+// isAlnumToken reports whether s is made of ASCII letters and digits.
+func isAlnumToken(s string) bool {
+	for _, c := range []byte(s) {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// refusingStatus is a status at which a page titled as a CAPTCHA wall is
+// one (docs/outcomes.md).
+func refusingStatus(s int) bool {
+	return s == 401 || s == 403 || s == 405 || s == 406 || s == 429 || s == 503
+}
+
+// captchaTitle reports whether an HTML body's title names a CAPTCHA wall
+// of no known vendor.
+func captchaTitle(body []byte) bool {
+	lower := strings.ToLower(string(body))
+	i := strings.Index(lower, "<title>")
+	if i < 0 {
+		return false
+	}
+	title, _, _ := strings.Cut(lower[i+len("<title>"):], "</title>")
+	for _, t := range []string{"are you a human", "are you a robot", "are you human", "verifying you are human",
+		"verify you are human", "human verification", "bot check", "bot protection", "security check", "captcha"} {
+		if strings.Contains(title, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // compareExpect reports the fields of got that disagree with the truth

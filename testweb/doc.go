@@ -97,10 +97,24 @@
 //     1 s) and the other locations blocked/rate_limited, as after a 429.
 //   - long-location's 10,000-character Location is followed: its
 //     locations are a normal site's, reached in one same-site hop.
+//   - The kinds added for later rules of docs/outcomes.md are in the
+//     hostile mix only, so that the realistic and clean mixes (and their
+//     truth) did not move. status-999 answers 999 everywhere:
+//     blocked/status_999 at every location, and the crawler goes on (a
+//     999 is no rate limit). botwall-captcha's wall has no marker of a
+//     named vendor, only its title, at 403 or 503:
+//     blocked/challenge_captcha. blank-files serves files of white space
+//     alone (after a byte-order mark or not): present/empty, like a body of
+//     no bytes. soft404-volatile and soft404-json-escaped keep a real
+//     robots.txt and home page (as soft404-text does); their other
+//     locations are soft_404/canary_match: the volatile pages differ from
+//     the canary's only in words holding a digit (each page is under 256
+//     bytes, so no similarity measure decides), the escaped ones only in
+//     the path written with "\/".
 //   - Valid is nil for testweb's own bodies (challenge pages, soft-404
-//     pages, the oversized files, the bomb, the gzip file), except the
-//     Latin-1 and UTF-16 robots.txt, and for truncated files: package
-//     content labels only its variants.
+//     pages, the oversized files, the bomb, the gzip file, the blank
+//     files), except the Latin-1 and UTF-16 robots.txt, and for truncated
+//     files: package content labels only its variants.
 //
 // The truth assumes the crawler's defaults: a request timeout above
 // Latency.Max and SlowDelay, a domain deadline that fits thirteen slow

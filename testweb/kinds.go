@@ -57,6 +57,11 @@ const (
 	kindEncodingUnrequested
 	kindUnavailableRetry
 	kindLongLocation
+	kindSoft404Volatile
+	kindSoft404Escaped
+	kindBlankFiles
+	kindWallCaptcha
+	kindStatus999
 	kindNXDomain
 	kindPrivateDNS
 	numKinds
@@ -88,8 +93,9 @@ const shareScale = 100_000
 // serve robots.txt; one in twenty misbehaves in some way); every kind of
 // the realistic mix has at least 200 per 100,000, so a population of 2,000
 // sites holds each at least four times. The kinds with a realistic share
-// of 0 (after huge-headers) are protocol faults rare on the real web: they
-// are in the hostile mix only.
+// of 0 (after huge-headers) are protocol faults and answers rare on the
+// real web, or cases added after the realistic figures were fixed: they are
+// in the hostile mix only, so the realistic and clean mixes do not move.
 func kindTable() []kindSpec {
 	return []kindSpec{
 		{kindNormal, "normal", false, 0, "a working site: robots.txt on most sites, the agent files on a few percent, a home page with or without policy headers, 404 elsewhere; some redirect apex to www or back"},
@@ -139,6 +145,11 @@ func kindTable() []kindSpec {
 		{kindEncodingUnrequested, "encoding-unrequested", false, 0, "robots.txt is compressed with a Content-Encoding the crawler did not ask for (br or zstd, by site); the rest is a normal site"},
 		{kindUnavailableRetry, "unavailable-retry", false, 0, "every path answers 503 with Retry-After (1 s or 3600 s, by site): a site in maintenance"},
 		{kindLongLocation, "long-location", false, 0, "every path redirects (302) once to itself with a query that makes the Location 10,000 characters long; that URL serves a normal site"},
+		{kindSoft404Volatile, "soft404-volatile", false, 0, "a real robots.txt and home page; every other path answers 200 with a short error naming a time and a request id that differ at every path (JSON as Spring Boot writes it, or plain text, by site)"},
+		{kindSoft404Escaped, "soft404-json-escaped", false, 0, "a real robots.txt and home page; every other path answers 200 JSON that echoes the requested path with its slashes escaped (\\/), as PHP's json_encode writes it"},
+		{kindBlankFiles, "blank-files", false, 0, "robots.txt, agents.txt, llms.txt and ai.txt answer 200 with nothing but white space, or a UTF-8 byte-order mark and white space (the form by site and location); the rest is a normal site"},
+		{kindWallCaptcha, "botwall-captcha", false, 0, "every path answers 403 or 503 (by site) with a CAPTCHA wall of no named vendor, recognisable by its title alone (\"Are you a human?\", \"Verifying you are human\", \"Human Verification\" or \"Bot Check\", by site)"},
+		{kindStatus999, "status-999", false, 0, "every path answers 999 with a page of script, as LinkedIn refuses crawlers (\"Request Denied\")"},
 		{kindNXDomain, "nxdomain", true, 1500, "the DNS server answers NXDOMAIN (only with Config.DNS)"},
 		{kindPrivateDNS, "private-dns", true, 200, "the DNS server answers a private, loopback or link-local address (only with Config.DNS)"},
 	}

@@ -100,7 +100,27 @@ func (w *Web) plan(hi hostInfo, scheme, path, query string) reply {
 		default:
 			return reply{op: opRespond, status: http.StatusOK, file: w.own.soft404JSON(path)}
 		}
-	case kindWallCloudflare, kindWallCloudflare503, kindWallAkamai, kindWallDataDome, kindWallPerimeterX, kindWallImperva:
+	case kindSoft404Volatile, kindSoft404Escaped:
+		switch loc {
+		case registry.LocRobots:
+			return w.forcedFile(hi.site, loc)
+		case registry.LocHome:
+		default:
+			f := w.own.soft404Escaped(path)
+			if hi.kind == kindSoft404Volatile {
+				f = w.own.soft404Volatile(hi.h, path)
+			}
+			return reply{op: opRespond, status: http.StatusOK, file: f}
+		}
+	case kindBlankFiles:
+		switch loc {
+		case registry.LocRobots, registry.LocAgentsTxt, registry.LocLLMsTxt, registry.LocAITxt:
+			f := w.own.blank[draw(hi.h, "blank/"+string(loc))%uint64(len(blankForms))]
+			return reply{op: opRespond, status: http.StatusOK, file: f}
+		}
+	case kindStatus999:
+		return reply{op: opRespond, status: statusRequestDenied, file: w.own.denied999}
+	case kindWallCloudflare, kindWallCloudflare503, kindWallAkamai, kindWallDataDome, kindWallPerimeterX, kindWallImperva, kindWallCaptcha:
 		return w.challenge(hi, path)
 	case kindForbiddenWellKnown:
 		if wellKnown {
@@ -235,6 +255,10 @@ func (w *Web) plan(hi hostInfo, scheme, path, query string) reply {
 // chainLength is the number of hops of the redirect-chain kind: more than
 // registry.MaxRedirects.
 const chainLength = 8
+
+// statusRequestDenied is the status-999 kind's status: in no class of
+// RFC 9110, LinkedIn's answer to crawlers.
+const statusRequestDenied = 999
 
 // longLocationLen is the length of the long-location kind's Location.
 const longLocationLen = 10_000

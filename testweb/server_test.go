@@ -628,3 +628,59 @@ func TestServe_ProtocolFaults(t *testing.T) {
 		}
 	}
 }
+
+// TestServe_ClassifierCases checks on the wire the answers of the kinds
+// that serve docs/outcomes.md's later rules: a 999, a CAPTCHA wall known by
+// its title only, blank files, and soft 404s that differ from the canary's
+// in a time and a request id or echo the path JSON-escaped.
+func TestServe_ClassifierCases(t *testing.T) {
+	w, _, c := kindWeb(t)
+	url := func(kind, path string) string { return "https://" + siteOf(t, w, kind).seed + path }
+
+	resp, body := get(t, c, url("status-999", "/llms.txt"))
+	if resp.StatusCode != 999 || !bytes.Contains(body, []byte("/authwall")) {
+		t.Errorf("status-999: %d %q", resp.StatusCode, body)
+	}
+
+	for i := 0; i < w.cfg.Sites; i++ {
+		s := w.site(i)
+		switch s.kind {
+		case kindWallCaptcha:
+			resp, body := get(t, c, "https://"+s.seed+"/robots.txt")
+			title := ""
+			if _, rest, ok := bytes.Cut(body, []byte("<title>")); ok {
+				inner, _, _ := bytes.Cut(rest, []byte("</title>"))
+				title = string(inner)
+			}
+			known := false
+			for _, k := range captchaTitles {
+				known = known || title == k
+			}
+			// No other marker of a wall: the title alone tells it.
+			if (resp.StatusCode != 403 && resp.StatusCode != 503) || !known || bytes.Contains(bytes.ToLower(body), []byte("captcha")) {
+				t.Errorf("botwall-captcha %s: %d, title %q", s.seed, resp.StatusCode, title)
+			}
+		case kindBlankFiles:
+			for _, p := range []string{"/robots.txt", "/agents.txt", "/llms.txt", "/ai.txt"} {
+				resp, body := get(t, c, "https://"+s.seed+p)
+				if resp.StatusCode != 200 || len(body) == 0 || len(bytes.TrimSpace(bytes.TrimPrefix(body, []byte("\ufeff")))) != 0 {
+					t.Errorf("blank-files %s%s: %d %q", s.seed, p, resp.StatusCode, body)
+				}
+			}
+		case kindSoft404Volatile:
+			// Two paths' answers differ, and not only in the path.
+			_, a := get(t, c, "https://"+s.seed+"/llms.txt")
+			_, b := get(t, c, "https://"+s.seed+"/.well-known/survey-canary-x")
+			a = bytes.ReplaceAll(a, []byte("/llms.txt"), nil)
+			b = bytes.ReplaceAll(b, []byte("/.well-known/survey-canary-x"), nil)
+			if bytes.Equal(a, b) || len(a) >= 256 || len(b) >= 256 {
+				t.Errorf("soft404-volatile %s: %q and %q", s.seed, a, b)
+			}
+		case kindSoft404Escaped:
+			resp, body := get(t, c, "https://"+s.seed+"/.well-known/did.json")
+			if resp.StatusCode != 200 || !bytes.Contains(body, []byte(`"\/.well-known\/did.json"`)) {
+				t.Errorf("soft404-json-escaped %s: %d %q", s.seed, resp.StatusCode, body)
+			}
+		}
+	}
+}

@@ -363,7 +363,8 @@ func (w *Web) expect(s site, loc registry.Location, f fetchSim, canary *fetchSim
 	switch st := rep.status; {
 	case rep.vendor != "":
 		e.Outcome, e.Reason = classify.Blocked, classify.ChallengeReason(rep.vendor)
-	case st == 401 || st == 403 || st == 407 || st == 429 || st == 451:
+	case st == 401 || st == 403 || st == 407 || st == 429 || st == 451 || st == statusRequestDenied:
+		// 999 is in no class of RFC 9110: a refusal (docs/outcomes.md).
 		e.Outcome, e.Reason = classify.Blocked, classify.StatusReason(st)
 	case st >= 500:
 		e.Outcome, e.Reason = classify.ServerError, classify.StatusReason(st)
@@ -408,7 +409,8 @@ func (w *Web) expect(s site, loc registry.Location, f fetchSim, canary *fetchSim
 		e.Outcome, e.Reason = classify.Redirected, classify.ReasonOffsite
 	case e.Truncated:
 		e.Outcome, e.Reason = classify.TooLarge, classify.ReasonBodyCap
-	case size == 0:
+	case size == 0 || rep.big == bigNone && blankBody(body):
+		// No bytes, or white space alone (docs/outcomes.md, Empty).
 		e.Outcome, e.Reason = classify.Present, classify.ReasonEmpty
 	default:
 		e.Outcome, e.Reason = classify.Present, classify.ReasonOK

@@ -281,7 +281,7 @@ func TestTruth_KindRules(t *testing.T) {
 		{"bad-chunked", "canary", classify.Absent, "status_404", "https", false, false, false, false},
 		{"not-http", "robots", classify.NetworkError, "protocol", "https", false, false, false, false},
 		{"not-http", "home", classify.NetworkError, "protocol", "https", false, false, false, false},
-		{"http09", "robots", classify.NetworkError, "protocol", "https", false, false, false, false},
+		{"http09", "home", classify.NetworkError, "protocol", "https", false, false, false, false},
 		{"http09", "canary", classify.NetworkError, "protocol", "https", false, false, false, false},
 		{"robots-latin1", "robots", classify.Present, "ok", "https", false, false, false, false},
 		{"robots-utf16", "robots", classify.Present, "ok", "https", false, false, false, false},
@@ -292,6 +292,24 @@ func TestTruth_KindRules(t *testing.T) {
 		{"unavailable-retry", "home", classify.Blocked, "rate_limited", "https", false, false, false, false},
 		{"long-location", "home", classify.Present, "ok", "https", false, false, false, false},
 		{"long-location", "canary", classify.Absent, "status_404", "https", false, false, false, false},
+		{"soft404-volatile", "robots", classify.Present, "ok", "https", false, false, false, false},
+		{"soft404-volatile", "canary", classify.Soft404, "canary_self", "https", false, false, false, false},
+		{"soft404-volatile", "agents-txt", classify.Soft404, "canary_match", "https", false, false, false, false},
+		{"soft404-volatile", "did", classify.Soft404, "canary_match", "https", false, false, false, false},
+		{"soft404-volatile", "home", classify.Present, "ok", "https", false, false, false, false},
+		{"soft404-json-escaped", "llms-txt", classify.Soft404, "canary_match", "https", false, false, false, false},
+		{"soft404-json-escaped", "tdmrep", classify.Soft404, "canary_match", "https", false, false, false, false},
+		{"soft404-json-escaped", "home", classify.Present, "ok", "https", false, false, false, false},
+		{"blank-files", "robots", classify.Present, "empty", "https", false, false, false, false},
+		{"blank-files", "agents-txt", classify.Present, "empty", "https", false, false, false, false},
+		{"blank-files", "llms-txt", classify.Present, "empty", "https", false, false, false, false},
+		{"blank-files", "ai-txt", classify.Present, "empty", "https", false, false, false, false},
+		{"blank-files", "canary", classify.Absent, "status_404", "https", false, false, false, false},
+		{"botwall-captcha", "robots", classify.Blocked, "challenge_captcha", "https", false, false, false, false},
+		{"botwall-captcha", "home", classify.Blocked, "challenge_captcha", "https", false, false, false, false},
+		{"status-999", "robots", classify.Blocked, "status_999", "https", false, false, false, false},
+		{"status-999", "canary", classify.Blocked, "status_999", "https", false, false, false, false},
+		{"status-999", "home", classify.Blocked, "status_999", "https", false, false, false, false},
 		{"nxdomain", "robots", classify.NetworkError, "dns", "https", false, false, false, false},
 		{"nxdomain", "home", classify.NetworkError, "dns", "https", false, false, false, false},
 		{"private-dns", "agents-md", classify.NetworkError, "address_guard", "https", false, false, false, false},
@@ -300,6 +318,25 @@ func TestTruth_KindRules(t *testing.T) {
 		if e.Outcome != c.outcome || e.Reason != c.reason || e.Scheme != c.scheme || e.HTTPFallback != c.fallback ||
 			e.Offsite != c.offsite || e.Downgraded != c.downgrade || e.Truncated != c.truncated {
 			t.Errorf("%s %s: got %+v, want %+v", c.kind, c.loc, e, c)
+		}
+	}
+	// Every soft404-volatile and soft404-json-escaped site, whichever form
+	// of error page it answers, is the canary's page at every file
+	// location but robots.txt, and every blank-files file is empty.
+	for d, k := range hw.Domains() {
+		if k != "soft404-volatile" && k != "soft404-json-escaped" && k != "blank-files" {
+			continue
+		}
+		exp, _ := hw.Truth(d)
+		for _, e := range exp {
+			switch {
+			case k == "blank-files":
+				if e.Variant != "" && strings.HasPrefix(e.Variant, "testweb/blank-") && e.Reason != classify.ReasonEmpty {
+					t.Errorf("%s %s %s: %s/%s", k, d, e.Location, e.Outcome, e.Reason)
+				}
+			case e.Location != "robots" && e.Location != "home" && e.Location != "canary" && e.Reason != classify.ReasonCanaryMatch:
+				t.Errorf("%s %s %s (%s): %s/%s", k, d, e.Location, e.Variant, e.Outcome, e.Reason)
+			}
 		}
 	}
 	// A server-error site answers its one 5xx everywhere.
