@@ -3,6 +3,7 @@ package pipeline_test
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -113,4 +114,19 @@ func TestCrawl_SinkFailureKeepsWrittenBatches(t *testing.T) {
 		t.Errorf("resumed: %s, %d domains, %d skipped; want complete, %d skipped, 300 in all", resumed.Status, resumed.Domains, resumed.Skipped, onDisk)
 	}
 	simcrawl.WantSame(t, whole.DBPath, resumed.DBPath, "the resumed crawl differs from the uninterrupted one")
+
+	// The failed run could not write its final crawls row; the resume
+	// wrote it from the state, so the database says how run 1 ended.
+	rdb, err := sql.Open("duckdb", resumed.DBPath+"?access_mode=read_only")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rdb.Close()
+	var runs string
+	if err := rdb.QueryRow(`SELECT string_agg(run || ' ' || status || ' ' || (ended_at IS NOT NULL) || ' ' || domains, ', ' ORDER BY run) FROM crawls WHERE crawl_id = 'failing'`).Scan(&runs); err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("1 failed true %d, 2 complete true %d", sum.Crawled, resumed.Crawled); runs != want {
+		t.Errorf("crawls rows (run, status, ended, domains): %s; want %s", runs, want)
+	}
 }

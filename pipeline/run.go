@@ -227,9 +227,17 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		}
 	}
 	// Runs that were killed never wrote their final row: record them now,
-	// with their own options (a killed run can only be the last one).
+	// with their own options (a killed run can only be the last one). A
+	// run that failed writing may not have written its own either (or even
+	// its starting row, with its first batch): record it from its state.
 	var starters []sink.CrawlRow
+	var recorded []int // the runs recorded from their state
 	for i, r := range st.Runs {
+		if r.Status == "failed" && !r.Recorded && r.EndedAt != nil {
+			starters = append(starters, crawlRow(r, r.SeedsRead, r.SeedsBad, r.Domains))
+			recorded = append(recorded, i)
+			continue
+		}
 		if r.EndedAt == nil && r.Status == "running" {
 			st.Runs[i].Status = "killed"
 			row := crawlRow(st.Runs[i], 0, 0, 0)
@@ -259,6 +267,15 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	if err := w.Commit(); err != nil {
 		w.Close()
 		return nil, err
+	}
+	if len(recorded) > 0 {
+		for _, i := range recorded {
+			st.Runs[i].Recorded = true
+		}
+		if err := st.save(opts.Out); err != nil {
+			w.Close()
+			return nil, fmt.Errorf("saving crawl state: %w", err)
+		}
 	}
 
 	if opts.Shard.Count > 1 && total > 0 {
@@ -392,8 +409,9 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	if rerr == nil && !interrupted && st.SeedsDigest == "" {
 		st.SeedsDigest = reader.Digest()
 	}
+	run.SeedsRead, run.SeedsBad, run.Domains = stats.Lines, stats.Bad, sum.Crawled
 	if werr == nil {
-		if err := sink.AppendRows(w, sink.TableCrawls, crawlRow(run, stats.Lines, stats.Bad, sum.Crawled)); err == nil {
+		if err := sink.AppendRows(w, sink.TableCrawls, crawlRow(run, run.SeedsRead, run.SeedsBad, run.Domains)); err == nil {
 			werr = w.Commit()
 		} else {
 			werr = err
@@ -404,6 +422,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	}
 	if werr == nil {
 		written += unwritten
+		run.Recorded = true
 	} else if run.Status != "failed" {
 		// The last batch, written on closing, failed: the run did not
 		// complete, and --resume crawls that batch's domains again.

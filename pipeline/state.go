@@ -32,6 +32,13 @@ type RunState struct {
 	StartedAt time.Time  `json:"started_at"`
 	EndedAt   *time.Time `json:"ended_at,omitempty"`
 	Status    string     `json:"status"`
+	// The counts of the run's final crawls row, and whether that row was
+	// committed: a run that failed writing (a full disk) could not write
+	// it, and the next run writes it from here.
+	SeedsRead int64 `json:"seeds_read,omitempty"`
+	SeedsBad  int64 `json:"seeds_bad,omitempty"`
+	Domains   int64 `json:"domains,omitempty"`
+	Recorded  bool  `json:"recorded,omitempty"`
 }
 
 // statePath returns the state file of a shard ("i/n") in dir.

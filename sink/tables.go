@@ -22,7 +22,8 @@ func Tables() []Table {
 		MustTable[CrawlRow](TableCrawls,
 			"One row per run of survey crawl for one shard; a resumed crawl adds a run. "+
 				"A run may write its row more than once (when it starts, with status running and ended_at null, and when it ends); "+
-				"a --resume writes the row of an earlier run that was killed once more, now with status killed; "+
+				"a --resume writes the row of an earlier run that was killed once more, now with status killed, "+
+				"and that of an earlier run that failed writing (a full disk) and could not write its final row, with status failed and its counts; "+
 				"the database keeps the last row written per (crawl_id, shard, run).",
 			"crawl_id", "shard", "run"),
 		MustTable[TargetRow](TableTargets,
