@@ -6,12 +6,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/agentpolicy/survey/crawl"
 	"github.com/agentpolicy/survey/registry"
+	"github.com/agentpolicy/survey/seeds"
 )
 
 // Crawl is what the report says about the crawl it describes, read from
@@ -122,16 +125,14 @@ func (c Crawl) distinct(field func(Run) string) string {
 func (c Crawl) Status() (status string, complete bool) {
 	last := map[string]Run{}
 	var shards []string
-	present := map[int]map[int]bool{} // shard count, then index
+	present := map[seeds.Shard]bool{}
+	counts := map[int]bool{} // the shard counts of the runs
 	for _, r := range c.Runs {
 		if _, ok := last[r.Shard]; !ok {
 			shards = append(shards, r.Shard)
-			var i, n int
-			if _, err := fmt.Sscanf(r.Shard, "%d/%d", &i, &n); err == nil && n > 0 {
-				if present[n] == nil {
-					present[n] = map[int]bool{}
-				}
-				present[n][i] = true
+			if sh, err := seeds.ParseShard(r.Shard); err == nil {
+				present[sh] = true
+				counts[sh.Count] = true
 			}
 		}
 		if prev, ok := last[r.Shard]; !ok || r.Run > prev.Run {
@@ -149,16 +150,11 @@ func (c Crawl) Status() (status string, complete bool) {
 			statuses = append(statuses, st)
 		}
 	}
-	var counts []int
-	for n := range present {
-		counts = append(counts, n)
-	}
-	sort.Ints(counts)
 	var missing []string
-	for _, n := range counts {
+	for _, n := range slices.Sorted(maps.Keys(counts)) {
 		for i := range n {
-			if !present[n][i] {
-				missing = append(missing, fmt.Sprintf("%d/%d", i, n))
+			if sh := (seeds.Shard{Index: i, Count: n}); !present[sh] {
+				missing = append(missing, sh.String())
 			}
 		}
 	}

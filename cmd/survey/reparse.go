@@ -48,12 +48,14 @@ func runReparse(e *env, args []string) int {
 	// What the database held before, to say what the reparse changed;
 	// none when there was no database (or one that cannot be read).
 	dbPath := filepath.Join(fs.Arg(0), "survey.duckdb")
-	if !*noBuild {
+	before, err := readParseCounts(dbPath)
+	if err != nil && !*noBuild {
+		// Reading fails, among other reasons, when another process holds
+		// the database open for writing: the build would not replace it.
 		if err := checkNotHeld(dbPath, "reparse with --no-build and build it later with survey merge"); err != nil {
 			return fail(e, "reparse", err)
 		}
 	}
-	before, _ := readParseCounts(dbPath)
 	sum, err := pipeline.Reparse(context.Background(), pipeline.ReparseOptions{
 		Dir: fs.Arg(0), CrawlID: *crawlID, NoBuild: *noBuild, Progress: e.stderr, TTY: e.stderrTTY,
 	})

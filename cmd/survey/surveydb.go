@@ -134,11 +134,13 @@ func checkReplaceable(path string) error {
 	if checkDuckDBFile(path) != nil {
 		return refuse("is not a DuckDB database")
 	}
-	if err := sink.CheckNotHeld(path); err != nil {
-		return fmt.Errorf("--db %w", err)
-	}
 	db, err := sink.Open(path)
 	if err != nil {
+		// Opening fails, among other reasons, when another process holds
+		// the database open for writing.
+		if held := sink.CheckNotHeld(path); held != nil {
+			return fmt.Errorf("--db %w", held)
+		}
 		return refuse(fmt.Sprintf("cannot be read (%v), so it may not be a survey database", err))
 	}
 	defer db.Close()
