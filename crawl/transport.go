@@ -52,8 +52,8 @@ func newBaseTransport(cfg Config, d *dialer) *http.Transport {
 // recorder is the transport one worker's collector uses. It serialises
 // requests per host and IP, records each response of the fetch in progress,
 // and reads the body itself: decompressing gzip and deflate, cutting at the
-// cap (after decompression, so a decompression bomb costs at most the cap),
-// and keeping the bytes exactly as received. colly then gets the response
+// cap (after decompression, so a decompression bomb costs at most the cap;
+// the encoded bytes are capped too, see wireCap), and keeping the bytes exactly as received. colly then gets the response
 // without its body (the recorder holds it; a second copy would only double
 // the memory per fetch), marked Uncompressed so that it never inflates
 // anything itself.
@@ -220,10 +220,12 @@ func isRedirect(code int) bool {
 func readBody(resp *http.Response, max int64, buf *bytes.Buffer) (bool, string, error) {
 	var r io.Reader = resp.Body
 	var undecoded string
+	// What a decoder reads off the wire is capped too (see wireCap).
+	wire := &capReader{r: resp.Body, n: wireCap(max)}
 	switch enc := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding"))); enc {
 	case "", "identity":
 	case "gzip", "x-gzip":
-		zr, err := gzip.NewReader(resp.Body)
+		zr, err := gzip.NewReader(wire)
 		if err != nil {
 			return false, "", fmt.Errorf("gzip: %w", err)
 		}
@@ -232,7 +234,7 @@ func readBody(resp *http.Response, max int64, buf *bytes.Buffer) (bool, string, 
 	case "deflate":
 		// "deflate" is zlib-wrapped per RFC 9110 §8.4.1.2; some servers send
 		// raw deflate, recognised by the missing zlib header.
-		br := bufio.NewReaderSize(resp.Body, 512)
+		br := bufio.NewReaderSize(wire, 512)
 		if hdr, _ := br.Peek(2); len(hdr) == 2 && (uint16(hdr[0])<<8|uint16(hdr[1]))%31 == 0 && hdr[0]&0x0f == 8 {
 			zr, err := zlib.NewReader(br)
 			if err != nil {
@@ -262,10 +264,46 @@ func readBody(resp *http.Response, max int64, buf *bytes.Buffer) (bool, string, 
 	if truncated {
 		buf.Truncate(int(max))
 	}
+	if errors.Is(err, errWireCap) {
+		// The encoded body passed its cap before the decoded one did:
+		// the body is over the cap, and what was decoded of it is kept.
+		truncated, err = true, nil
+	}
 	if err != nil && !truncated {
 		return false, undecoded, err
 	}
 	return truncated, undecoded, nil
+}
+
+// wireCap returns how many bytes of a compressed body readBody reads off
+// the wire, for a body cap of max decoded bytes. A gzip or deflate encoding
+// of a body within the cap is never much longer than the cap (deflate's
+// stored blocks add 5 bytes in 65,535, a gzip member's header and trailer
+// 18 and any extra field at most 64 KiB), but a stream of empty gzip
+// members or empty deflate blocks decodes to nothing, however long: without
+// this cap the decoded-size cap never ends it, and it is read at wire speed
+// until the request timeout (hundreds of MiB from a loopback server in 3 s).
+func wireCap(max int64) int64 { return max + max/64 + 64<<10 }
+
+// errWireCap is capReader's error when its cap is reached.
+var errWireCap = errors.New("encoded body over the cap")
+
+// capReader reads at most n bytes from r, then fails with errWireCap.
+type capReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *capReader) Read(p []byte) (int, error) {
+	if c.n <= 0 {
+		return 0, errWireCap
+	}
+	if int64(len(p)) > c.n {
+		p = p[:c.n]
+	}
+	n, err := c.r.Read(p)
+	c.n -= int64(n)
+	return n, err
 }
 
 // errUnrequestedCoding is readBody's error for a body compressed with a
