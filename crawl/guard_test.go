@@ -8,6 +8,8 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -223,5 +225,204 @@ func TestResolver_AsksAgainWhenAnAnswerIsLost(t *testing.T) {
 	}
 	if took < dnsAttemptTimeout || took > 2*dnsAttemptTimeout+time.Second {
 		t.Errorf("the lookup took %v; want one lost attempt (%v) and a quick answer", took, dnsAttemptTimeout)
+	}
+}
+
+// startChangingDNS serves A and AAAA records on a loopback UDP port from
+// answer, given the name and how many times its A record has been asked
+// for (1 for the first query); a nil answer is NXDOMAIN. Records have a
+// TTL of 0, as a DNS-rebinding attacker's do.
+func startChangingDNS(t *testing.T, answer func(name string, query int) []string) string {
+	t.Helper()
+	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pc.Close() })
+	go func() {
+		asked := map[string]int{}
+		buf := make([]byte, 1500)
+		for {
+			n, from, err := pc.ReadFrom(buf)
+			if err != nil {
+				return
+			}
+			var p dnsmessage.Parser
+			h, err := p.Start(buf[:n])
+			if err != nil {
+				continue
+			}
+			q, err := p.Question()
+			if err != nil {
+				continue
+			}
+			if q.Type == dnsmessage.TypeA {
+				asked[q.Name.String()]++
+			}
+			addrs := answer(q.Name.String(), max(asked[q.Name.String()], 1))
+			rh := dnsmessage.Header{ID: h.ID, Response: true, Authoritative: true}
+			if addrs == nil {
+				rh.RCode = dnsmessage.RCodeNameError
+			}
+			b := dnsmessage.NewBuilder(nil, rh)
+			b.StartQuestions()
+			b.Question(q)
+			b.StartAnswers()
+			for _, s := range addrs {
+				a := netip.MustParseAddr(s)
+				hdr := dnsmessage.ResourceHeader{Name: q.Name, Class: dnsmessage.ClassINET}
+				switch {
+				case a.Is4() && q.Type == dnsmessage.TypeA:
+					b.AResource(hdr, dnsmessage.AResource{A: a.As4()})
+				case a.Is6() && q.Type == dnsmessage.TypeAAAA:
+					b.AAAAResource(hdr, dnsmessage.AAAAResource{AAAA: a.As16()})
+				}
+			}
+			msg, _ := b.Finish()
+			pc.WriteTo(msg, from)
+		}
+	}()
+	return pc.LocalAddr().String()
+}
+
+// loopbackServer is an HTTP server on loopback that counts the connections
+// it accepts, and its port.
+func loopbackServer(t *testing.T) (port string, accepted *atomic.Int32) {
+	t.Helper()
+	accepted = new(atomic.Int32)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			accepted.Add(1)
+			io.WriteString(c, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok")
+			c.Close()
+		}
+	}()
+	_, port, _ = net.SplitHostPort(ln.Addr().String())
+	return port, accepted
+}
+
+// With the system's resolver (no --resolver, no --connect-to), a name that
+// resolves to loopback is refused as an IP literal is: the guard judges
+// the answer, whichever resolver gave it.
+func TestGuard_SystemResolver(t *testing.T) {
+	if addrs, err := net.DefaultResolver.LookupNetIP(context.Background(), "ip", "localhost"); err != nil || len(addrs) == 0 || !addrs[0].IsLoopback() {
+		t.Skipf("the system resolves localhost to %v (%v), not loopback", addrs, err)
+	}
+	port, accepted := loopbackServer(t)
+	c, err := New(Config{Timeout: 2 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, host := range []string{"localhost", "LocalHost", "127.0.0.1", "[::1]", "[::ffff:127.0.0.1]", "[::ffff:7f00:1]"} {
+		if f := c.FetchURL(context.Background(), "http://"+host+":"+port+"/robots.txt", registry.LocRobots); f.ErrKind != ErrGuard {
+			t.Errorf("%s: %s (%s), want address_guard", host, f.ErrKind, f.Err)
+		}
+	}
+	if n := accepted.Load(); n != 0 {
+		t.Errorf("the loopback server accepted %d connections", n)
+	}
+}
+
+// The guard judges each address of a DNS answer, and the dialer connects
+// only to an address it judged: a name with a public and a loopback
+// address is dialled at the public one only, whatever their order; a name
+// whose answer turns to loopback after the first query (DNS rebinding,
+// TTL 0) is dialled at the address checked; an answer of IPv6 forms of
+// loopback and private addresses is refused.
+func TestGuard_MixedAndChangingDNSAnswers(t *testing.T) {
+	port, accepted := loopbackServer(t)
+	dns := startChangingDNS(t, func(name string, query int) []string {
+		switch name {
+		case "mixed.test.":
+			return []string{"127.0.0.1", "203.0.113.10"}
+		case "mixed2.test.":
+			return []string{"203.0.113.10", "127.0.0.1"}
+		case "rebind.test.":
+			if query == 1 {
+				return []string{"203.0.113.10"}
+			}
+			return []string{"127.0.0.1"}
+		case "v6.test.":
+			return []string{"::1", "fd00::1", "::ffff:127.0.0.1", "64:ff9b::7f00:1"}
+		}
+		return nil
+	})
+	c, err := New(Config{Timeout: time.Second, Resolver: dns})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, host := range []string{"mixed.test", "mixed2.test", "rebind.test", "rebind.test", "rebind.test"} {
+		f := c.FetchURL(context.Background(), "http://"+host+":"+port+"/robots.txt", registry.LocRobots)
+		// 203.0.113.10 (TEST-NET-3) is never routed: the dial fails one
+		// way or another, but it is the only one made.
+		if f.ErrKind == ErrNone || f.ErrKind == ErrGuard || !strings.Contains(f.Err, "203.0.113.10") && f.ErrKind != ErrTimeout {
+			t.Errorf("%s: %s (%s), want a failed dial to 203.0.113.10", host, f.ErrKind, f.Err)
+		}
+	}
+	if f := c.FetchURL(context.Background(), "http://v6.test:"+port+"/robots.txt", registry.LocRobots); f.ErrKind != ErrGuard {
+		t.Errorf("v6.test: %s (%s), want address_guard", f.ErrKind, f.Err)
+	}
+	if n := accepted.Load(); n != 0 {
+		t.Errorf("the loopback server accepted %d connections", n)
+	}
+}
+
+// A redirect to loopback spelt in decimal, octal, hex or shortened dotted
+// form is a host name to the crawler (netip parses none of them): it goes
+// to the resolver, and whatever the resolver makes of it (getaddrinfo's
+// inet_aton reads each as 127.0.0.1; here the DNS server does) is judged
+// by the guard. No spelling reaches the server behind --connect-to.
+func TestGuard_RedirectToNumericSpellings(t *testing.T) {
+	spellings := []string{"2130706433", "0x7f.1", "017700000001", "127.1", "0x7f000001", "0177.0.0.1"}
+	names := map[string]bool{}
+	for _, s := range spellings {
+		names[s+"."] = true
+	}
+	dns := startChangingDNS(t, func(name string, _ int) []string {
+		switch {
+		case name == "example.test.":
+			return []string{"203.0.113.10"}
+		case names[name]:
+			return []string{"127.0.0.1"}
+		}
+		return nil
+	})
+	var mu sync.Mutex
+	var reached []string
+	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		reached = append(reached, r.Host)
+		mu.Unlock()
+		w.Header().Set("Location", r.URL.Query().Get("to"))
+		w.WriteHeader(http.StatusFound)
+	}))
+	c, err := New(Config{ConnectTo: s.Addr, RootCAs: s.Roots, Resolver: dns, Timeout: 2 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, host := range spellings {
+		loc := "http://" + host + "/robots.txt"
+		f := c.FetchURL(context.Background(), "https://example.test/r?to="+url.QueryEscape(loc), registry.LocRobots)
+		// Go's resolver does not even ask about an all-numeric name (no
+		// such host); one with a letter (0x7f.1) it asks about.
+		if f.ErrKind != ErrGuard && f.ErrKind != ErrDNS || len(f.Hops) != 1 {
+			t.Errorf("redirect to %s: %s after %d hops (%s), want address_guard or dns after 1", loc, f.ErrKind, len(f.Hops), f.Err)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, h := range reached {
+		if h != "example.test" {
+			t.Errorf("a request for %s reached the server", h)
+		}
 	}
 }

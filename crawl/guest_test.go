@@ -436,6 +436,9 @@ func TestGuard_RedirectToEmbeddedAddresses(t *testing.T) {
 		"http://[::ffff:127.0.0.1]/", "http://[::1]/", "http://0.0.0.0/", "http://[::]/", "http://[::127.0.0.1]/",
 		"http://[64:ff9b::a9fe:a9fe]/", "http://[2002:a00:1::1]/", "http://[fe80::1%25lo]/", "http://100.64.0.1/",
 		"http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/",
+		"http://172.16.0.1/", "http://192.168.1.1/", "http://[fc00::1]/", "http://[fe80::1]/",
+		"http://[::ffff:7f00:1]/", "http://[64:ff9b::7f00:1]/", "http://[2002:7f00:1::]/", "http://[2002:a9fe:a9fe::]/",
+		"http://169.254.169.254/latest/meta-data/", "http://[::ffff:169.254.169.254]/",
 	} {
 		f := c.FetchURL(context.Background(), "https://example.test/r?to="+url.QueryEscape(loc), registry.LocRobots)
 		if f.ErrKind != ErrGuard {
