@@ -81,7 +81,11 @@ type Config struct {
 	// PerIPLimit is the number of requests in flight to one IP address.
 	PerIPLimit int
 	// MaxTimeouts is the number of consecutive timeouts after which a
-	// host's remaining locations are not requested.
+	// domain's remaining locations are not requested; and the number of
+	// requests to one host timing out in a row, from any domains, after
+	// which the host is not requested for 10 minutes (host_unresponsive),
+	// so that domains redirecting to one stalled host do not each pay
+	// their timeouts on it in turn.
 	MaxTimeouts int
 	// MaxRetryAfter is the longest Retry-After (on 429 and 503) the crawler
 	// waits for before retrying once; every later request to the host, from

@@ -72,7 +72,7 @@ func New(cfg Config) (*Crawler, error) {
 		cfg:      cfg,
 		canary:   canary,
 		base:     newBaseTransport(cfg, d),
-		gates:    newGates(cfg.PerIPLimit, cfg.MaxRetryAfter),
+		gates:    newGates(cfg.PerIPLimit, cfg.MaxRetryAfter, cfg.MaxTimeouts),
 		res:      res,
 		fetchers: make(chan *fetcher, cfg.Concurrency),
 	}, nil

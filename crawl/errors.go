@@ -48,6 +48,7 @@ func kindOf(err error, ph phases, domainCtx, parent context.Context) ErrorKind {
 	var guardErr *GuardError
 	var dnsErr *net.DNSError
 	var awayErr *awayError
+	var slowErr *unresponsiveError
 	switch {
 	case err == nil:
 		return ErrNone
@@ -55,6 +56,8 @@ func kindOf(err error, ph phases, domainCtx, parent context.Context) ErrorKind {
 		return ErrGuard
 	case errors.As(err, &awayErr):
 		return ErrRateLimited
+	case errors.As(err, &slowErr):
+		return ErrHostUnresponsive
 	case errors.Is(err, errRedirectLoop):
 		return ErrLoop
 	case errors.Is(err, errTooManyRedirect):

@@ -120,9 +120,10 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, loc registry.Locatio
 	if err != nil {
 		out.ErrKind = kindOf(err, ph, ctx, f.parent)
 		out.Err = errorText(err)
-		// A host backing off (Retry-After) is not sent the request: when
-		// that is the first, nothing was requested.
-		out.Skipped = out.ErrKind == ErrRateLimited && len(out.Hops) == 0
+		// A host backing off (Retry-After) or left alone for timing out
+		// is not sent the request: when that is the first, nothing was
+		// requested.
+		out.Skipped = (out.ErrKind == ErrRateLimited || out.ErrKind == ErrHostUnresponsive) && len(out.Hops) == 0
 		// No complete response: a partial body is not the file. The status
 		// and headers of the last response received stay, as information.
 		out.Body, out.Truncated = nil, false

@@ -3,6 +3,7 @@ package crawl
 import (
 	"context"
 	"net/netip"
+	"strconv"
 	"sync"
 	"time"
 
@@ -20,15 +21,29 @@ import (
 // and until it passes the host's requests fail at once with an *awayError
 // (rate_limited), not sent. The long ones are remembered in a bounded LRU
 // for at most maxAway.
+//
+// A host whose requests time out maxTimeouts times in a row, whichever
+// domains they came from (a host many domains redirect to), is left alone
+// for unresponsiveFor: its requests fail at once with an
+// *unresponsiveError (host_unresponsive), not sent. Without it, every
+// domain sharing a stalled host queued behind the others' requests to it
+// at the host's gate, where the clocks are paused, and paid its own
+// timeouts there in turn: N domains took N times the timeouts, whatever
+// their deadline, and held their workers meanwhile.
 type gates struct {
-	perIP   int
-	maxWait time.Duration
+	perIP       int
+	maxWait     time.Duration
+	maxTimeouts int
 
 	mu    sync.Mutex
 	hosts map[string]*gate
 	ips   map[netip.Addr]*gate
 	away  *lru.Cache[string, time.Time] // hosts backing off for longer than maxWait, until when
 	calls int                           // ref calls since the last sweep
+	// strikes counts each host's timeouts in a row; slow holds the hosts
+	// left alone for timing out, until when.
+	strikes *lru.Cache[string, int]
+	slow    *lru.Cache[string, time.Time]
 }
 
 type gate struct {
@@ -44,9 +59,14 @@ const (
 	maxAway      = time.Hour
 )
 
-func newGates(perIP int, maxWait time.Duration) *gates {
-	return &gates{perIP: perIP, maxWait: maxWait, hosts: map[string]*gate{}, ips: map[netip.Addr]*gate{},
-		away: lru.New[string, time.Time](maxAwayHosts)}
+// unresponsiveFor is how long a host that timed out Config.MaxTimeouts
+// times in a row is left alone.
+const unresponsiveFor = 10 * time.Minute
+
+func newGates(perIP int, maxWait time.Duration, maxTimeouts int) *gates {
+	return &gates{perIP: perIP, maxWait: maxWait, maxTimeouts: maxTimeouts, hosts: map[string]*gate{}, ips: map[netip.Addr]*gate{},
+		away: lru.New[string, time.Time](maxAwayHosts), strikes: lru.New[string, int](maxAwayHosts),
+		slow: lru.New[string, time.Time](maxAwayHosts)}
 }
 
 // awayError fails a request to a host that asked, with a Retry-After longer
@@ -61,13 +81,55 @@ func (e *awayError) Error() string {
 		e.until.UTC().Format(time.RFC3339)
 }
 
+// unresponsiveError fails a request to a host whose requests timed out
+// too many times in a row: the request was not sent.
+type unresponsiveError struct {
+	host     string
+	timeouts int
+	until    time.Time
+}
+
+func (e *unresponsiveError) Error() string {
+	return "not requested: " + e.host + " timed out on " + strconv.Itoa(e.timeouts) +
+		" requests in a row (from any domain), and is not requested again before " + e.until.UTC().Format(time.RFC3339)
+}
+
+// timedOut counts a request to host that timed out; at maxTimeouts in a
+// row, the host is left alone for unresponsiveFor.
+func (g *gates) timedOut(host string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	n, _ := g.strikes.Get(host)
+	n++
+	if n < g.maxTimeouts {
+		g.strikes.Add(host, n)
+		return
+	}
+	g.strikes.Add(host, 0)
+	g.slow.Add(host, time.Now().Add(unresponsiveFor))
+}
+
+// answered records that a request to host ended otherwise than in a
+// timeout, which ends its run of timeouts.
+func (g *gates) answered(host string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.strikes.Len() == 0 {
+		return
+	}
+	if n, ok := g.strikes.Get(host); ok && n > 0 {
+		g.strikes.Add(host, 0)
+	}
+}
+
 // acquire waits for the host's slot, then for any back-off the host asked
 // for, then for the IP's slot (ip may be invalid when unknown). It returns
 // the function that releases both, and how long it waited (zero when
 // nothing made it wait), also when it fails. While it waits, the clocks
 // are paused: the wait is the crawler's own politeness, not time spent on
 // the site. It fails with an *awayError when the host is backing off for
-// longer than the crawler waits.
+// longer than the crawler waits, and with an *unresponsiveError when the
+// host is left alone for timing out.
 func (g *gates) acquire(ctx context.Context, host string, ip netip.Addr, clk clocks) (release func(), waited time.Duration, err error) {
 	var paused clocks
 	var queued time.Time
@@ -93,11 +155,18 @@ func (g *gates) acquire(ctx context.Context, host string, ip netip.Addr, clk clo
 	// the address need not wait).
 	g.mu.Lock()
 	until := hg.notBefore
-	var away time.Time
+	var away, slow time.Time
 	if g.away.Len() > 0 {
 		away, _ = g.away.Get(host)
 	}
+	if g.slow.Len() > 0 {
+		slow, _ = g.slow.Get(host)
+	}
 	g.mu.Unlock()
+	if !slow.IsZero() && time.Now().Before(slow) {
+		unref(g, g.hosts, host, hg, true)
+		return nil, 0, &unresponsiveError{host, g.maxTimeouts, slow}
+	}
 	if !away.IsZero() || !until.IsZero() {
 		now := time.Now()
 		if now.Before(away) {

@@ -7,10 +7,12 @@ import (
 	"compress/zlib"
 	"context"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strings"
 	"sync"
@@ -707,5 +709,119 @@ func TestCrawl_EncodedBodyIsCappedToo(t *testing.T) {
 	}
 	if f := c.FetchURL(context.Background(), "https://enc.test/llms.txt", registry.LocLLMsTxt); f.ErrKind != ErrNone || f.Truncated || !bytes.Equal(f.Body, random) {
 		t.Errorf("an incompressible body of the cap, gzipped to %d bytes: %s (%s) truncated=%v, %d bytes; want it whole", incompressible.Len(), f.ErrKind, f.Err, f.Truncated, len(f.Body))
+	}
+}
+
+// A host many domains redirect to, which never answers, costs the crawl
+// Config.MaxTimeouts timeouts, not that many per domain: the domains
+// queued at its gate (where their clocks are paused) used to pay their own
+// timeouts there one after the other, 12 domains taking 6.5 s against a
+// deadline of 1 s (and a crawl of 10 such seeds with survey crawl
+// --timeout 1s --domain-deadline 2s, 20 s). Once the host has timed out
+// MaxTimeouts times in a row, its requests fail unsent, host_unresponsive,
+// from every domain; a domain whose own host it is is not requested at all.
+func TestCrawl_SharedStalledHostIsLeftAlone(t *testing.T) {
+	const domains, timeout = 12, 300 * time.Millisecond
+	var stalled atomic.Int32
+	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Host == "stall.test" {
+			stalled.Add(1)
+			select {
+			case <-r.Context().Done():
+			case <-time.After(10 * time.Second):
+			}
+			return
+		}
+		http.Redirect(w, r, "http://stall.test"+r.URL.Path, http.StatusFound)
+	}))
+	c, err := New(Config{ConnectTo: s.Addr, Concurrency: domains, Timeout: timeout, DomainDeadline: time.Second,
+		Locations: registry.Locations()[:3]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(list []seeds.Seed) []*DomainResult {
+		in := make(chan seeds.Seed, len(list))
+		for _, s := range list {
+			in <- s
+		}
+		close(in)
+		var mu sync.Mutex
+		var out []*DomainResult
+		if err := c.Run(context.Background(), in, func(r *DomainResult) error {
+			mu.Lock()
+			defer mu.Unlock()
+			out = append(out, r)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	var list []seeds.Seed
+	for i := range domains {
+		list = append(list, seeds.Seed{Host: fmt.Sprintf("d%d.test", i), Scheme: "http"})
+	}
+	start := time.Now()
+	res := run(list)
+	if took := time.Since(start); took > 4*DefaultMaxTimeouts*timeout {
+		t.Errorf("%d domains redirecting to one stalled host took %v", domains, took)
+	}
+	if n := stalled.Load(); n != DefaultMaxTimeouts {
+		t.Errorf("%d requests reached the stalled host, want %d", n, DefaultMaxTimeouts)
+	}
+	for _, r := range res {
+		for _, f := range r.Fetches {
+			switch {
+			case f.ErrKind == ErrTimeout && len(f.Hops) == 1:
+			case f.ErrKind == ErrHostUnresponsive && len(f.Hops) == 1 && !f.Skipped &&
+				strings.Contains(f.Err, "stall.test timed out on 2 requests in a row"):
+			case f.ErrKind == ErrHostUnresponsive && f.Skipped && len(f.Hops) == 0:
+				// The domain's own crawl gave up after two timeouts.
+			default:
+				t.Errorf("%s %s: %s after %d hops, skipped %v (%s)", r.Domain, f.Location, f.ErrKind, len(f.Hops), f.Skipped, f.Err)
+			}
+		}
+	}
+	before := stalled.Load()
+	for _, f := range run([]seeds.Seed{{Host: "stall.test", Scheme: "http"}})[0].Fetches {
+		if f.ErrKind != ErrHostUnresponsive || !f.Skipped {
+			t.Errorf("stall.test %s: %s, skipped %v (%s); want host_unresponsive, not requested", f.Location, f.ErrKind, f.Skipped, f.Err)
+		}
+	}
+	if n := stalled.Load() - before; n != 0 {
+		t.Errorf("%d requests reached the stalled host as a seed", n)
+	}
+}
+
+// Only timeouts in a row leave a host alone: an answer in between starts
+// the count again.
+func TestGates_TimeoutsInARow(t *testing.T) {
+	g := newGates(1, time.Second, 2)
+	acquire := func() error {
+		release, _, err := g.acquire(context.Background(), "h.test", netip.Addr{}, clocks{})
+		if err == nil {
+			release()
+		}
+		return err
+	}
+	g.timedOut("h.test")
+	g.answered("h.test")
+	g.timedOut("h.test")
+	if err := acquire(); err != nil {
+		t.Fatalf("after a timeout, an answer and a timeout: %v", err)
+	}
+	g.timedOut("h.test")
+	var slow *unresponsiveError
+	if err := acquire(); !errors.As(err, &slow) || slow.host != "h.test" {
+		t.Fatalf("after two timeouts in a row: %v, want the host left alone", err)
+	}
+	if err := func() error {
+		release, _, err := g.acquire(context.Background(), "other.test", netip.Addr{}, clocks{})
+		if err == nil {
+			release()
+		}
+		return err
+	}(); err != nil {
+		t.Errorf("another host: %v", err)
 	}
 }

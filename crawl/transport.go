@@ -115,6 +115,7 @@ func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	f.Scheme = req.URL.Scheme
 	resp, err := t.base.RoundTrip(req)
 	if err != nil {
+		t.noteEnd(ctx, host, err)
 		return nil, err
 	}
 	f.Status = resp.StatusCode
@@ -140,6 +141,7 @@ func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 		io.CopyN(io.Discard, resp.Body, 64<<10)
 		resp.Body.Close()
 		resp.Body = http.NoBody
+		t.noteEnd(ctx, host, nil)
 		return resp, nil
 	}
 	buf := t.bufs.Get().(*bytes.Buffer)
@@ -150,6 +152,7 @@ func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	t.bufs.Put(buf)
 	f.Truncated, f.Encoding = truncated, encoding
 	if err != nil {
+		t.noteEnd(ctx, host, err)
 		return nil, &bodyError{err}
 	}
 	// A response can come through after a budget has run out and
@@ -158,12 +161,28 @@ func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	// before the connection closes. Past its time limit, a fetch is a
 	// timeout, whatever came back.
 	if cause := context.Cause(ctx); cause == errRequestTimeout || cause == errDomainDeadline {
+		t.noteEnd(ctx, host, cause)
 		return nil, cause
 	}
+	t.noteEnd(ctx, host, nil)
 	resp.Body = http.NoBody
 	resp.ContentLength = 0
 	resp.Uncompressed = true
 	return resp, nil
+}
+
+// noteEnd tells the gates how a request to host ended (err, nil for a
+// response read whole): in the request's timeout, which counts towards
+// leaving the host alone, or otherwise, which ends the host's run of
+// timeouts. A request cut by its domain's deadline or the crawl's end says
+// nothing of the host. A redirect is noted as an answer.
+func (t *recorder) noteEnd(ctx context.Context, host string, err error) {
+	switch cause := context.Cause(ctx); {
+	case cause == errRequestTimeout, cause == nil && err != nil && isTimeout(err):
+		t.gates.timedOut(host)
+	case cause == nil:
+		t.gates.answered(host)
+	}
 }
 
 // ipKey returns the address used for the per-IP limit: the host's when it
