@@ -202,6 +202,17 @@ func (g *gates) acquire(ctx context.Context, host string, ip netip.Addr, clk clo
 	}, 0, nil
 }
 
+// crowded reports whether requests are waiting for a slot of ip's gate.
+func (g *gates) crowded(ip netip.Addr) bool {
+	if !ip.IsValid() {
+		return false
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	e, ok := g.ips[ip]
+	return ok && e.refs > g.perIP
+}
+
 // backOff records that host asked not to be requested for d. A d longer
 // than the crawler waits makes the host's requests fail instead (see
 // acquire) for d, or maxAway at most.

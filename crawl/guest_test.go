@@ -825,3 +825,51 @@ func TestGates_TimeoutsInARow(t *testing.T) {
 		t.Errorf("another host: %v", err)
 	}
 }
+
+// Domains sharing an address hold no more connections open to it than the
+// per-IP limit allows requests, and a few closing: a request sent while
+// other domains' requests are queued for the address closes its
+// connection after the response. Each domain kept its connection idle
+// while its next request queued behind the others, so the address had as
+// many connections open as domains crawled on it at once (48 here, with a
+// per-IP limit of 2), which a server's limit on connections per client
+// address would meet with errors of the crawler's own making.
+func TestGates_ConnectionsToOneIPAreBounded(t *testing.T) {
+	const domains, limit = 48, 2
+	names := map[string]string{}
+	var list []seeds.Seed
+	for i := range domains {
+		names[fmt.Sprintf("site%d.test.", i)] = "203.0.113.10"
+		list = append(list, seeds.Seed{Host: fmt.Sprintf("site%d.test", i)})
+	}
+	dns := startDNS(t, names)
+	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(10 * time.Millisecond)
+		http.NotFound(w, r)
+	}))
+	var live, most atomic.Int32
+	s.srv.ConnState = func(_ net.Conn, st http.ConnState) {
+		switch st {
+		case http.StateNew:
+			n := live.Add(1)
+			for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+			}
+		case http.StateClosed, http.StateHijacked:
+			live.Add(-1)
+		}
+	}
+	res := crawlSeeds(t, Config{ConnectTo: s.Addr, RootCAs: s.Roots, Resolver: dns, Concurrency: domains, PerIPLimit: limit,
+		Locations: registry.Locations()[:4], Timeout: 5 * time.Second}, list)
+	for _, r := range res {
+		for _, f := range r.Fetches {
+			if f.ErrKind != ErrNone || f.Status != http.StatusNotFound {
+				t.Errorf("%s %s: %s (%s)", r.Domain, f.Location, f.ErrKind, f.Err)
+			}
+		}
+	}
+	// The server counts a connection closed when it has closed it, which
+	// may come after the next one opens: the bound leaves room for that.
+	if m := most.Load(); m > 4*limit {
+		t.Errorf("%d connections were open at once to one address, for a per-IP limit of %d", m, limit)
+	}
+}

@@ -101,7 +101,8 @@ func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	ctx := req.Context()
 	hostname := req.URL.Hostname()
 	host := hostKey(hostname)
-	release, waited, err := t.gates.acquire(ctx, host, t.ipKey(ctx, hostname, tm), t.clocks)
+	ip := t.ipKey(ctx, hostname, tm)
+	release, waited, err := t.gates.acquire(ctx, host, ip, t.clocks)
 	f.Wait += waited
 	if err != nil {
 		return nil, err
@@ -110,7 +111,13 @@ func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 
 	req = req.WithContext(httptrace.WithClientTrace(context.WithValue(ctx, timingKey{}, tm), tm.trace()))
 	req.Header.Set("Accept-Encoding", "gzip, deflate")
-	req.Close = t.last
+	// The connection is closed after the response when it is the
+	// domain's last, or when other domains' requests are queued for the
+	// address: this domain's next request queues behind them, and its
+	// connection, idle meanwhile, would be one more open to the address
+	// for each domain queued there (as many as the domains crawled on a
+	// shared address at once, whatever the per-IP limit).
+	req.Close = t.last || t.gates.crowded(ip)
 	f.FinalURL = req.URL.String()
 	f.Scheme = req.URL.Scheme
 	resp, err := t.base.RoundTrip(req)
