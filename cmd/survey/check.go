@@ -12,6 +12,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -25,7 +26,9 @@ import (
 
 const checkAbout = `
 Parse and validate one file, given as a path, a URL (fetched with the
-crawler's engine and guards), or - for standard input. Prints one line per
+crawler's engine and guards, and classified as a crawl classifies it: at a
+location, an HTML page or the page the site answers for a path that cannot
+exist is a soft 404, no file), or - for standard input. Prints one line per
 diagnostic, compiler style:
 
   FILE:LINE: severity: message [code, spec section]
@@ -171,7 +174,7 @@ func runCheck(e *env, args []string) int {
 		in.Host = u.Host
 	}
 
-	var fetcher *crawl.Crawler
+	var fetcher *urlFetcher
 	var finalURL string // where a URL's redirects ended
 	redirects := 0
 	var requested *url.URL // the URL given, when it is one
@@ -196,12 +199,12 @@ func runCheck(e *env, args []string) int {
 		if err != nil {
 			return fail(e, "check", err)
 		}
-		fetcher = c
+		fetcher = &urlFetcher{c: c}
 		requested, err = url.Parse(name)
 		if err != nil || requested.Host == "" {
 			return fail(e, "check", fmt.Errorf("%q is not a URL", name))
 		}
-		f, err := fetchFile(c, name, registry.LocationID(""))
+		f, err := fetcher.file(name, "")
 		if err != nil {
 			return fail(e, "check", err)
 		}
@@ -247,9 +250,9 @@ func runCheck(e *env, args []string) int {
 	}
 	if locs := registry.LocationsForFormat(f); len(locs) > 0 {
 		in.Location = locs[0].ID
-		for _, l := range locs {
-			if requested != nil && strings.EqualFold(requested.Path, l.Path) {
-				in.Location = l.ID
+		if requested != nil {
+			if at := urlLocation(requested); slices.ContainsFunc(locs, func(l registry.Location) bool { return l.ID == at }) {
+				in.Location = at
 			}
 		}
 	}
@@ -276,7 +279,7 @@ func runCheck(e *env, args []string) int {
 			}
 			l, _ := registry.LookupLocation(loc)
 			u := "https://" + in.Host + l.Path
-			rf, err := fetchFile(fetcher, u, loc)
+			rf, err := fetcher.file(u, loc)
 			if err != nil {
 				related[loc] = extract.Related{Fetched: false, Reason: err.Error(), URL: u}
 				continue
@@ -436,27 +439,88 @@ func writeDecisionText(w io.Writer, name string, d *checkDecision) {
 	fmt.Fprintf(w, "%s:%d: decision: %s %s %s: %s (%s)\n", name, d.Line, d.Agent, d.Method, d.URL, word, d.Reason)
 }
 
-// fetchFile fetches a URL and returns it when it holds a file.
-func fetchFile(c *crawl.Crawler, u string, loc registry.LocationID) (*crawl.Fetch, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*c.Config().Timeout+time.Second)
-	defer cancel()
-	f := c.FetchURL(ctx, u, loc)
+// urlFetcher fetches the files a URL check reads, and classifies each as a
+// crawl classifies it: at its location (an HTML page where robots.txt is
+// expected is a soft 404) and against its origin's canary (a 200 that
+// matches the answer for a path that cannot exist is one too).
+type urlFetcher struct {
+	c        *crawl.Crawler
+	canaries map[string]*crawl.Fetch // by scheme://host
+}
+
+// file fetches rawURL and returns it when it holds a file. loc is the
+// location it is fetched at; "" names it from the URL's path, and a path
+// of no location is classified as any file.
+func (u *urlFetcher) file(rawURL string, loc registry.LocationID) (*crawl.Fetch, error) {
+	target, err := url.Parse(rawURL)
+	if err != nil {
+		return nil, fmt.Errorf("%q is not a URL: %w", rawURL, err)
+	}
+	if loc == "" {
+		loc = urlLocation(target)
+	}
 	l, ok := registry.LookupLocation(loc)
 	if !ok {
 		l = registry.Location{Expect: registry.KindAny}
 	}
+	f := u.fetch(rawURL, loc)
 	r := classify.Fetch(f, l, nil)
+	if r.Outcome.HoldsFile() && l.Expect != registry.KindHTML && l.Expect != registry.KindAny {
+		// Only a file that is not a page is compared with the canary,
+		// as in a crawl.
+		r = classify.Fetch(f, l, u.canary(target))
+	}
 	if !r.Outcome.HoldsFile() {
 		detail := f.Err
 		if detail == "" && f.Status != 0 {
 			detail = fmt.Sprintf("the server answered HTTP %d", f.Status)
 		}
-		if r.Reason == classify.ReasonAddressGuard {
+		switch r.Reason {
+		case classify.ReasonAddressGuard:
 			detail += " (--allow-private allows it)"
+		case classify.ReasonCanaryMatch:
+			detail += fmt.Sprintf(", the same page as for %s, a path that cannot exist", u.c.CanaryPath())
+		case classify.ReasonHTMLBody:
+			detail += ", an HTML page where a file was expected"
 		}
-		return nil, fmt.Errorf("%s: no file: %s (%s): %s", u, r.Outcome, r.Reason, detail)
+		return nil, fmt.Errorf("%s: no file: %s (%s): %s", rawURL, r.Outcome, r.Reason, detail)
 	}
 	return f, nil
+}
+
+// canary fetches the canary of target's origin, once.
+func (u *urlFetcher) canary(target *url.URL) *crawl.Fetch {
+	origin := target.Scheme + "://" + target.Host
+	if f, ok := u.canaries[origin]; ok {
+		return f
+	}
+	f := u.fetch(origin+u.c.CanaryPath(), registry.LocCanary)
+	if u.canaries == nil {
+		u.canaries = map[string]*crawl.Fetch{}
+	}
+	u.canaries[origin] = f
+	return f
+}
+
+func (u *urlFetcher) fetch(rawURL string, loc registry.LocationID) *crawl.Fetch {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*u.c.Config().Timeout+time.Second)
+	defer cancel()
+	return u.c.FetchURL(ctx, rawURL, loc)
+}
+
+// urlLocation returns the location whose path is target's (case aside, as
+// a server may treat it), or "" when none is.
+func urlLocation(target *url.URL) registry.LocationID {
+	p := target.Path
+	if p == "" {
+		p = "/"
+	}
+	for _, l := range registry.Locations() {
+		if !l.Canary && strings.EqualFold(p, l.Path) {
+			return l.ID
+		}
+	}
+	return ""
 }
 
 // readCapped reads a local file up to one byte past the default body cap.

@@ -412,6 +412,10 @@ func TestCheck_TextSaysWhenValidIsNotUsable(t *testing.T) {
 	}
 
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/AGENTS.md" {
+			http.NotFound(w, r) // the canary too: the file is no soft 404
+			return
+		}
 		w.Header().Set("Content-Type", "text/markdown; charset=utf-8")
 		fmt.Fprintf(w, "# AGENTS.md\n\n## Identity\n- site: %s\n", r.Host)
 	}))
@@ -593,6 +597,10 @@ func TestCheck_URLSaysWhereRedirectsEnded(t *testing.T) {
 			http.Redirect(w, r, "/site/robots.txt", http.StatusMovedPermanently)
 			return
 		}
+		if r.URL.Path != "/site/robots.txt" {
+			http.NotFound(w, r) // the canary too: the file is no soft 404
+			return
+		}
 		fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
 	}))
 	defer srv.Close()
@@ -618,5 +626,57 @@ func TestCheck_WithArticle(t *testing.T) {
 		if got := withArticle(name); got != want {
 			t.Errorf("withArticle(%q) = %q, want %q", name, got, want)
 		}
+	}
+}
+
+// A URL is classified at its location, as a crawl classifies it: a page
+// the site answers for every path (the same as for the canary, a path that
+// cannot exist), or an HTML page where robots.txt is expected, is a soft
+// 404 and yields no file, not an invalid agents.txt or robots.txt; a file
+// that differs from the canary's page is checked, and so is a path of no
+// location, as any file.
+func TestCheck_URLSoft404IsNoFile(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path == "/robots.txt" || r.URL.Path == "/staging/robots.txt":
+			w.Header().Set("Content-Type", "text/plain")
+			fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
+		case strings.HasPrefix(r.URL.Path, "/html/"):
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, "<!DOCTYPE html><html><head><title>Oops</title></head><body>Page not found</body></html>")
+		default:
+			w.Header().Set("Content-Type", "text/plain")
+			fmt.Fprintf(w, "Not Found: %s\n", r.URL.Path)
+		}
+	}))
+	defer srv.Close()
+
+	for _, c := range []struct {
+		url, want string
+		code      int
+	}{
+		{srv.URL + "/agents.txt", "no file: soft_404 (canary_match): the server answered HTTP 200, the same page as for /.well-known/survey-canary-", exitUsage},
+		{srv.URL + "/.well-known/did.json", "no file: soft_404 (canary_match)", exitUsage},
+		{srv.URL + "/robots.txt", "", exitOK},
+		{srv.URL + "/staging/robots.txt", "", exitOK},
+	} {
+		code, out, errs := runSurvey(t, "", "check", "--allow-private", c.url)
+		if code != c.code || !strings.Contains(errs, c.want) {
+			t.Errorf("survey check %s: exit %d, want %d with %q\n%s%s", c.url, code, c.code, c.want, out, errs)
+		}
+	}
+
+	html := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, "<!DOCTYPE html><html><head><title>Welcome</title></head><body>Hello</body></html>")
+	}))
+	defer html.Close()
+	code, out, errs := runSurvey(t, "", "check", "--allow-private", html.URL+"/robots.txt")
+	if want := "no file: soft_404 (html_body): the server answered HTTP 200, an HTML page where a file was expected\n"; code != exitUsage || !strings.HasSuffix(errs, want) {
+		t.Errorf("an HTML page at /robots.txt: exit %d, want %d with %q\n%s%s", code, exitUsage, want, out, errs)
+	}
+	// The home page is a page: it is checked.
+	if code, out, errs := runSurvey(t, "", "check", "--allow-private", html.URL+"/"); code != exitOK {
+		t.Errorf("the home page: exit %d\n%s%s", code, out, errs)
 	}
 }
