@@ -346,7 +346,7 @@ func TestCrawl_ResponseAfterTheTimeoutIsATimeout(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f := newFetcher(c.cfg, lateTransport{c.base}, c.gates, c.res, &c.bufs)
+		f := newFetcher(c.cfg, lateTransport{c.base}, c.gates, c.res, c.guard, &c.bufs)
 		f.parent = context.Background()
 		domain, cancel := context.WithCancelCause(context.Background())
 		expire := time.AfterFunc(tc.deadline, func() { cancel(errDomainDeadline) })

@@ -26,6 +26,7 @@ type Crawler struct {
 	base     *http.Transport
 	gates    *gates
 	res      *resolver
+	guard    guard
 	fetchers chan *fetcher // idle fetchers, reused across runs
 	bufs     sync.Pool     // *bytes.Buffer to read bodies into
 }
@@ -74,6 +75,7 @@ func New(cfg Config) (*Crawler, error) {
 		base:     newBaseTransport(cfg, d),
 		gates:    newGates(cfg.PerIPLimit, cfg.MaxRetryAfter, cfg.MaxTimeouts),
 		res:      res,
+		guard:    g,
 		fetchers: make(chan *fetcher, cfg.Concurrency),
 	}, nil
 }
@@ -144,7 +146,7 @@ func (c *Crawler) getFetcher() *fetcher {
 	case f := <-c.fetchers:
 		return f
 	default:
-		f := newFetcher(c.cfg, c.base, c.gates, c.res, &c.bufs)
+		f := newFetcher(c.cfg, c.base, c.gates, c.res, c.guard, &c.bufs)
 		f.maxHops = registry.MaxRedirects
 		return f
 	}

@@ -34,8 +34,8 @@ type fetcher struct {
 	response bool          // colly delivered a response for the current fetch
 }
 
-func newFetcher(cfg Config, base http.RoundTripper, g *gates, res *resolver, bufs *sync.Pool) *fetcher {
-	f := &fetcher{timeout: cfg.Timeout, rec: &recorder{base: base, gates: g, res: res, maxBody: cfg.MaxBody, bufs: bufs}}
+func newFetcher(cfg Config, base http.RoundTripper, g *gates, res *resolver, gd guard, bufs *sync.Pool) *fetcher {
+	f := &fetcher{timeout: cfg.Timeout, rec: &recorder{base: base, gates: g, res: res, guard: gd, maxBody: cfg.MaxBody, bufs: bufs}}
 	c := colly.NewCollector(
 		colly.UserAgent(cfg.UserAgent),
 		colly.AllowURLRevisit(),

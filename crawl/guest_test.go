@@ -873,3 +873,42 @@ func TestGates_ConnectionsToOneIPAreBounded(t *testing.T) {
 		t.Errorf("%d connections were open at once to one address, for a per-IP limit of %d", m, limit)
 	}
 }
+
+// The per-IP limit is kept on the address the crawler connects to: a name
+// whose DNS answer lists a refused address (private, loopback) before a
+// public one is connected to at the public one, and queues there, with
+// every other name on that public address. The limit was kept on the
+// first address of the answer, refused or not, so names whose answers
+// each began with another private address each had a gate of their own,
+// and their requests to the one public address went out all at once.
+func TestGates_PerIPLimitIsOnTheAddressConnectedTo(t *testing.T) {
+	const domains, limit = 12, 1
+	var list []seeds.Seed
+	for i := range domains {
+		list = append(list, seeds.Seed{Host: fmt.Sprintf("site%d.test", i)})
+	}
+	dns := startChangingDNS(t, func(name string, _ int) []string {
+		var i int
+		if _, err := fmt.Sscanf(name, "site%d.test.", &i); err != nil {
+			return nil
+		}
+		return []string{fmt.Sprintf("10.0.0.%d", i+1), "203.0.113.10"}
+	})
+	var p peak
+	s := newTestServer(t, p.wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(30 * time.Millisecond)
+		http.NotFound(w, r)
+	})))
+	res := crawlSeeds(t, Config{ConnectTo: s.Addr, RootCAs: s.Roots, Resolver: dns, Concurrency: domains,
+		PerIPLimit: limit, Locations: registry.Locations()[:2], Timeout: 5 * time.Second}, list)
+	for _, r := range res {
+		for _, f := range r.Fetches {
+			if f.ErrKind != ErrNone || f.Status != http.StatusNotFound {
+				t.Errorf("%s %s: %s (%s)", r.Domain, f.Location, f.ErrKind, f.Err)
+			}
+		}
+	}
+	if m := p.max.Load(); m > limit {
+		t.Errorf("%d requests were in flight at once to 203.0.113.10, limit %d", m, limit)
+	}
+}

@@ -102,13 +102,13 @@ func (r *resolver) query(host string) ([]netip.Addr, error) {
 	}
 }
 
-// cached returns the first cached address of host without a lookup.
-func (r *resolver) cached(host string) (netip.Addr, bool) {
+// cached returns the cached addresses of host without a lookup.
+func (r *resolver) cached(host string) ([]netip.Addr, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	a, ok := r.cache.Get(host)
 	if !ok || a.err != nil || len(a.addrs) == 0 {
-		return netip.Addr{}, false
+		return nil, false
 	}
-	return a.addrs[0], true
+	return a.addrs, true
 }

@@ -63,6 +63,7 @@ type recorder struct {
 	base    http.RoundTripper
 	gates   *gates
 	res     *resolver
+	guard   guard // the dialer's, to key the per-IP limit on an address it connects to
 	maxBody int64
 
 	cur *Fetch
@@ -193,10 +194,15 @@ func (t *recorder) noteEnd(ctx context.Context, host string, err error) {
 }
 
 // ipKey returns the address used for the per-IP limit: the host's when it
-// is an IP literal, else the first of its DNS answer, looked up now if it
-// is not cached (the dialer then finds it in the cache; the lookup's time
-// is the fetch's DNS time). It is invalid when unknown: no resolver
-// (--connect-to alone), or the lookup failed (the dialer reports why).
+// is an IP literal, else the first of its DNS answer that the guard allows,
+// which is the address the dialer tries first (an answer's refused
+// addresses are never connected to, and keyed on one of them, names
+// sharing a public address behind different refused ones would each have
+// a gate of their own). The answer is looked up now if it is not cached
+// (the dialer then finds it in the cache; the lookup's time is the fetch's
+// DNS time). It is invalid when unknown: no resolver (--connect-to alone),
+// the lookup failed, or the guard refuses every address (the dialer
+// reports why).
 func (t *recorder) ipKey(ctx context.Context, host string, tm *timing) netip.Addr {
 	if ip := net.ParseIP(host); ip != nil { // nil, and no allocation, for a name
 		a, _ := netip.AddrFromSlice(ip)
@@ -205,16 +211,22 @@ func (t *recorder) ipKey(ctx context.Context, host string, tm *timing) netip.Add
 	if t.res == nil {
 		return netip.Addr{}
 	}
-	if a, ok := t.res.cached(host); ok {
-		return a.Unmap()
+	addrs, ok := t.res.cached(host)
+	if !ok {
+		start := time.Now()
+		var err error
+		addrs, err = t.res.lookup(ctx, host)
+		tm.addDNS(time.Since(start))
+		if err != nil {
+			return netip.Addr{}
+		}
 	}
-	start := time.Now()
-	addrs, err := t.res.lookup(ctx, host)
-	tm.addDNS(time.Since(start))
-	if err != nil || len(addrs) == 0 {
-		return netip.Addr{}
+	for _, a := range addrs {
+		if t.guard.checkResolved(host, a) == nil {
+			return a.Unmap()
+		}
 	}
-	return addrs[0].Unmap()
+	return netip.Addr{}
 }
 
 // hostKey returns the name the gates know a host by: host names are
