@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -910,5 +911,97 @@ func TestGates_PerIPLimitIsOnTheAddressConnectedTo(t *testing.T) {
 	}
 	if m := p.max.Load(); m > limit {
 		t.Errorf("%d requests were in flight at once to 203.0.113.10, limit %d", m, limit)
+	}
+}
+
+// The User-Agent goes with every request, not only a domain's first: the
+// HTTP requests after the HTTPS fallback, the retry after a Retry-After,
+// the canary, and a single URL's fetch (survey check); a Config.UserAgent
+// of one's own replaces it on all of them.
+func TestCrawl_UserAgentOnRetriesAndFallback(t *testing.T) {
+	var mu sync.Mutex
+	var agents []string
+	var robots int
+	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		agents = append(agents, r.Header.Get("User-Agent"))
+		first := false
+		if r.URL.Path == "/robots.txt" {
+			robots++
+			first = robots == 1
+		}
+		mu.Unlock()
+		if first {
+			w.Header().Set("Retry-After", "0")
+			w.WriteHeader(http.StatusTooManyRequests)
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	s.tlsOn = func(string) bool { return false }
+	res := crawlOne(t, s, seeds.Seed{Host: "plain.test"}, func(c *Config) { c.Locations = registry.Locations()[:3] })
+	if !res.HTTPFallback {
+		t.Fatalf("no HTTP fallback: %s", res.HTTPSError)
+	}
+	c, err := New(Config{ConnectTo: s.Addr, UserAgent: "mybot/1 (+https://example.org/bot)"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.FetchURL(context.Background(), "http://plain.test/llms.txt", registry.LocLLMsTxt)
+	mu.Lock()
+	defer mu.Unlock()
+	want := append(slices.Repeat([]string{DefaultUserAgent}, 4), "mybot/1 (+https://example.org/bot)")
+	if !slices.Equal(agents, want) {
+		t.Errorf("User-Agents %q, want %q (the 429, its retry, two more locations, then survey check's)", agents, want)
+	}
+	if !strings.HasPrefix(DefaultUserAgent, "survey/") || !strings.Contains(DefaultUserAgent, "https://") {
+		t.Errorf("DefaultUserAgent %q names neither survey nor a URL", DefaultUserAgent)
+	}
+}
+
+// Framing that would go on for ever is cut: a chunk size of 2^60 at the
+// body cap (truncated, as any long body), one past 64 bits as a protocol
+// error, and an endless run of informational (1xx) responses at the header
+// cap.
+func TestCrawl_EndlessFramingIsCut(t *testing.T) {
+	const cap = 64 << 10
+	for name, tc := range map[string]struct {
+		head      string
+		kind      ErrorKind
+		truncated bool
+	}{
+		"chunk of 2^60":    {"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nfffffffffffffff\r\n", ErrNone, true},
+		"chunk past 2^64":  {"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffffff\r\n", ErrProtocol, false},
+		"100 MiB declared": {"HTTP/1.1 200 OK\r\nContent-Length: 104857600\r\n\r\n", ErrNone, true},
+		"103 for ever":     {"", ErrHeaderCap, false},
+	} {
+		addr := rawServer(t, func(c net.Conn) {
+			if tc.head == "" {
+				for {
+					if _, err := io.WriteString(c, "HTTP/1.1 103 Early Hints\r\nLink: </a.css>; rel=preload\r\n\r\n"); err != nil {
+						return
+					}
+				}
+			}
+			io.WriteString(c, tc.head)
+			for {
+				if _, err := c.Write(bytes.Repeat([]byte("a"), 32<<10)); err != nil {
+					return
+				}
+			}
+		})
+		c, err := New(Config{ConnectTo: addr, Timeout: 5 * time.Second, MaxBody: cap})
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		f := c.FetchURL(context.Background(), "http://frame.test/robots.txt", registry.LocRobots)
+		want := 0
+		if tc.truncated {
+			want = cap
+		}
+		if took := time.Since(start); f.ErrKind != tc.kind || f.Truncated != tc.truncated || len(f.Body) != want || took > 2*time.Second {
+			t.Errorf("%s: %q (%s) truncated=%v, %d bytes after %v; want %q, truncated=%v", name, f.ErrKind, f.Err, f.Truncated, len(f.Body), took, tc.kind, tc.truncated)
+		}
 	}
 }
