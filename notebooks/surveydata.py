@@ -268,23 +268,26 @@ class Dataset:
     def incomplete(self):
         """Return the sentences saying how the crawl analysed is incomplete ([] when it is not).
 
-        A shard is incomplete when its last run did not complete (it was
-        interrupted, failed or killed: the figures cover the domains it
+        From the named query crawl_shards, as survey query and survey report
+        say it: a shard is incomplete when its last run did not complete (it
+        was interrupted, failed or killed: the figures cover the domains it
         committed), and missing when another shard of the crawl names a
         shard count the database does not hold.
         """
         if self._runs is None or self._runs.empty:
             return []
         out = []
-        last = self._runs.sort_values(["shard", "run"]).groupby("shard", sort=True).tail(1)
-        for _, r in last.iterrows():
-            if str(r["status"]) != "complete":
-                status = str(r["status"])
-                if bool(r["killed"]) and status != "interrupted":
-                    status += ", killed or still running"
-                out.append(f"shard {r['shard']} ended run {int(r['run'])} {status}: its figures cover "
-                           f"the {int(r['domains'])} domains it committed (survey crawl --resume "
-                           "continues it)")
+        shards = self.query("crawl_shards")
+        for _, r in shards.iterrows():
+            status = str(r["status"])
+            if status in ("complete", "missing"):
+                continue
+            if not bool(r["ended"]) and status != "interrupted":
+                status += ", killed or still running"
+            committed = "the domains it committed" if pd.isna(r["domains"]) else \
+                f"the {int(r['domains'])} domains it committed"
+            out.append(f"shard {r['shard']} ended run {int(r['last_run'])} {status}: its figures cover "
+                       f"{committed} (survey crawl --resume continues it)")
         measured = self.sql("SELECT DISTINCT shard, CAST(options->'locations' AS VARCHAR) AS locations "
                             "FROM crawls WHERE crawl_id = getvariable('crawl') AND options IS NOT NULL "
                             "ORDER BY shard", crawl=self.crawl)
@@ -294,17 +297,12 @@ class Dataset:
             out.append(f"the shards fetched different --locations ({which}): a location's shares are "
                        "of the domains fetched there, and counts across locations (files per site) "
                        "mix domains that were not looked at alike")
-        shards = set(str(s) for s in last["shard"])
-        counts = set(s.split("/", 1)[1] for s in shards if "/" in s)
-        for n in sorted(counts):
-            if not n.isdigit():
-                continue
-            missing = [f"{i}/{n}" for i in range(int(n)) if f"{i}/{n}" not in shards]
-            if missing:
-                are = "shard " + missing[0] + " is" if len(missing) == 1 else \
-                    "shards " + ", ".join(missing) + " are"
-                out.append(f"{are} not in the database: the figures cover the other shards' "
-                           "domains only")
+        missing = [str(r["shard"]) for _, r in shards.iterrows() if str(r["status"]) == "missing"]
+        if missing:
+            are = "shard " + missing[0] + " is" if len(missing) == 1 else \
+                "shards " + ", ".join(missing) + " are"
+            out.append(f"{are} not in the database: the figures cover the other shards' "
+                       "domains only")
         return out
 
     def describe(self):

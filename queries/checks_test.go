@@ -634,3 +634,19 @@ func b2i(b bool) int {
 	}
 	return 0
 }
+
+// checkCrawlShards: a simulated crawl is one shard, 0/1, whose one run
+// completed and committed every domain of targets: the crawl is whole.
+func checkCrawlShards(t *testing.T, tb table, c *crawlData) {
+	if len(tb.rows) != 1 {
+		t.Fatalf("%d rows, want one (shard 0/1)", len(tb.rows))
+	}
+	if got := tb.str(t, 0, "shard") + " " + tb.str(t, 0, "status"); got != "0/1 complete" {
+		t.Errorf("shard and status %q, want 0/1 complete", got)
+	}
+	eqCounts(t, "0/1", tb.counts(t, 0, "runs", "last_run", "domains"),
+		map[string]int64{"runs": 1, "last_run": 1, "domains": int64(len(c.targets))})
+	if tb.get(t, 0, "ended") != true || tb.get(t, 0, "whole") != true {
+		t.Errorf("ended %v, whole %v; want true, true", tb.get(t, 0, "ended"), tb.get(t, 0, "whole"))
+	}
+}

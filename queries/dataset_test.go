@@ -72,6 +72,7 @@ func TestQueriesOnTwoSimulatedCrawls(t *testing.T) {
 		"agents_md_fields":       checkAgentsMDFields,
 		"agents_md_values":       checkAgentsMDValues,
 		"ai_signals":             checkAISignals,
+		"crawl_shards":           checkCrawlShards,
 	}
 	changeChecks := map[string]changeCheck{
 		"changes":        checkChanges,

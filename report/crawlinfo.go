@@ -6,22 +6,23 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
-	"slices"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/agentpolicy/survey/crawl"
+	"github.com/agentpolicy/survey/queries"
 	"github.com/agentpolicy/survey/registry"
-	"github.com/agentpolicy/survey/seeds"
 )
 
 // Crawl is what the report says about the crawl it describes, read from
 // the crawls and targets tables.
 type Crawl struct {
-	ID        string
-	Runs      []Run // one per shard and run, in shard and run order
+	ID   string
+	Runs []Run // one per shard and run, in shard and run order
+	// Shards are the rows of the named query crawl_shards: each shard of
+	// the crawl, the missing ones included, and its last run's status.
+	Shards    []queries.ShardState
 	Domains   int64 // domains crawled (rows of targets)
 	Reachable int64 // domains whose outcome is ok
 	// LeftOut are the batches of the crawl that the database was built
@@ -117,61 +118,37 @@ func (c Crawl) distinct(field func(Run) string) string {
 	return strings.Join(out, "; ")
 }
 
-// Status says how complete the crawl is: the status of each shard's last
-// run (a resumption's "complete" ends an earlier run's "interrupted"), and
-// the shards of the crawl that the database does not hold (survey merge
-// of some of its shards). complete is true when every shard is there and
-// its last run completed.
+// Status says how complete the crawl is, from the rows of the named query
+// crawl_shards (Shards): the status of each shard's last run (a
+// resumption's "complete" ends an earlier run's "interrupted"), and the
+// shards of the crawl that the database does not hold (survey merge of
+// some of its shards). complete is true when every shard is there and its
+// last run completed.
 func (c Crawl) Status() (status string, complete bool) {
-	last := map[string]Run{}
-	var shards []string
-	present := map[seeds.Shard]bool{}
-	counts := map[int]bool{} // the shard counts of the runs
-	for _, r := range c.Runs {
-		if _, ok := last[r.Shard]; !ok {
-			shards = append(shards, r.Shard)
-			if sh, err := seeds.ParseShard(r.Shard); err == nil {
-				present[sh] = true
-				counts[sh.Count] = true
-			}
-		}
-		if prev, ok := last[r.Shard]; !ok || r.Run > prev.Run {
-			last[r.Shard] = r
-		}
-	}
-	var statuses []string
+	var statuses, missing, present []string
 	seen := map[string]bool{}
-	complete = true
-	for _, sh := range shards {
-		st := last[sh].Status
-		complete = complete && st == "complete"
-		if !seen[st] {
-			seen[st] = true
-			statuses = append(statuses, st)
+	for _, sh := range c.Shards {
+		if sh.Missing() {
+			missing = append(missing, sh.Shard)
+			continue
+		}
+		present = append(present, "shard "+sh.Shard+" "+sh.Status)
+		if !seen[sh.Status] {
+			seen[sh.Status] = true
+			statuses = append(statuses, sh.Status)
 		}
 	}
-	var missing []string
-	for _, n := range slices.Sorted(maps.Keys(counts)) {
-		for i := range n {
-			if sh := (seeds.Shard{Index: i, Count: n}); !present[sh] {
-				missing = append(missing, sh.String())
-			}
-		}
-	}
+	complete = queries.Whole(c.Shards)
 	status = strings.Join(statuses, "; ")
-	if len(missing) > 0 {
-		complete = false
+	switch {
+	case len(missing) > 0:
 		which := "shard " + missing[0] + " is"
 		if len(missing) > 1 {
 			which = "shards " + strings.Join(missing, ", ") + " are"
 		}
 		status = fmt.Sprintf("incomplete: %s not in the database; the figures are of the shards it holds (their last runs: %s)", which, status)
-	} else if !complete && len(shards) > 1 {
-		var parts []string
-		for _, sh := range shards {
-			parts = append(parts, "shard "+sh+" "+last[sh].Status)
-		}
-		status = "incomplete: " + strings.Join(parts, ", ")
+	case !complete && len(present) > 1:
+		status = "incomplete: " + strings.Join(present, ", ")
 	}
 	return status, complete
 }
@@ -277,6 +254,9 @@ FROM crawls WHERE crawl_id = ? ORDER BY shard, run`, id)
 	if len(c.Runs) == 0 {
 		ids, _ := crawlIDs(ctx, db)
 		return c, fmt.Errorf("no crawl %q in the database (crawls: %s)", id, strings.Join(ids, ", "))
+	}
+	if c.Shards, err = queries.CrawlShards(ctx, db, id); err != nil {
+		return c, err
 	}
 	err = db.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE outcome = 'ok') FROM targets WHERE crawl_id = ?`, id).
 		Scan(&c.Domains, &c.Reachable)

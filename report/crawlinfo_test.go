@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/agentpolicy/survey/queries"
 )
 
 // TestSeedLists: every run of a crawl reads its whole seed list (each
@@ -35,36 +37,36 @@ func TestSeedLists(t *testing.T) {
 }
 
 // TestCrawlStatus: a crawl is complete when each of its shards is in the
-// database and the shard's last run completed. A database merged from
-// some shards of a crawl said "complete" of half a crawl (survey merge of
-// shard 0/2 alone), and a resumed crawl "interrupted; complete".
+// database and the shard's last run completed (the rows of crawl_shards,
+// whose SQL queries.TestCrawlShards checks). A database merged from some
+// shards of a crawl said "complete" of half a crawl (survey merge of shard
+// 0/2 alone), and a resumed crawl "interrupted; complete".
 func TestCrawlStatus(t *testing.T) {
-	run := func(shard string, n int64, status string) Run { return Run{Shard: shard, Run: n, Status: status} }
+	shard := func(s, status string) queries.ShardState { return queries.ShardState{Shard: s, Status: status} }
 	for _, c := range []struct {
 		name     string
-		runs     []Run
+		shards   []queries.ShardState
 		want     string
 		complete bool
 	}{
-		{"one run", []Run{run("0/1", 1, "complete")}, "complete", true},
-		{"resumed", []Run{run("0/1", 1, "interrupted"), run("0/1", 2, "killed"), run("0/1", 3, "complete")}, "complete", true},
-		{"stopped", []Run{run("0/1", 1, "interrupted")}, "interrupted", false},
-		{"every shard", []Run{run("0/2", 1, "complete"), run("1/2", 1, "interrupted"), run("1/2", 2, "complete")}, "complete", true},
-		{"a shard's last run failed", []Run{run("0/2", 1, "complete"), run("1/2", 1, "failed")},
+		{"one run", []queries.ShardState{shard("0/1", "complete")}, "complete", true},
+		{"stopped", []queries.ShardState{shard("0/1", "interrupted")}, "interrupted", false},
+		{"every shard", []queries.ShardState{shard("0/2", "complete"), shard("1/2", "complete")}, "complete", true},
+		{"a shard's last run failed", []queries.ShardState{shard("0/2", "complete"), shard("1/2", "failed")},
 			"incomplete: shard 0/2 complete, shard 1/2 failed", false},
-		{"a shard missing", []Run{run("0/2", 1, "complete")},
+		{"a shard missing", []queries.ShardState{shard("0/2", "complete"), shard("1/2", "missing")},
 			"incomplete: shard 1/2 is not in the database; the figures are of the shards it holds (their last runs: complete)", false},
-		{"shards missing", []Run{run("1/4", 1, "complete"), run("3/4", 1, "interrupted")},
+		{"shards missing", []queries.ShardState{shard("0/4", "missing"), shard("1/4", "complete"), shard("2/4", "missing"), shard("3/4", "interrupted")},
 			"incomplete: shards 0/4, 2/4 are not in the database; the figures are of the shards it holds (their last runs: complete; interrupted)", false},
 	} {
-		got, complete := Crawl{ID: "c", Runs: c.runs}.Status()
+		got, complete := Crawl{ID: "c", Shards: c.shards}.Status()
 		if got != c.want || complete != c.complete {
 			t.Errorf("%s: status %q, complete %v; want %q, %v", c.name, got, complete, c.want, c.complete)
 		}
 	}
 
 	// The masthead says so, linking to the status.
-	r := &Report{Title: "t", Crawl: Crawl{ID: "c", Runs: []Run{run("0/2", 1, "complete")}}}
+	r := &Report{Title: "t", Crawl: Crawl{ID: "c", Shards: []queries.ShardState{shard("0/2", "complete"), shard("1/2", "missing")}}}
 	out, doc := render(t, r)
 	if !strings.Contains(out, `<a href="#m-crawl"><strong>incomplete crawl</strong></a>`) {
 		t.Error("the masthead of half a crawl does not say it is incomplete")
@@ -72,7 +74,7 @@ func TestCrawlStatus(t *testing.T) {
 	if text := textOf(doc); !strings.Contains(text, "Statusincomplete: shard 1/2 is not in the database") {
 		t.Error("the methodology's status of half a crawl does not name the missing shard")
 	}
-	r.Crawl.Runs = append(r.Crawl.Runs, run("1/2", 1, "complete"))
+	r.Crawl.Shards[1] = shard("1/2", "complete")
 	if out, _ := render(t, r); strings.Contains(out, "incomplete") {
 		t.Error("the page of a complete crawl says incomplete")
 	}

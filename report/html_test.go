@@ -51,6 +51,7 @@ func fixtureReport(t testing.TB, values []string) *Report {
 				Status: "complete", ToolVersion: "0.1.0", UserAgent: values[0], SeedsPath: values[2], SeedsDigest: strings.Repeat("ab", 32),
 				SeedsRead: 12345, SeedsBad: 2, Domains: 12345, Options: opts,
 			}},
+			Shards: []queries.ShardState{{Shard: "0/1", Status: "complete", Runs: 1, LastRun: 1, Ended: true, Domains: 12345}},
 		},
 		Headlines: []Headline{
 			{Label: "Domains crawled", Value: 12345, Definition: "Every domain."},

@@ -121,7 +121,8 @@ func TestPrintOfLargeCounts(t *testing.T) {
 		res.Rows = append(res.Rows, row)
 	}
 	r := &Report{Title: "Large counts", Version: "test",
-		Crawl: Crawl{ID: "big", Domains: 1_000_000, Reachable: 900_000, Runs: []Run{{Shard: "0/1", Run: 1, Status: "complete"}}},
+		Crawl: Crawl{ID: "big", Domains: 1_000_000, Reachable: 900_000, Runs: []Run{{Shard: "0/1", Run: 1, Status: "complete"}},
+			Shards: []queries.ShardState{{Shard: "0/1", Status: "complete", Runs: 1, LastRun: 1, Ended: true}}},
 		Sections: []SectionResult{{Section: Section{Title: "Measurement validity", Query: q.Name}, Query: &q, Result: res,
 			Params: map[string]string{"crawl": "big"}}},
 		Locations: registry.Locations(),

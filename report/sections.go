@@ -221,6 +221,12 @@ func Sections() []Section {
 				Names: map[string]string{"pct_via_redirect": "through a redirect", "pct_http": "over plain HTTP", "pct_offsite": "from another site"},
 			},
 		},
+		{
+			// The masthead and the methodology's status say the same
+			// from these rows; the table shows them shard by shard.
+			Title: "Is the crawl whole? Its shards and their last runs",
+			Query: "crawl_shards",
+		},
 	}
 }
 

@@ -136,40 +136,54 @@ func runQuery(e *env, args []string) int {
 }
 
 // incompleteCrawls returns a note for each crawl of db that the database
-// does not hold whole: a shard whose last run did not complete (it was
-// interrupted or killed, or is running), or shards missing (a merge of
-// some of them).
+// does not hold whole, by the named query crawl_shards: a shard whose last
+// run did not complete (it was interrupted or killed, or is running), or
+// shards missing (a merge of some of them).
 func incompleteCrawls(db *sql.DB) ([]string, error) {
-	rows, err := db.Query(`WITH last AS (
-			SELECT crawl_id, shard, arg_max(status, run) AS status,
-				CAST(split_part(shard, '/', 2) AS INTEGER) AS count
-			FROM crawls GROUP BY crawl_id, shard)
-		SELECT crawl_id, count(*), max(count),
-			coalesce(string_agg('shard ' || shard || ' last run: ' || status, '; ' ORDER BY shard) FILTER (WHERE status <> 'complete'), '')
-		FROM last GROUP BY crawl_id
-		HAVING count(*) FILTER (WHERE status <> 'complete') > 0 OR count(*) < max(count)
-		ORDER BY crawl_id`)
+	ctx := context.Background()
+	rows, err := db.QueryContext(ctx, `SELECT DISTINCT crawl_id FROM crawls ORDER BY crawl_id`)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var notes []string
+	var ids []string
 	for rows.Next() {
-		var id, unfinished string
-		var present, count int
-		if err := rows.Scan(&id, &present, &count, &unfinished); err != nil {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
 			return nil, err
 		}
-		var why []string
-		if unfinished != "" {
-			why = append(why, unfinished)
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	var notes []string
+	for _, id := range ids {
+		shards, err := queries.CrawlShards(ctx, db, id)
+		if err != nil {
+			return nil, err
 		}
-		if present < count {
-			why = append(why, fmt.Sprintf("%d of its %d shards in the database", present, count))
+		if queries.Whole(shards) {
+			continue
+		}
+		var why, missing []string
+		for _, s := range shards {
+			switch {
+			case s.Missing():
+				missing = append(missing, s.Shard)
+			case !s.Complete():
+				why = append(why, "shard "+s.Shard+" last run: "+s.Status)
+			}
+		}
+		if len(missing) == 1 {
+			why = append(why, "shard "+missing[0]+" not in the database")
+		} else if len(missing) > 1 {
+			why = append(why, "shards "+strings.Join(missing, ", ")+" not in the database")
 		}
 		notes = append(notes, fmt.Sprintf("crawl %s is incomplete (%s): the result is of the domains it committed", id, strings.Join(why, "; ")))
 	}
-	return notes, rows.Err()
+	return notes, nil
 }
 
 // bareWord reports whether s is one word of letters, digits and
