@@ -13,7 +13,9 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/agentpolicy/survey/internal/shell"
 	"github.com/agentpolicy/survey/pipeline"
@@ -520,6 +522,128 @@ func TestInterleave_BooleanFlagsTakeNoValue(t *testing.T) {
 	} {
 		if got := strings.Join(interleave(fs, strings.Fields(c.in)), " "); got != c.want {
 			t.Errorf("interleave(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// survey testweb refuses a flag value it cannot serve, naming the flag, and
+// never takes one for another: testweb.Config reads a zero --sites or
+// --slow-delay as its default, so "--sites 0" announced 0 sites and served
+// 2,000, and "--slow-delay 0" delayed the slow sites by 2 s.
+func TestTestweb_RefusesFlagValuesNamingTheFlag(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--sites", "0"}, "survey testweb: --sites 0: must be at least 1"},
+		{[]string{"--sites", "-1"}, "survey testweb: --sites -1: must be at least 1"},
+		{[]string{"--slow-delay", "0s"}, "survey testweb: --slow-delay 0s: must be more than 0"},
+		{[]string{"--mix", "bogus"}, `survey testweb: --mix "bogus": want one of realistic, hostile, clean`},
+		{[]string{"--stall-share", "1"}, "survey testweb: --stall-share 1: want a share from 0 up to, not including, 1"},
+		{[]string{"--latency", "-1s"}, "survey testweb: --latency -1s: must not be negative"},
+		{[]string{"--latency-p99", "1s"}, "survey testweb: --latency-p99 1s needs --latency, the median"},
+		{[]string{"--latency", "10ms", "--latency-p99", "1ms"}, "survey testweb: --latency-p99 1ms is below --latency 10ms, the median"},
+	} {
+		// A child process, since a value taken for another serves until
+		// interrupted.
+		cmd := child(t, append([]string{"testweb", "--addr", "127.0.0.1:0"}, c.args...)...)
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			<-done
+			t.Errorf("survey testweb %s: still serving after 10 s (stdout %q); want it refused: %s", strings.Join(c.args, " "), out.String(), c.want)
+			continue
+		}
+		if code := cmd.ProcessState.ExitCode(); code != exitUsage || strings.TrimSpace(errb.String()) != c.want {
+			t.Errorf("survey testweb %s: exit %d, stderr %q; want exit %d, %q", strings.Join(c.args, " "), code, errb.String(), exitUsage, c.want)
+		}
+	}
+}
+
+// The crawl command survey testweb prints names --ca-file even when no
+// --ca-out was given, and says what a crawl without the CA gets: without
+// it, every site of the simulated web fell back to plain HTTP (https_failure
+// certificate), which the printed command, lacking --ca-file, led to.
+func TestTestweb_CrawlHintNamesTheCA(t *testing.T) {
+	dir := t.TempDir()
+	for _, withCA := range []bool{false, true} {
+		ready := filepath.Join(dir, fmt.Sprintf("ready-%v", withCA))
+		args := []string{"testweb", "--sites", "3", "--ready", ready}
+		if withCA {
+			args = append(args, "--ca-out", filepath.Join(dir, "ca.pem"))
+		}
+		cmd := child(t, args...)
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 200; i++ {
+			if fi, err := os.Stat(ready); err == nil && fi.Size() > 0 {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		time.Sleep(100 * time.Millisecond) // the lines printed after the ready file
+		cmd.Process.Signal(syscall.SIGTERM)
+		if err := cmd.Wait(); err != nil {
+			t.Fatalf("survey %s: %v\n%s", strings.Join(args, " "), err, out.String())
+		}
+		hint := regexp.MustCompile(`(?m)^  survey crawl .*$`).FindString(out.String())
+		note := strings.Contains(out.String(), "falls back to plain HTTP")
+		switch {
+		case withCA && (!strings.Contains(hint, "--ca-file "+shell.Quote(filepath.Join(dir, "ca.pem"))) || note):
+			t.Errorf("with --ca-out: printed %q", out.String())
+		case !withCA && (!strings.Contains(hint, "--ca-file CA") || !note):
+			t.Errorf("without --ca-out: printed %q; want the crawl command with --ca-file CA and a note on what a crawl without it gets", out.String())
+		}
+	}
+}
+
+// make demo checks one site "as its operator would" with survey check
+// --site, which fetches it as a crawl does, given the crawl's network flags.
+// The demo's check had --allow-private and lacked --resolver, so it followed
+// a redirect to loopback the crawl refused and ignored the simulated web's
+// DNS: a site whose name has no DNS answer (network_error, dns, in the
+// crawl) checked "ok, 2 files", and one whose name resolves to a private
+// address (address_guard) checked "blocked".
+func TestDemo_ChecksTheSiteWithTheCrawlsNetworkFlags(t *testing.T) {
+	script, err := os.ReadFile("../../scripts/demo.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.ReplaceAll(string(script), "\\\n", " ")
+	command := func(sub string) map[string]string {
+		line := regexp.MustCompile(`(?m)^"\$survey" ` + sub + ` .*$`).FindString(text)
+		if line == "" {
+			t.Fatalf("scripts/demo.sh runs no survey %s", sub)
+		}
+		flags := map[string]string{}
+		fields := strings.Fields(line)
+		for i, f := range fields {
+			switch f {
+			case "--allow-private", "--respect-robots":
+				flags[f] = "true"
+			case "--connect-to", "--resolver", "--ca-file", "--timeout", "--user-agent", "--contact":
+				if i+1 < len(fields) {
+					flags[f] = fields[i+1]
+				}
+			}
+		}
+		return flags
+	}
+	crawl, check := command("crawl"), command("check --site")
+	for _, f := range []string{"--allow-private", "--connect-to", "--resolver", "--ca-file", "--timeout", "--user-agent", "--contact"} {
+		if crawl[f] != check[f] {
+			t.Errorf("scripts/demo.sh: survey crawl has %s %q, survey check --site %q; the check must fetch as the crawl did", f, crawl[f], check[f])
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -25,6 +26,16 @@ Crawl it with the flags it prints:
 
   survey crawl --seeds SEEDS --connect-to HTTP --ca-file CA [--resolver DNS]
 
+  survey testweb --sites 300 --mix clean --ca-out ca.pem --seeds-out seeds.txt
+  survey testweb --dns --ca-out ca.pem --seeds-out seeds.txt --ready ready
+
+The crawl trusts the generated CA with --ca-file, the file --ca-out wrote;
+without it every HTTPS connection fails its certificate check and every site
+is crawled over plain HTTP after the fallback (http_fallback, certificate).
+--ready writes the addresses as shell assignments (". ready" sets $HTTP and
+$DNS; DNS is empty without --dns), for scripts that start it in the
+background.
+
 --truth-out writes what a correct crawler must find at every location of every
 domain (JSON lines), the ground truth of the tests.`
 
@@ -38,10 +49,10 @@ func runTestweb(e *env, args []string) int {
 		seed       = fs.Int64("seed", 1, "population seed: the same seed serves the same web")
 		mix        = fs.String("mix", "realistic", "mix of site kinds: realistic, hostile or clean")
 		median     = fs.Duration("latency", 0, "median latency added to every response")
-		p99        = fs.Duration("latency-p99", 0, "99th percentile latency (log-normal; default: the median)")
+		p99        = fs.Duration("latency-p99", 0, "99th percentile latency (log-normal, each delay capped at 3 times it; default: the median)")
 		stallShare = fs.Float64("stall-share", 0, "share of sites that stall until the client gives up (0 keeps the mix's)")
-		slowDelay  = fs.Duration("slow-delay", 2*time.Second, "delay of the slow sites' responses (keep it under the crawler's --timeout)")
-		caOut      = fs.String("ca-out", "", "write the CA certificate (PEM) here")
+		slowDelay  = fs.Duration("slow-delay", 2*time.Second, "delay of the slow sites' responses, more than 0 (keep it under the crawler's --timeout)")
+		caOut      = fs.String("ca-out", "", "write the CA certificate (PEM) here, for the crawl's --ca-file")
 		seedsOut   = fs.String("seeds-out", "", "write the seed list here")
 		truthOut   = fs.String("truth-out", "", "write the ground truth here (JSON lines)")
 		ready      = fs.String("ready", "", "when serving, write HTTP=addr and DNS=addr lines to this file")
@@ -51,6 +62,9 @@ func runTestweb(e *env, args []string) int {
 	}
 	if fs.NArg() > 0 {
 		return fail(e, "testweb", fmt.Errorf("unexpected argument %q", fs.Arg(0)))
+	}
+	if err := checkTestwebFlags(*sites, *mix, *stallShare, *median, *p99, *slowDelay); err != nil {
+		return fail(e, "testweb", err)
 	}
 	w, err := testweb.New(testweb.Config{
 		Seed: *seed, Sites: *sites, DNS: *dns, Mix: *mix, StallShare: *stallShare, SlowDelay: *slowDelay,
@@ -112,6 +126,9 @@ func runTestweb(e *env, args []string) int {
 	if dnsListen != "" {
 		crawlFlags = append(crawlFlags, "--resolver "+dnsListen)
 	}
+	if *caOut == "" {
+		crawlFlags = append(crawlFlags, "--ca-file CA")
+	}
 	seedsHint := shell.Quote(*seedsOut)
 	if *seedsOut == "" {
 		seedsHint = "SEEDS (see --seeds-out)"
@@ -121,6 +138,9 @@ func runTestweb(e *env, args []string) int {
 		fmt.Fprintf(e.stdout, ", DNS on %s", dnsListen)
 	}
 	fmt.Fprintf(e.stdout, "\ncrawl it with:\n  survey crawl --seeds %s %s\n", seedsHint, strings.Join(crawlFlags, " "))
+	if *caOut == "" {
+		fmt.Fprintln(e.stdout, "CA: no --ca-out was given, so no file holds this run's CA: a crawl without it fails every HTTPS certificate check and falls back to plain HTTP")
+	}
 
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
@@ -135,4 +155,31 @@ func runTestweb(e *env, args []string) int {
 		}
 		return exitOK
 	}
+}
+
+// checkTestwebFlags returns an error naming the first flag of survey
+// testweb whose value the simulated web cannot take or would take as
+// something else: testweb.Config reads a zero --sites or --slow-delay as
+// its default (2,000 sites, 2 s), which would serve another web than the
+// one asked for and announced.
+func checkTestwebFlags(sites int, mix string, stallShare float64, median, p99, slowDelay time.Duration) error {
+	switch {
+	case sites < 1:
+		return fmt.Errorf("--sites %d: must be at least 1", sites)
+	case !slices.Contains(testweb.Mixes(), mix):
+		return fmt.Errorf("--mix %q: want one of %s", mix, strings.Join(testweb.Mixes(), ", "))
+	case !(stallShare >= 0 && stallShare < 1):
+		return fmt.Errorf("--stall-share %v: want a share from 0 up to, not including, 1", stallShare)
+	case median < 0:
+		return fmt.Errorf("--latency %v: must not be negative", median)
+	case p99 < 0:
+		return fmt.Errorf("--latency-p99 %v: must not be negative", p99)
+	case p99 > 0 && median == 0:
+		return fmt.Errorf("--latency-p99 %v needs --latency, the median", p99)
+	case p99 > 0 && p99 < median:
+		return fmt.Errorf("--latency-p99 %v is below --latency %v, the median", p99, median)
+	case slowDelay <= 0:
+		return fmt.Errorf("--slow-delay %v: must be more than 0", slowDelay)
+	}
+	return nil
 }
