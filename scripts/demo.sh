@@ -51,7 +51,8 @@ site=$("$survey" query --db "$db" --format csv "select f.domain from fetches f l
   on d.domain = f.domain and d.location = f.location where f.outcome = 'present'
   group by 1 order by count(distinct f.location) desc, count(d.code) desc, 1 limit 1" | tail -n 1)
 echo "== one site as its operator checks it (survey check --site $site; exit 1 when a file is invalid)"
-"$survey" check --site "$site" --connect-to "$HTTP" --ca-file "$work/ca.pem" --allow-private --timeout 3s || true
+# The crawl's network flags, so that the site is fetched as the crawl fetched it.
+"$survey" check --site "$site" --connect-to "$HTTP" --resolver "$DNS" --ca-file "$work/ca.pem" --timeout 3s || true
 echo
 echo "== the report: $out/report.html (one self-contained page; open it in a browser)"
 "$survey" report --db "$db" --out "$out/report.html" || true
