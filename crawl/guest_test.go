@@ -1005,3 +1005,52 @@ func TestCrawl_EndlessFramingIsCut(t *testing.T) {
 		}
 	}
 }
+
+// A redirect may name a host in Unicode (Location: http://bücher.test/),
+// which net/http connects to by its ASCII form (xn--bcher-kva.test): the
+// gates know it by that form too, so its requests share the host's gate
+// with the seed of that name, and the per-IP limit with every name on its
+// address. The Unicode name was a host of its own to the gates, and, as
+// the resolver cannot look it up, had no per-IP limit at all: with a limit
+// of 1, its requests went out beside other names' requests to the address.
+func TestGates_UnicodeHostIsItsASCIIForm(t *testing.T) {
+	const domains = 6
+	dns := startChangingDNS(t, func(name string, _ int) []string {
+		// A DNS name is ASCII: no zone holds bücher.test.
+		if strings.HasSuffix(name, ".test.") && !strings.ContainsFunc(name, func(r rune) bool { return r > 0x7f }) {
+			return []string{"203.0.113.10"}
+		}
+		return nil
+	})
+	var p peak
+	s := newTestServer(t, p.wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(20 * time.Millisecond)
+		if r.Host != "xn--bcher-kva.test" {
+			w.Header().Set("Location", "http://bücher.test"+r.URL.Path)
+			w.WriteHeader(http.StatusFound)
+			return
+		}
+		http.NotFound(w, r)
+	})))
+	list := []seeds.Seed{{Host: "xn--bcher-kva.test", Scheme: "http"}}
+	for i := range domains {
+		list = append(list, seeds.Seed{Host: fmt.Sprintf("d%d.test", i), Scheme: "http"})
+	}
+	res := crawlSeeds(t, Config{ConnectTo: s.Addr, Resolver: dns, PerIPLimit: 1, Concurrency: len(list),
+		Locations: registry.Locations()[:3], Timeout: 5 * time.Second}, list)
+	for _, r := range res {
+		for _, f := range r.Fetches {
+			if f.ErrKind != ErrNone || f.Status != http.StatusNotFound {
+				t.Errorf("%s %s: %s %d (%s)", r.Domain, f.Location, f.ErrKind, f.Status, f.Err)
+			}
+		}
+	}
+	if m := p.max.Load(); m != 1 {
+		t.Errorf("%d requests were in flight at once to one address, limit 1", m)
+	}
+	for in, want := range map[string]string{"bücher.test": "xn--bcher-kva.test", "BÜCHER.Test.": "xn--bcher-kva.test", "Example.COM.": "example.com"} {
+		if got := hostKey(in); got != want {
+			t.Errorf("hostKey(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -18,6 +18,9 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
 )
 
 // MaxHeaderBytes caps a response's header block. A response with more is
@@ -100,7 +103,7 @@ func (t *recorder) remoteAddr(c net.Conn) string {
 func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	f, tm := t.cur, t.tm
 	ctx := req.Context()
-	hostname := req.URL.Hostname()
+	hostname := asciiHost(req.URL.Hostname())
 	host := hostKey(hostname)
 	ip := t.ipKey(ctx, hostname, tm)
 	release, waited, err := t.gates.acquire(ctx, host, ip, t.clocks)
@@ -232,10 +235,28 @@ func (t *recorder) ipKey(ctx context.Context, host string, tm *timing) netip.Add
 // hostKey returns the name the gates know a host by: host names are
 // compared without regard to case or a trailing dot (RFC 3986 §3.2.2), and
 // the port does not make another host, so a redirect to WWW.Example.COM.
-// or to example.com:443 queues with example.com.
+// or to example.com:443 queues with example.com; a name in Unicode is its
+// ASCII form (asciiHost), so a redirect to bücher.test queues with
+// xn--bcher-kva.test.
 func hostKey(hostname string) string {
-	hostname = strings.TrimSuffix(hostname, ".")
+	hostname = strings.TrimSuffix(asciiHost(hostname), ".")
 	return strings.ToLower(hostname) // no allocation when already lower case
+}
+
+// asciiHost returns a host name in Unicode (from a redirect's Location)
+// in its ASCII form, the one net/http connects to and DNS knows
+// (IDNA's lookup mapping: bücher.test is xn--bcher-kva.test); an ASCII
+// name, or one IDNA refuses, is returned as it is.
+func asciiHost(hostname string) string {
+	for i := 0; i < len(hostname); i++ {
+		if hostname[i] >= utf8.RuneSelf {
+			if a, err := idna.Lookup.ToASCII(hostname); err == nil {
+				return a
+			}
+			return hostname
+		}
+	}
+	return hostname
 }
 
 // bodyError marks a failure while reading a response body.
