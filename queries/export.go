@@ -57,6 +57,13 @@ func exportConn(ctx context.Context, conn *sql.Conn, query, path string) (int64,
 	for strings.HasSuffix(body, ";") {
 		body = strings.TrimSpace(strings.TrimSuffix(body, ";"))
 	}
+	// Prepared alone first, so that a query DuckDB rejects is quoted in
+	// the error as the user wrote it, not inside the COPY statement.
+	stmt, err := conn.PrepareContext(ctx, body)
+	if err != nil {
+		return 0, err
+	}
+	stmt.Close()
 	// A free name for DuckDB to create (with the usual permissions, which
 	// a file made by os.CreateTemp would not have).
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")

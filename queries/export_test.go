@@ -67,8 +67,12 @@ func TestExport(t *testing.T) {
 		t.Errorf("a file in a directory that does not exist: %v, want %q", err, want)
 	}
 	before, _ := os.ReadFile(pq)
+	// A failing query's error quotes the SQL as the user wrote it, as
+	// without --out, not the COPY statement that wraps it.
 	if _, err := queries.Export(ctx, db, "SELECT nosuch FROM range(3)", pq); err == nil {
 		t.Error("a failing query exported")
+	} else if msg := err.Error(); strings.Contains(msg, "COPY") || !strings.Contains(msg, "LINE 1: SELECT nosuch") {
+		t.Errorf("a failing query's error: %q, want its own SQL quoted, not COPY's", msg)
 	}
 	if after, _ := os.ReadFile(pq); string(after) != string(before) {
 		t.Error("a failed export changed the file it would have replaced")
