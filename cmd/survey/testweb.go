@@ -22,19 +22,18 @@ an optional DNS server. Each site's behaviour (valid and invalid files of every
 format, soft 404s, bot walls, redirects, stalls, resets, bombs, ...) follows
 deterministically from --seed. It runs until interrupted.
 
+  survey testweb --sites 300 --mix clean --ca-out ca.pem --seeds-out seeds.txt
+  survey testweb --dns --ca-out ca.pem --seeds-out seeds.txt --ready ready &
+
 Crawl it with the flags it prints:
 
   survey crawl --seeds SEEDS --connect-to HTTP --ca-file CA [--resolver DNS]
 
-  survey testweb --sites 300 --mix clean --ca-out ca.pem --seeds-out seeds.txt
-  survey testweb --dns --ca-out ca.pem --seeds-out seeds.txt --ready ready
-
 The crawl trusts the generated CA with --ca-file, the file --ca-out wrote;
 without it every HTTPS connection fails its certificate check and every site
 is crawled over plain HTTP after the fallback (http_fallback, certificate).
---ready writes the addresses as shell assignments (". ready" sets $HTTP and
-$DNS; DNS is empty without --dns), for scripts that start it in the
-background.
+--ready writes the addresses as shell assignments (". ./ready" sets $HTTP
+and $DNS, empty without --dns), for scripts that start it in the background.
 
 --truth-out writes what a correct crawler must find at every location of every
 domain (JSON lines), the ground truth of the tests.`
@@ -47,7 +46,7 @@ func runTestweb(e *env, args []string) int {
 		dns        = fs.Bool("dns", false, "serve DNS and add the sites only DNS can express (NXDOMAIN, private answers); crawl with --resolver")
 		sites      = fs.Int("sites", 2000, "number of synthetic domains")
 		seed       = fs.Int64("seed", 1, "population seed: the same seed serves the same web")
-		mix        = fs.String("mix", "realistic", "mix of site kinds: realistic, hostile or clean")
+		mix        = fs.String("mix", "realistic", "mix of site kinds: realistic (mostly normal sites, every broken or hostile kind at a small share), hostile (a fifth normal, the rest shared among the other kinds) or clean (every site normal)")
 		median     = fs.Duration("latency", 0, "median latency added to every response")
 		p99        = fs.Duration("latency-p99", 0, "99th percentile latency (log-normal, each delay capped at 3 times it; default: the median)")
 		stallShare = fs.Float64("stall-share", 0, "share of sites that stall until the client gives up (0 keeps the mix's)")
