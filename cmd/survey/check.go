@@ -13,9 +13,12 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/agentpolicy/survey/classify"
 	"github.com/agentpolicy/survey/crawl"
@@ -115,6 +118,13 @@ func runCheck(e *env, args []string) int {
 	if *codes {
 		return printCodes(e, *format)
 	}
+	// The flags are checked before anything is fetched.
+	if *format != "text" && *format != "json" {
+		return fail(e, "check", fmt.Errorf("unknown --format %q (want text or json; markdown only with --codes)", *format))
+	}
+	if ff, ok := registry.LookupFormat(registry.FormatID(*typ)); *typ != "" && (!ok || !ff.CheckType) {
+		return fail(e, "check", fmt.Errorf("unknown --type %q (want %s)", *typ, strings.Join(types, ", ")))
+	}
 	if (*agent == "") != (*target == "") {
 		return fail(e, "check", errors.New("--agent and --url go together"))
 	}
@@ -153,7 +163,16 @@ func runCheck(e *env, args []string) int {
 		return checkSite(e, *site, *format, q, cfg)
 	}
 	if fs.NArg() != 1 {
-		return badUsage(fs, "give one file, URL or -, or --site DOMAIN; got "+arguments(fs.Args()))
+		problem := "give one file, URL or -, or --site DOMAIN; got " + arguments(fs.Args())
+		for _, a := range fs.Args()[min(1, fs.NArg()):] {
+			if strings.HasPrefix(a, "-") && a != "-" {
+				// The flag package stops at the first argument that is
+				// not a flag.
+				problem += fmt.Sprintf("; flags go before the file (%s came after %s)", a, fs.Arg(0))
+				break
+			}
+		}
+		return badUsage(fs, problem)
 	}
 	name := fs.Arg(0)
 	in := extract.Input{}
@@ -245,8 +264,6 @@ func runCheck(e *env, args []string) int {
 			return fail(e, "check", fmt.Errorf("%s; give --type (%s)", what, strings.Join(types, ", ")))
 		}
 		note = detectionNote(name, body, f)
-	} else if ff, ok := registry.LookupFormat(f); !ok || !ff.CheckType {
-		return fail(e, "check", fmt.Errorf("unknown --type %q (want %s)", f, strings.Join(types, ", ")))
 	}
 	if locs := registry.LocationsForFormat(f); len(locs) > 0 {
 		in.Location = locs[0].ID
@@ -379,7 +396,7 @@ func newCheckOutput(name string, doc extract.Document) checkOutput {
 // verdict, naming the file name.
 func writeCheckText(w io.Writer, name string, doc extract.Document) {
 	for _, d := range doc.Diagnostics {
-		fmt.Fprintf(w, "%s:%d: %s: %s [%s, %s]\n", name, d.Line, d.Severity, d.Message, d.Code, d.Spec)
+		fmt.Fprintf(w, "%s:%d: %s: %s [%s, %s]\n", name, d.Line, d.Severity, printable(d.Message), d.Code, d.Spec)
 	}
 	verdict := "valid"
 	switch {
@@ -409,6 +426,38 @@ func writeCheckText(w io.Writer, name string, doc extract.Document) {
 	fmt.Fprintln(w)
 }
 
+// printable returns s for one line of a terminal: a control character (a
+// line break, an escape sequence's ESC, C1), a bidirectional control, which
+// reorders what follows it on screen, and a byte that is not UTF-8 are
+// written as Go escapes (\n, \x1b, \u202e, \xff). A message may quote
+// the file, and a file is anyone's.
+func printable(s string) string {
+	if !strings.ContainsFunc(s, unprintable) && utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			fmt.Fprintf(&b, "\\x%02x", s[i])
+		case unprintable(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// unprintable reports whether r would break or rearrange a line of text on
+// a terminal. A tab does neither.
+func unprintable(r rune) bool {
+	return r != '\t' && unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r)
+}
+
 // withArticle returns name after its indefinite article, by its sound:
 // "an agents-txt", "a robots", "an llms-txt" (said letter by letter).
 func withArticle(name string) string {
@@ -436,7 +485,7 @@ func writeDecisionText(w io.Writer, name string, d *checkDecision) {
 	if d.Allowed {
 		word = "allowed"
 	}
-	fmt.Fprintf(w, "%s:%d: decision: %s %s %s: %s (%s)\n", name, d.Line, d.Agent, d.Method, d.URL, word, d.Reason)
+	fmt.Fprintf(w, "%s:%d: decision: %s %s %s: %s (%s)\n", name, d.Line, printable(d.Agent), printable(d.Method), printable(d.URL), word, printable(d.Reason))
 }
 
 // urlFetcher fetches the files a URL check reads, and classifies each as a

@@ -680,3 +680,77 @@ func TestCheck_URLSoft404IsNoFile(t *testing.T) {
 		t.Errorf("the home page: exit %d\n%s%s", code, out, errs)
 	}
 }
+
+// The text output keeps one diagnostic to a line and lets no file write to
+// the terminal: a message that quotes a line break, an escape sequence or
+// a bidirectional control of the file (the agent feed's refused DOCTYPE
+// quotes its declaration) shows them as Go escapes. The JSON keeps the
+// message as it is.
+func TestCheck_TextEscapesControlCharacters(t *testing.T) {
+	dir := t.TempDir()
+	feed := filepath.Join(dir, "agent-feed.xml")
+	os.WriteFile(feed, []byte("<?xml version=\"1.0\"?>\n<!DOCTYPE \x1b]0;title\x07\x1b[2J x [\n<!ENTITY a \"\u202eb\">\n]>\n<feed xmlns=\"http://www.w3.org/2005/Atom\"/>\n"), 0o644)
+	code, out, errs := runSurvey(t, "", "check", feed)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != exitFindings || len(lines) != 2 {
+		t.Fatalf("exit %d, %d lines, want exit 1 and 2 lines (the diagnostic, the verdict):\n%s%s", code, len(lines), out, errs)
+	}
+	if want := `declaration <!DOCTYPE \x1b]0;title\a\x1b[2J x [\n<!ENTITY a "\u202e`; !strings.Contains(lines[0], want) {
+		t.Errorf("the diagnostic\n%s\nlacks %s", lines[0], want)
+	}
+	for _, r := range out {
+		if r != '\n' && unprintable(r) {
+			t.Errorf("the output holds %U:\n%q", r, out)
+		}
+	}
+
+	for s, want := range map[string]string{
+		"plain, with a tab\tand é": "plain, with a tab\tand é",
+		"a\r\nb\x00c\x7fd\u0085e":  `a\r\nb\x00c\x7fd\u0085e`,
+		"\u2066x\u2069 \xff\xfe":   `\u2066x\u2069 \xff\xfe`,
+	} {
+		if got := printable(s); got != want {
+			t.Errorf("printable(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// A wrong --format or --type is refused before the URL is fetched (it was
+// refused after, so a URL that stalled said only that it timed out), and a
+// flag given after the file, which the flag package takes for another
+// file, is named as one.
+func TestCheck_FlagsCheckedBeforeFetching(t *testing.T) {
+	var requests sync.Mutex
+	n := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Lock()
+		n++
+		requests.Unlock()
+		fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
+	}))
+	defer srv.Close()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--format", "xml"}, `survey check: unknown --format "xml" (want text or json; markdown only with --codes)` + "\n"},
+		{[]string{"--type", "robot"}, `survey check: unknown --type "robot" (want robots, `},
+	} {
+		args := append(append([]string{"check", "--allow-private"}, c.args...), srv.URL+"/robots.txt")
+		code, out, errs := runSurvey(t, "", args...)
+		if code != exitUsage || !strings.HasPrefix(errs, c.want) {
+			t.Errorf("survey %s: exit %d, want %d and %q\n%s%s", strings.Join(args, " "), code, exitUsage, c.want, out, errs)
+		}
+	}
+	if n != 0 {
+		t.Errorf("the server had %d requests, want none", n)
+	}
+
+	dir := t.TempDir()
+	robots := filepath.Join(dir, "robots.txt")
+	os.WriteFile(robots, []byte("User-agent: *\nDisallow: /\n"), 0o644)
+	code, _, errs := runSurvey(t, "", "check", robots, "--format", "json")
+	if want := "; flags go before the file (--format came after " + robots + ")\n"; code != exitUsage || !strings.HasSuffix(errs, want) {
+		t.Errorf("a flag after the file: exit %d, want %d and the last line to end %q\n%s", code, exitUsage, want, errs)
+	}
+}

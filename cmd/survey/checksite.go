@@ -105,7 +105,7 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 				what += ", from " + l.FinalURL
 			}
 			if l.Err != "" {
-				what += ": " + l.Err
+				what += ": " + printable(l.Err)
 			}
 			fmt.Fprintf(e.stdout, "%s: %s: %s\n", l.URL, l.Location, what)
 			writeDecisionText(e.stdout, l.URL, noFile[i])
