@@ -126,7 +126,9 @@ func (c *Crawler) fetchWithRetry(ctx context.Context, f *fetcher, u string, loc 
 	if !ok || d > c.cfg.MaxRetryAfter {
 		return fe
 	}
-	if f.deadline.remaining() < d+time.Second {
+	// The wait is spent at the gates, where the domain's deadline is
+	// paused: what the retry needs of the deadline is time on the site.
+	if f.deadline.remaining() < time.Second {
 		return fe
 	}
 	again := f.fetch(ctx, u, loc.ID)

@@ -1054,3 +1054,33 @@ func TestGates_UnicodeHostIsItsASCIIForm(t *testing.T) {
 		}
 	}
 }
+
+// A Retry-After the crawler waits for is waited at the gates, where the
+// domain's deadline is paused, so the retry is made whenever the deadline
+// leaves time for a request, however long the wait. It was made only when
+// the deadline left the wait and a second more, a rule from when waits
+// counted: with a 2 s deadline, a 503 with Retry-After: 2 at the first
+// location was never retried, and the whole domain was left alone.
+func TestCrawl_RetryAfterIsWaitedWhateverTheDeadlineLeft(t *testing.T) {
+	var robots atomic.Int32
+	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" && robots.Add(1) == 1 {
+			w.Header().Set("Retry-After", "2")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	res := crawlOne(t, s, seeds.Seed{Host: "busy.test"}, func(c *Config) {
+		c.DomainDeadline = 2 * time.Second
+		c.Locations = registry.Locations()[:3]
+	})
+	for _, f := range res.Fetches {
+		if f.ErrKind != ErrNone || f.Status != http.StatusNotFound {
+			t.Errorf("%s: %s %d (%s), want the site's 404", f.Location, f.ErrKind, f.Status, f.Err)
+		}
+	}
+	if f := res.Fetch(registry.LocRobots); f.Wait < 1900*time.Millisecond {
+		t.Errorf("robots.txt retried after waiting %v, want the Retry-After's 2 s", f.Wait)
+	}
+}
