@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/agentpolicy/survey/seeds"
 )
@@ -64,7 +65,7 @@ func runSeeds(e *env, args []string) int {
 		in, err = seeds.Open(path)
 	}
 	if err != nil {
-		return fail(e, "seeds", err)
+		return fail(e, "seeds", withoutPackagePrefix(err))
 	}
 	defer in.Close()
 
@@ -87,7 +88,7 @@ func runSeeds(e *env, args []string) int {
 		}
 		if err != nil {
 			out.Flush()
-			return fail(e, "seeds", fmt.Errorf("reading %s: %w", path, err))
+			return fail(e, "seeds", fmt.Errorf("reading %s: %w", path, withoutPackagePrefix(err)))
 		}
 		if s.Scheme == "" {
 			domains++
@@ -148,4 +149,14 @@ func seedLine(s seeds.Seed) string {
 	default:
 		return text + "," + strconv.FormatInt(s.Rank, 10)
 	}
+}
+
+// withoutPackagePrefix returns err without the "seeds: " that package seeds
+// opens its errors with, which the command's own "survey seeds: " already
+// says ("survey seeds: seeds: open x: no such file or directory").
+func withoutPackagePrefix(err error) error {
+	if msg, ok := strings.CutPrefix(err.Error(), "seeds: "); ok {
+		return errors.New(msg)
+	}
+	return err
 }

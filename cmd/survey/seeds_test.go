@@ -1,6 +1,7 @@
 package main
 
 import (
+	"archive/zip"
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
@@ -134,6 +135,41 @@ func TestSeeds_Refusals(t *testing.T) {
 	} {
 		if code, _, stderr := runSurvey(t, "", tc.args...); code != exitUsage || !strings.Contains(stderr, tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, stderr, exitUsage, tc.want)
+		}
+	}
+}
+
+// A list survey seeds cannot open or read is named once, after the
+// command's own prefix: package seeds opens its errors with "seeds: ",
+// which made "survey seeds: seeds: open x: no such file or directory".
+func TestSeeds_ErrorsSayWhoOnce(t *testing.T) {
+	dir := t.TempDir()
+	xz := filepath.Join(dir, "list.txt.xz")
+	if err := os.WriteFile(xz, []byte("\xfd7zXZ\x00\x00\x04\xe6\xd6\xb4\x46"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var zipped bytes.Buffer
+	zw := zip.NewWriter(&zipped)
+	if w, err := zw.Create("list.txt"); err != nil {
+		t.Fatal(err)
+	} else if _, err := io.WriteString(w, "example.com\n"); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		stdin string
+		args  []string
+		want  string
+	}{
+		{"", []string{"seeds", filepath.Join(dir, "none.txt")}, "survey seeds: open " + filepath.Join(dir, "none.txt") + ": "},
+		{"", []string{"seeds", xz}, "survey seeds: " + xz + " is xz-compressed"},
+		{zipped.String(), []string{"seeds", "-"}, "survey seeds: standard input is a zip archive"},
+	} {
+		code, _, stderr := runSurvey(t, tc.stdin, tc.args...)
+		if code != exitUsage || !strings.HasPrefix(stderr, tc.want) || strings.Contains(stderr, "seeds: seeds:") {
+			t.Errorf("%v: exit %d, stderr %q; want %d and a line starting %q", tc.args, code, stderr, exitUsage, tc.want)
 		}
 	}
 }
