@@ -279,12 +279,11 @@ func isRedirect(code int) bool {
 func readBody(resp *http.Response, max int64, buf *bytes.Buffer) (bool, string, error) {
 	var r io.Reader = resp.Body
 	var undecoded string
-	// What a decoder reads off the wire is capped too (see wireCap).
-	wire := &capReader{r: resp.Body, n: wireCap(max)}
 	switch enc := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding"))); enc {
 	case "", "identity":
 	case "gzip", "x-gzip":
-		zr, err := gzip.NewReader(wire)
+		// What a decoder reads off the wire is capped too (see wireCap).
+		zr, err := gzip.NewReader(&capReader{r: resp.Body, n: wireCap(max)})
 		if err != nil {
 			return false, "", fmt.Errorf("gzip: %w", err)
 		}
@@ -293,7 +292,7 @@ func readBody(resp *http.Response, max int64, buf *bytes.Buffer) (bool, string, 
 	case "deflate":
 		// "deflate" is zlib-wrapped per RFC 9110 §8.4.1.2; some servers send
 		// raw deflate, recognised by the missing zlib header.
-		br := bufio.NewReaderSize(wire, 512)
+		br := bufio.NewReaderSize(&capReader{r: resp.Body, n: wireCap(max)}, 512)
 		if hdr, _ := br.Peek(2); len(hdr) == 2 && (uint16(hdr[0])<<8|uint16(hdr[1]))%31 == 0 && hdr[0]&0x0f == 8 {
 			zr, err := zlib.NewReader(br)
 			if err != nil {
