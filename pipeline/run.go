@@ -556,20 +556,16 @@ func prepareState(opts *Options, shard string) (*State, error) {
 		if opts.CrawlID != "" && opts.CrawlID != st.CrawlID {
 			return nil, fmt.Errorf("--resume: %s holds crawl %s (shard %s), not %s", opts.Out, st.CrawlID, shard, opts.CrawlID)
 		}
-		if opts.SeedsPath != "" && opts.SeedsPath != st.SeedsPath {
-			return nil, fmt.Errorf("--resume: the crawl read seeds from %s, not %s", st.SeedsPath, opts.SeedsPath)
-		}
 		if c := opts.Crawl.CanaryPath; c != "" && c != st.CanaryPath {
 			return nil, fmt.Errorf("--resume: the crawl's canary is %s, not %s (a canary tells soft 404s by comparison, so a crawl keeps one)", st.CanaryPath, c)
 		}
 		// From here on opts.SeedsPath is the file to read, wherever the
-		// resume runs; st.SeedsPath stays as given, for the record.
-		opts.SeedsPath = st.InWorkDir(st.SeedsPath)
-		if st.SeedsDigest != "" {
-			if d, err := seeds.FileDigest(opts.SeedsPath); err == nil && d != st.SeedsDigest {
-				return nil, fmt.Errorf("--resume: %s has changed since the crawl started (SHA-256 %s, was %s)", opts.SeedsPath, d, st.SeedsDigest)
-			}
+		// resume runs.
+		path, err := resumeSeeds(st, opts.SeedsPath)
+		if err != nil {
+			return nil, err
 		}
+		opts.SeedsPath = path
 		return st, nil
 	}
 	if opts.SeedsPath == "" {
@@ -603,6 +599,60 @@ func prepareState(opts *Options, shard string) (*State, error) {
 		st.SeedsDigest = d
 	}
 	return st, nil
+}
+
+// resumeSeeds returns the seed list a resume of the crawl st reads:
+// given, a path of the current directory, when it is not "" (--seeds given
+// with --resume), else the crawl's own, found from the directory the crawl
+// started in. A given list must be the crawl's: the same file, or a copy
+// of it (the same SHA-256; the list was moved, say), which the crawl then
+// records as its list, so that its next resume finds it. The list read
+// must not have changed since the crawl started: the crawl's committed
+// domains are known by their seed line.
+func resumeSeeds(st *State, given string) (string, error) {
+	own := st.InWorkDir(st.SeedsPath)
+	if given == "" || given == own || sameFile(given, own) {
+		if st.SeedsDigest == "" {
+			return own, nil
+		}
+		d, err := seeds.FileDigest(own)
+		if isNotExist(err) {
+			return "", fmt.Errorf("--resume: the crawl's seed list %s is gone (%w); if it was moved, give it with --seeds FILE", own, err)
+		}
+		if err != nil {
+			return "", fmt.Errorf("--resume: seeds: %w", err)
+		}
+		if d != st.SeedsDigest {
+			return "", fmt.Errorf("--resume: %s has changed since the crawl started (SHA-256 %s, was %s); the crawl knows its committed domains by their line in the list, so resume it with the list as it was, or start a new crawl with another --crawl-id", own, d, st.SeedsDigest)
+		}
+		return own, nil
+	}
+	if given == "-" {
+		return "", fmt.Errorf("--resume: the crawl read seeds from %s, not standard input (leave --seeds out to read the crawl's own)", st.SeedsPath)
+	}
+	d, err := seeds.FileDigest(given)
+	if err != nil {
+		return "", fmt.Errorf("--resume: --seeds: %w", err)
+	}
+	if d != st.SeedsDigest {
+		return "", fmt.Errorf("--resume: --seeds %s is not the crawl's seed list %s (SHA-256 %s, the crawl's %s); leave --seeds out to read the crawl's own, or give a copy of it", given, own, d, st.SeedsDigest)
+	}
+	abs, err := filepath.Abs(given)
+	if err != nil {
+		return "", err
+	}
+	st.SeedsPath = abs
+	return abs, nil
+}
+
+// sameFile reports whether the paths a and b name one existing file.
+func sameFile(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
 }
 
 // checkNewCrawl refuses to start crawl id's shard in out over what out

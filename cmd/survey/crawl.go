@@ -108,6 +108,9 @@ func runCrawl(e *env, args []string) int {
 			*resume = true
 		}
 	}
+	// The shard a resume continues: the one named now, whose state it
+	// loads, however the crawl's replayed flags name theirs.
+	var resumed *seeds.Shard
 	if *resume {
 		// Replay the crawl's own flags, then the ones given now on top.
 		shard, err := shardOf(*shardFlag, *shards, e.getenv)
@@ -118,6 +121,9 @@ func runCrawl(e *env, args []string) int {
 		if err != nil {
 			return fail(e, "crawl", fmt.Errorf("nothing to resume in %s for shard %s: %w%s", *out, shard, err, shardsHeld(*out)))
 		}
+		// --seeds given now is checked against the crawl's seed list; left
+		// out, the crawl's own is read (pipeline.Run finds it).
+		given := *seedsPath
 		if err := fs.Parse(st.Args); err != nil {
 			return fail(e, "crawl", fmt.Errorf("replaying the crawl's flags %q: %w", st.Args, err))
 		}
@@ -127,6 +133,12 @@ func runCrawl(e *env, args []string) int {
 		if err := fs.Parse(args); err != nil {
 			return exitUsage
 		}
+		*seedsPath = given
+		// A crawl started with --shards n is resumed with --shard i/n (as
+		// its resume command says), and the other way round: the replayed
+		// flag and the one given now would be taken for both at once.
+		*shardFlag, *shards = "", 0
+		resumed = &shard
 	}
 	if *seedsPath == "" && !*resume {
 		return badUsage(fs, "--seeds is required (or --resume --out DIR to continue a crawl)")
@@ -181,6 +193,9 @@ func runCrawl(e *env, args []string) int {
 	shard, err := shardOf(*shardFlag, *shards, e.getenv)
 	if err != nil {
 		return fail(e, "crawl", err)
+	}
+	if resumed != nil {
+		shard = *resumed
 	}
 	if !*resume {
 		if err := checkSeedsReadable(*seedsPath); err != nil {
@@ -283,7 +298,7 @@ func runCrawl(e *env, args []string) int {
 		return exitFindings
 	}
 	if sum.Seeds == 0 {
-		fmt.Fprintf(e.stderr, "survey crawl: %s holds no seed (%s read), so nothing was crawled\n", seedsName(*seedsPath), plural(int(sum.SeedLines), "line", "lines"))
+		fmt.Fprintf(e.stderr, "survey crawl: %s holds no seed (%s read), so nothing was crawled\n", seedsName(cmp.Or(*seedsPath, "the crawl's seed list")), plural(int(sum.SeedLines), "line", "lines"))
 		return exitFindings
 	}
 	if sum.SeedsBad > 0 {

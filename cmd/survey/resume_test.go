@@ -372,3 +372,100 @@ func copyFile(t *testing.T, from, to string) {
 		t.Fatal(err)
 	}
 }
+
+// runSurveyEnv is runSurvey with the environment variables env.
+func runSurveyEnv(t *testing.T, vars map[string]string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb strings.Builder
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(k string) string { return vars[k] }}
+	code := run(e, args)
+	return code, out.String(), errb.String()
+}
+
+// TestCrawl_ResumeShardNamedEitherWay resumes a shard started with
+// --shards n (its index from the batch scheduler) with the command its
+// interruption prints, --shard i/n, and a shard started with --shard i/n
+// as a scheduler restarts it, with --shards n: the replayed flag and the
+// one given are not taken for both at once.
+func TestCrawl_ResumeShardNamedEitherWay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls the simulated web")
+	}
+	flags := simFlags(t, 40, 31)
+	index := map[string]string{"JOB_COMPLETION_INDEX": "1"}
+	for _, c := range []struct {
+		name          string
+		start, resume []string
+	}{
+		{"--shards, then --shard", []string{"--shards", "2"}, []string{"--shard", "1/2"}},
+		{"--shard, then --shards", []string{"--shard", "1/2"}, []string{"--shards", "2"}},
+	} {
+		dir := t.TempDir()
+		args := append(append([]string{"crawl", "--out", dir, "--crawl-id", "sh"}, c.start...), flags...)
+		if code, out, errs := runSurveyEnv(t, index, args...); code != exitOK {
+			t.Fatalf("%s: crawl: exit %d\n%s\n%s", c.name, code, out, errs)
+		}
+		markIncomplete(t, dir, "1of2")
+		args = append([]string{"crawl", "--resume", "--out", dir, "--quiet"}, c.resume...)
+		if code, out, errs := runSurveyEnv(t, index, args...); code != exitOK || !strings.Contains(out, "shard 1/2, run 2: complete") {
+			t.Errorf("%s: %s: exit %d\n%s\n%s", c.name, strings.Join(args, " "), code, out, errs)
+		}
+	}
+}
+
+// TestCrawl_ResumeWithSeeds resumes with --seeds a crawl started with a
+// relative --seeds: the crawl's list named another way, or a copy of it
+// where the list was moved, is read; another list is refused, also when it
+// has the crawl's list's name in another directory (it was taken for the
+// crawl's, and the crawl's read instead); and a list that is gone is
+// named, with the way out.
+func TestCrawl_ResumeWithSeeds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls the simulated web")
+	}
+	seedsPath, flags := withoutSeeds(simFlags(t, 20, 37))
+	start, other := t.TempDir(), t.TempDir()
+	list := filepath.Join(start, "seeds.txt")
+	copyFile(t, seedsPath, list)
+	out := filepath.Join(t.TempDir(), "out")
+	cmd := child(t, append([]string{"crawl", "--seeds", "seeds.txt", "--out", out, "--crawl-id", "sd"}, flags...)...)
+	cmd.Dir = start
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("crawl: %v\n%s", err, b)
+	}
+	resume := func(dir string, args ...string) (int, string) {
+		t.Helper()
+		markIncomplete(t, out, "0of1")
+		cmd := child(t, append([]string{"crawl", "--resume", "--out", out}, args...)...)
+		cmd.Dir = dir
+		b, _ := cmd.CombinedOutput()
+		return cmd.ProcessState.ExitCode(), string(b)
+	}
+
+	// The same file, named another way.
+	if code, o := resume(start, "--seeds", "./seeds.txt"); code != exitOK {
+		t.Errorf("--seeds ./seeds.txt in the crawl's directory: exit %d\n%s", code, o)
+	}
+	// Another list of that name, in another directory.
+	if err := os.WriteFile(filepath.Join(other, "seeds.txt"), []byte("other.test\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, o := resume(other, "--seeds", "seeds.txt"); code != exitUsage || !strings.Contains(o, "--seeds seeds.txt is not the crawl's seed list "+list) {
+		t.Errorf("--seeds seeds.txt, another list, in another directory: exit %d, want %d and the lists named\n%s", code, exitUsage, o)
+	}
+	// The list moved.
+	moved := filepath.Join(other, "moved.txt")
+	if err := os.Rename(list, moved); err != nil {
+		t.Fatal(err)
+	}
+	if code, o := resume(other); code != exitUsage || !strings.Contains(o, "the crawl's seed list "+list+" is gone") || !strings.Contains(o, "give it with --seeds FILE") {
+		t.Errorf("the list moved: exit %d, want %d, the list named and the way out\n%s", code, exitUsage, o)
+	}
+	if code, o := resume(other, "--seeds", "moved.txt"); code != exitOK {
+		t.Errorf("--seeds with the moved list: exit %d\n%s", code, o)
+	}
+	// The crawl now knows its list's place: its printed resume works.
+	if code, o := resume(start); code != exitOK {
+		t.Errorf("resume after the list moved: exit %d\n%s", code, o)
+	}
+}
