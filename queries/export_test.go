@@ -84,3 +84,38 @@ func TestExport(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteCSVAsDuckDBWrites: survey query --format csv prints what
+// survey query --out r.csv writes (DuckDB's COPY) for values CSV must
+// quote, and for NULL and the empty string, which DuckDB tells apart (an
+// empty field and "") and encoding/csv does not.
+func TestWriteCSVAsDuckDBWrites(t *testing.T) {
+	db, err := sql.Open("duckdb", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	const query = `SELECT NULL AS "null", '' AS empty, 'NULL' AS word, 'a,b' AS comma, 'say "hi"' AS quote,
+		'two' || chr(10) || 'lines' AS newline, 'cr' || chr(13) AS cr, 42 AS n, 'plain' AS plain, ' lead' AS lead, chr(9) || 'tab' AS tab, '\.' AS dot
+		UNION ALL SELECT 'x', NULL, '', NULL, '', NULL, '', NULL, '', 'trail ', NULL, 'é'`
+	res, err := queries.Exec(ctx, db, query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got strings.Builder
+	if err := res.Write(&got, "csv"); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "r.csv")
+	if _, err := queries.Export(ctx, db, query, path); err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != string(want) {
+		t.Errorf("--format csv:\n%q\nDuckDB's COPY (--out r.csv):\n%q", got.String(), want)
+	}
+}

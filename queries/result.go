@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -66,7 +65,7 @@ func FormatNames() []string { return []string{"table", "csv", "json", "markdown"
 
 // Write writes the result in a format: "table" (aligned columns, each
 // value on one line and cut at MaxTableCell characters), "csv" (RFC 4180
-// with a header), "json" (an array of objects, their keys in the order of
+// with a header; NULL an empty field, an empty string ""), "json" (an array of objects, their keys in the order of
 // the columns) or "markdown" (a pipe table).
 func (r *Result) Write(w io.Writer, format string) error {
 	switch format {
@@ -91,17 +90,7 @@ func (r *Result) Write(w io.Writer, format string) error {
 		}
 		return tw.Flush()
 	case "csv":
-		cw := csv.NewWriter(w)
-		cw.Write(r.Columns)
-		for _, row := range r.Rows {
-			cells := make([]string, len(row))
-			for i, v := range row {
-				cells[i] = Text(v)
-			}
-			cw.Write(cells)
-		}
-		cw.Flush()
-		return cw.Error()
+		return r.writeCSV(w)
 	case "json":
 		keys := uniqueNames(r.Columns)
 		out := make([]jsonObject, len(r.Rows))
@@ -135,6 +124,41 @@ func (r *Result) Write(w io.Writer, format string) error {
 		return bw.Flush()
 	}
 	return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(FormatNames(), ", "))
+}
+
+// writeCSV writes the csv format: RFC 4180 with a header, and with an
+// empty string quoted ("") and NULL an empty field, as DuckDB writes CSV
+// (survey query --out r.csv), so that the two tell them apart alike.
+// encoding/csv writes both as an empty field.
+func (r *Result) writeCSV(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	field := func(i int, v any) {
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		if v == nil {
+			return
+		}
+		s := Text(v)
+		if s != "" && !strings.ContainsAny(s, ",\"\r\n") {
+			bw.WriteString(s)
+			return
+		}
+		bw.WriteByte('"')
+		bw.WriteString(strings.ReplaceAll(s, `"`, `""`))
+		bw.WriteByte('"')
+	}
+	for i, c := range r.Columns {
+		field(i, c)
+	}
+	bw.WriteByte('\n')
+	for _, row := range r.Rows {
+		for i, v := range row {
+			field(i, v)
+		}
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
 }
 
 // MaxTableCell is the most characters of a value the aligned table format
