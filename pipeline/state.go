@@ -32,6 +32,9 @@ type RunState struct {
 	StartedAt time.Time  `json:"started_at"`
 	EndedAt   *time.Time `json:"ended_at,omitempty"`
 	Status    string     `json:"status"`
+	// ToolVersion is the survey version the run ran (survey.BuildVersion):
+	// the crawls row of a killed run, written by the next run, says it.
+	ToolVersion string `json:"tool_version,omitempty"`
 	// The counts of the run's final crawls row, and whether that row was
 	// committed: a run that failed writing (a full disk) could not write
 	// it, and the next run writes it from here.
