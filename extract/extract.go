@@ -176,7 +176,7 @@ func Parse(f registry.FormatID, body []byte, in Input) (doc Document) {
 	doc = a.parse(body, in)
 	doc.Format = f
 	if in.Truncated {
-		doc.Diagnostics = append(doc.Diagnostics, codeTruncated.At(0, "the body was cut at %d bytes by the crawl's size cap; it was parsed as far as it goes", len(body)))
+		doc.Diagnostics = append(doc.Diagnostics, codeTruncated.At(0, "the body was cut by the crawl's size cap (on the body, or on the bytes received of a compressed one); the %d bytes kept were parsed as far as they go", len(body)))
 	}
 	doc.Diagnostics.Sort()
 	if doc.Diagnostics.HasErrors() || doc.OtherFormat != "" {
@@ -257,7 +257,7 @@ var (
 	codeUnknownFormat = diag.Code{ID: "extract.unknown-format", Severity: diag.Error, Spec: "survey",
 		Summary: "No parser exists for the requested format."}
 	codeTruncated = diag.Code{ID: "extract.truncated", Severity: diag.Warning, Spec: "survey (specs README: bodies are capped)",
-		Summary: "The body exceeded the crawl's size cap and was cut; the file was parsed as far as it goes and is not usable."}
+		Summary: "The body exceeded the crawl's size cap and was cut (a compressed body also when the bytes received exceed the cap: an endless run of empty gzip members decodes to nothing); the file was parsed as far as it goes and is not usable."}
 )
 
 func commonCodes() []diag.Code { return []diag.Code{codeInternal, codeUnknownFormat, codeTruncated} }
