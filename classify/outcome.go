@@ -85,7 +85,7 @@ const (
 
 	ReasonRequestTimeout   = "request_timeout"   // timeout: the per-request timeout
 	ReasonDomainDeadline   = "domain_deadline"   // timeout: the per-domain deadline passed
-	ReasonHostUnresponsive = "host_unresponsive" // timeout: skipped after consecutive timeouts on the host
+	ReasonHostUnresponsive = "host_unresponsive" // timeout: not requested, the host timed out twice in a row (from any domains) and is left alone for 10 minutes
 	ReasonInterrupted      = "interrupted"       // timeout: the crawl was stopped (Ctrl-C)
 
 	ReasonDNS          = "dns"           // network_error: name did not resolve
