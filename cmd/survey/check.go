@@ -99,6 +99,8 @@ func runCheck(e *env, args []string) int {
 		target       = fs.String("url", "", "URL or path the agent wants, for a decision")
 		method       = fs.String("method", "GET", "HTTP method for a decision")
 		didFile      = fs.String("did", "", "did.json for an agent-feed or agent-card file (with a URL input it is fetched from the origin, and so are the feed and card to compare)")
+		cardFile     = fs.String("card", "", "agent-card.json to compare an agent-feed file with (with a URL input it is fetched from the origin)")
+		feedFile     = fs.String("feed", "", "agent-feed.xml to compare an agent-card file with (with a URL input it is fetched from the origin)")
 		origin       = fs.String("origin", "", "origin the file speaks for, e.g. https://example.com (default: the URL's)")
 		codes        = fs.Bool("codes", false, "print the catalogue of diagnostic codes and exit")
 		allowPrivate = fs.Bool("allow-private", false, "allow fetching from private, loopback and link-local addresses")
@@ -151,7 +153,7 @@ func runCheck(e *env, args []string) int {
 		for _, f := range []struct {
 			name string
 			set  bool
-		}{{"--type", *typ != ""}, {"--did", *didFile != ""}, {"--origin", *origin != ""}, {"--header", len(header) > 0}} {
+		}{{"--type", *typ != ""}, {"--did", *didFile != ""}, {"--card", *cardFile != ""}, {"--feed", *feedFile != ""}, {"--origin", *origin != ""}, {"--header", len(header) > 0}} {
 			if f.set {
 				return fail(e, "check", fmt.Errorf("%s is for one file, not with --site", f.name))
 			}
@@ -275,12 +277,20 @@ func runCheck(e *env, args []string) int {
 	}
 
 	related := map[registry.LocationID]extract.Related{}
-	if *didFile != "" {
-		b, err := readCapped(*didFile)
-		if err != nil {
-			return fail(e, "check", fmt.Errorf("--did: %w", err))
+	// The related files given, each read as a crawl reads it at its
+	// location; a URL input fetches the others from its origin.
+	for _, g := range []struct {
+		flag, file string
+		loc        registry.LocationID
+	}{{"--did", *didFile, registry.LocDID}, {"--card", *cardFile, registry.LocAgentCard}, {"--feed", *feedFile, registry.LocAgentFeed}} {
+		if g.file == "" {
+			continue
 		}
-		related[registry.LocDID] = extract.Related{Body: b, URL: *didFile, Fetched: true}
+		b, err := readCapped(g.file)
+		if err != nil {
+			return fail(e, "check", fmt.Errorf("%s: %w", g.flag, err))
+		}
+		related[g.loc] = extract.Related{Body: b, URL: g.file, Fetched: true}
 	}
 	// A feed is verified with did.json and compared with agent-card.json,
 	// and a card is compared with the feed: checked by URL, each fetches
@@ -523,6 +533,12 @@ func (u *urlFetcher) file(rawURL string, loc registry.LocationID) (*crawl.Fetch,
 		detail := f.Err
 		if detail == "" && f.Status != 0 {
 			detail = fmt.Sprintf("the server answered HTTP %d", f.Status)
+		}
+		if target.Scheme == "https" && len(f.Hops) == 0 && (f.ErrKind == crawl.ErrConnect || f.ErrKind == crawl.ErrTLS) {
+			// Where a crawl of the domain would fall back to HTTP.
+			plain := *target
+			plain.Scheme = "http"
+			detail += fmt.Sprintf("; a crawl of %s falls back to HTTP here: check %s, or the site with --site %s", target.Host, &plain, target.Host)
 		}
 		switch r.Reason {
 		case classify.ReasonAddressGuard:

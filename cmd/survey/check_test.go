@@ -754,3 +754,59 @@ func TestCheck_FlagsCheckedBeforeFetching(t *testing.T) {
 		t.Errorf("a flag after the file: exit %d, want %d and the last line to end %q\n%s", code, exitUsage, want, errs)
 	}
 }
+
+// An https URL whose handshake fails says where a crawl of its domain
+// would go instead: the same URL over HTTP, which a crawl falls back to
+// (crawl/domain.go), or the whole site with --site.
+func TestCheck_URLNamesTheHTTPFallback(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
+	}))
+	defer srv.Close()
+	host := strings.TrimPrefix(srv.URL, "http://")
+	code, out, errs := runSurvey(t, "", "check", "--allow-private", "https://"+host+"/robots.txt")
+	want := "; a crawl of " + host + " falls back to HTTP here: check http://" + host + "/robots.txt, or the site with --site " + host + "\n"
+	if code != exitUsage || !strings.Contains(errs, "no file: network_error (tls): ") || !strings.HasSuffix(errs, want) {
+		t.Errorf("an HTTP server checked over https: exit %d, want %d and %q\n%s%s", code, exitUsage, want, out, errs)
+	}
+	if code, out, errs := runSurvey(t, "", "check", "--allow-private", "http://"+host+"/robots.txt"); code != exitOK {
+		t.Errorf("the URL it names: exit %d\n%s%s", code, out, errs)
+	}
+}
+
+// Local files of an agent feed's origin are checked together, as a crawl
+// checks them: --card compares a feed with its agent-card.json and --feed
+// a card with its feed, as --did verifies a feed; a URL fetches them, and
+// a local feed said only that no agent-card.json was provided.
+func TestCheck_LocalFeedAndCardCompared(t *testing.T) {
+	dir := filepath.Join("testdata", "check")
+	file := func(name string) string { return filepath.Join(dir, name) }
+	origin := []string{"check", "--origin", "https://example.com", "--did", file("did.json")}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string // a code in the output, or none
+		not  string // a code not in it
+	}{
+		{[]string{"--card", file("agent-card.json"), file("agent-feed.xml")}, exitOK, "", "agent-feed.card-"},
+		{[]string{"--card", file("agent-card-moved.json"), file("agent-feed.xml")}, exitOK, "[agent-feed.card-mismatch, ", "agent-feed.card-unchecked"},
+		{[]string{file("agent-feed.xml")}, exitOK, "[agent-feed.card-unchecked, ", ""},
+		{[]string{"--feed", file("agent-feed.xml"), file("agent-card-moved.json")}, exitFindings, "[agent-card.feed-mismatch, ", ""},
+		{[]string{"--feed", file("agent-feed.xml"), file("agent-card.json")}, exitOK, "", "agent-card.feed-mismatch"},
+	} {
+		code, out, errs := runSurvey(t, "", append(slices.Clone(origin), c.args...)...)
+		if code != c.code || !strings.Contains(out, c.want) || c.not != "" && strings.Contains(out, c.not) {
+			t.Errorf("survey check %s: exit %d, want %d, %q and no %q\n%s%s", strings.Join(c.args, " "), code, c.code, c.want, c.not, out, errs)
+		}
+	}
+	if code, _, errs := runSurvey(t, "", "check", "--card", file("nope.json"), file("agent-feed.xml")); code != exitUsage || !strings.HasPrefix(errs, "survey check: --card: open ") {
+		t.Errorf("a --card that does not exist: exit %d, %q", code, errs)
+	}
+	if code, _, errs := runSurvey(t, "", "check", "--feed", file("agent-feed.xml"), "--site", "example.com"); code != exitUsage || !strings.Contains(errs, "--feed is for one file, not with --site") {
+		t.Errorf("--feed with --site: exit %d, %q", code, errs)
+	}
+}
