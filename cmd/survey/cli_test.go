@@ -529,7 +529,8 @@ func TestInterleave_BooleanFlagsTakeNoValue(t *testing.T) {
 // survey testweb refuses a flag value it cannot serve, naming the flag, and
 // never takes one for another: testweb.Config reads a zero --sites or
 // --slow-delay as its default, so "--sites 0" announced 0 sites and served
-// 2,000, and "--slow-delay 0" delayed the slow sites by 2 s.
+// 2,000, and "--slow-delay 0" delayed the slow sites by 2 s; --dns-addr
+// without --dns served no DNS and said nothing.
 func TestTestweb_RefusesFlagValuesNamingTheFlag(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -543,6 +544,7 @@ func TestTestweb_RefusesFlagValuesNamingTheFlag(t *testing.T) {
 		{[]string{"--latency", "-1s"}, "survey testweb: --latency -1s: must not be negative"},
 		{[]string{"--latency-p99", "1s"}, "survey testweb: --latency-p99 1s needs --latency, the median"},
 		{[]string{"--latency", "10ms", "--latency-p99", "1ms"}, "survey testweb: --latency-p99 1ms is below --latency 10ms, the median"},
+		{[]string{"--dns-addr", "127.0.0.1:0"}, "survey testweb: --dns-addr goes with --dns, which serves the DNS"},
 	} {
 		// A child process, since a value taken for another serves until
 		// interrupted.
@@ -645,5 +647,52 @@ func TestDemo_ChecksTheSiteWithTheCrawlsNetworkFlags(t *testing.T) {
 		if crawl[f] != check[f] {
 			t.Errorf("scripts/demo.sh: survey crawl has %s %q, survey check --site %q; the check must fetch as the crawl did", f, crawl[f], check[f])
 		}
+	}
+}
+
+// Every flag the README gives a survey command, in its examples and its
+// prose ("survey merge --db all.duckdb DIR..."), is one that command takes,
+// so that a renamed or removed flag cannot leave the README behind.
+func TestREADME_FlagsAreTheCommands(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	flagsOf := map[string]map[string]bool{}
+	for _, c := range commands() {
+		_, out, _ := runSurvey(t, "", c.name, "--help")
+		flags := map[string]bool{"--help": true}
+		for _, m := range regexp.MustCompile(`(?m)^  -([a-z0-9-]+)`).FindAllStringSubmatch(out, -1) {
+			flags["--"+m[1]] = true
+		}
+		flagsOf[c.name] = flags
+	}
+	text := strings.ReplaceAll(string(readme), "\\\n", " ")
+	// Each "survey CMD" starts a command line, which runs to the end of its
+	// code span, shell operator or comment; one nested in <(...) starts its own.
+	end := regexp.MustCompile("[`|;#>)]|&&|<\\(|\n")
+	checked := 0
+	for _, seg := range strings.Split(text, "survey ")[1:] {
+		name, rest, _ := strings.Cut(seg, " ")
+		flags, ok := flagsOf[name]
+		if !ok {
+			continue
+		}
+		if i := end.FindStringIndex(rest); i != nil {
+			rest = rest[:i[0]]
+		}
+		for _, f := range strings.Fields(rest) {
+			if !strings.HasPrefix(f, "--") || f == "--" {
+				continue
+			}
+			f, _, _ = strings.Cut(f, "=")
+			checked++
+			if !flags[f] {
+				t.Errorf("README: survey %s %s: survey %s has no flag %s", name, strings.TrimSpace(rest), name, f)
+			}
+		}
+	}
+	if checked < 40 {
+		t.Errorf("checked %d flags of the README's survey commands; want the README's many", checked)
 	}
 }

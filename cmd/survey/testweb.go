@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"net"
 	"os"
@@ -64,6 +65,11 @@ func runTestweb(e *env, args []string) int {
 	}
 	if err := checkTestwebFlags(*sites, *mix, *stallShare, *median, *p99, *slowDelay); err != nil {
 		return fail(e, "testweb", err)
+	}
+	dnsAddrGiven := false
+	fs.Visit(func(f *flag.Flag) { dnsAddrGiven = dnsAddrGiven || f.Name == "dns-addr" })
+	if dnsAddrGiven && !*dns {
+		return fail(e, "testweb", errors.New("--dns-addr goes with --dns, which serves the DNS"))
 	}
 	w, err := testweb.New(testweb.Config{
 		Seed: *seed, Sites: *sites, DNS: *dns, Mix: *mix, StallShare: *stallShare, SlowDelay: *slowDelay,
