@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -29,25 +30,45 @@ func lockPath(dir, shard string) string { return shardFile(dir, shard, ".lock") 
 // process's lock outlives it by the moment its teardown takes.
 const DefaultLockWait = 10 * time.Second
 
+// ErrInterruptedWaiting is returned by Run when its context ends while it
+// waits for a shard that another process holds: nothing was crawled or
+// recorded.
+var ErrInterruptedWaiting = errors.New("interrupted while waiting for another survey crawl writing this shard; nothing was crawled or recorded")
+
 // lockShard takes the lock of shard in dir, waiting up to wait (0 means
 // DefaultLockWait) while another process holds it, or fails with
-// ErrShardBusy naming the holder.
-func lockShard(dir, shard string, wait time.Duration) (*shardLock, error) {
-	return lockShardOr(dir, shard, wait, "wait for it to end or stop it, then resume")
+// ErrShardBusy naming the holder; it stops waiting when ctx ends, with
+// ErrInterruptedWaiting.
+func lockShard(ctx context.Context, dir, shard string, wait time.Duration) (*shardLock, error) {
+	return lockShardOr(ctx, dir, shard, wait, "wait for it to end or stop it, then resume")
 }
 
 // lockShardOr is lockShard whose ErrShardBusy ends in advice, what to do
 // about the crawl holding the shard.
-func lockShardOr(dir, shard string, wait time.Duration, advice string) (*shardLock, error) {
+func lockShardOr(ctx context.Context, dir, shard string, wait time.Duration, advice string) (*shardLock, error) {
 	if wait <= 0 {
 		wait = DefaultLockWait
 	}
-	l, err := filelock.LockWithin(lockPath(dir, shard), wait)
-	var busy *filelock.BusyError
-	if errors.As(err, &busy) {
-		return nil, fmt.Errorf("%w: %s holds %s; %s", ErrShardBusy, busy.Holder, busy.Path, advice)
+	// filelock.LockWithin, which a Ctrl-C would not end: the crawl would
+	// say it stops, then wait on.
+	deadline := time.Now().Add(wait)
+	for {
+		l, err := filelock.TryLock(lockPath(dir, shard))
+		var busy *filelock.BusyError
+		if !errors.As(err, &busy) {
+			return l, err
+		}
+		if !time.Now().Before(deadline) {
+			return nil, fmt.Errorf("%w: %s holds %s; %s", ErrShardBusy, busy.Holder, busy.Path, advice)
+		}
+		t := time.NewTimer(min(50*time.Millisecond, time.Until(deadline)))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil, fmt.Errorf("%w (%s holds %s)", ErrInterruptedWaiting, busy.Holder, busy.Path)
+		case <-t.C:
+		}
 	}
-	return l, err
 }
 
 // lockAllShards takes the lock of every shard with a state in dir, for a
@@ -68,7 +89,7 @@ func lockAllShards(dir string, wait time.Duration) (func(), error) {
 	for _, p := range states {
 		// The crawl is not to be resumed but waited for: it may be
 		// running as it should.
-		l, err := lockShardOr(dir, fileShard(p), wait, "run the reparse again once it has ended")
+		l, err := lockShardOr(context.Background(), dir, fileShard(p), wait, "run the reparse again once it has ended")
 		if err != nil {
 			release()
 			return nil, err

@@ -17,7 +17,7 @@ import (
 // the shard can be taken again.
 func TestLockShard(t *testing.T) {
 	out := t.TempDir()
-	held, err := lockShard(out, "0/1", time.Millisecond)
+	held, err := lockShard(context.Background(), out, "0/1", time.Millisecond)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func TestLockShard(t *testing.T) {
 		t.Errorf("a reparse while the shard is held: %v, want ErrShardBusy advising to run it again once the crawl has ended", err)
 	}
 
-	other, err := lockShard(out, "1/4", time.Millisecond)
+	other, err := lockShard(context.Background(), out, "1/4", time.Millisecond)
 	if err != nil {
 		t.Fatalf("another shard of the directory: %v", err)
 	}
@@ -60,9 +60,32 @@ func TestLockShard(t *testing.T) {
 	if err := held.Unlock(); err != nil {
 		t.Fatal(err)
 	}
-	again, err := lockShard(out, "0/1", time.Millisecond)
+	again, err := lockShard(context.Background(), out, "0/1", time.Millisecond)
 	if err != nil {
 		t.Fatalf("after the holder released it: %v", err)
 	}
 	again.Unlock()
+}
+
+// TestRun_InterruptedWhileWaitingForTheShard interrupts a crawl waiting
+// for a shard that another process holds: it stops waiting at once and
+// says that nothing was crawled, rather than going on waiting after its
+// interruption, up to LockWait, and failing then.
+func TestRun_InterruptedWhileWaitingForTheShard(t *testing.T) {
+	out := t.TempDir()
+	held, err := lockShard(context.Background(), out, "0/1", time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Unlock()
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	start := time.Now()
+	_, err = Run(ctx, Options{Out: out, CrawlID: "x", Resume: true, LockWait: time.Minute})
+	if waited := time.Since(start); !errors.Is(err, ErrInterruptedWaiting) || waited > 5*time.Second {
+		t.Errorf("after %v: %v, want ErrInterruptedWaiting within a moment of the interruption", waited.Round(time.Millisecond), err)
+	}
+	if want := fmt.Sprintf("pid %d on ", os.Getpid()); err != nil && !strings.Contains(err.Error(), want) {
+		t.Errorf("%q does not name the holder (%q)", err, want)
+	}
 }

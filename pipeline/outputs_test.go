@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -124,7 +125,7 @@ func TestReadOutputs_ShardBeingWritten(t *testing.T) {
 	saveShard(t, dir, "c", "1/2", "d", "complete") // a --resume of a complete shard, say
 	var holders []string
 	for _, shard := range []string{"0/2", "1/2"} {
-		l, err := lockShard(dir, shard, time.Millisecond)
+		l, err := lockShard(context.Background(), dir, shard, time.Millisecond)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -150,7 +151,7 @@ func TestReadOutputs_ShardBeingWritten(t *testing.T) {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(p, "\n"), strings.Join(want, "\n"))
 	}
 	// Reading the outputs left the locks to their holders.
-	if _, err := lockShard(dir, "0/2", time.Millisecond); !errors.Is(err, ErrShardBusy) {
+	if _, err := lockShard(context.Background(), dir, "0/2", time.Millisecond); !errors.Is(err, ErrShardBusy) {
 		t.Errorf("after ReadOutputs, locking shard 0/2: %v, want ErrShardBusy", err)
 	}
 }

@@ -145,7 +145,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	}
 	// Before anything of the shard is read or removed (Recover deletes
 	// what looks like a killed run's leftovers).
-	lock, err := lockShard(opts.Out, shard, opts.LockWait)
+	lock, err := lockShard(ctx, opts.Out, shard, opts.LockWait)
 	if err != nil {
 		return nil, err
 	}

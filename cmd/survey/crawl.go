@@ -270,7 +270,7 @@ func runCrawl(e *env, args []string) int {
 	}()
 
 	sum, err := pipeline.Run(ctx, opts)
-	if errors.Is(err, pipeline.ErrInterruptedBeforeSeeds) {
+	if errors.Is(err, pipeline.ErrInterruptedBeforeSeeds) || errors.Is(err, pipeline.ErrInterruptedWaiting) {
 		fmt.Fprintf(e.stderr, "survey crawl: %v\n", err)
 		return exitFindings // interrupted
 	}

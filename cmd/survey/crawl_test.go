@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/agentpolicy/survey/crawl"
+	"github.com/agentpolicy/survey/internal/filelock"
 	"github.com/agentpolicy/survey/pipeline"
 	"github.com/agentpolicy/survey/seeds"
 	"github.com/agentpolicy/survey/sink"
@@ -363,5 +364,38 @@ func TestCrawl_ResumeCompleteWithoutDatabase(t *testing.T) {
 	want := "nothing to resume: crawl c (shard 0/1) in " + out + " is complete\nits database " + db + " is not built; build it with:\n  survey merge --db " + db + " " + out + "\n"
 	if code, stdout, _ := runSurvey(t, "", "crawl", "--resume", "--out", out); code != exitOK || stdout != want {
 		t.Errorf("without its database: exit %d %q, want %q", code, stdout, want)
+	}
+}
+
+// TestCrawl_InterruptWhileWaitingForTheShard interrupts a crawl that waits
+// for a shard another process is writing: it stops waiting, says that
+// nothing was crawled and exits as an interrupted crawl does (1), not as
+// an I/O error (2).
+func TestCrawl_InterruptWhileWaitingForTheShard(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	held, err := filelock.TryLock(filepath.Join(out, "_state", "shard-0of1.lock"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Unlock()
+	seedsFile := filepath.Join(dir, "seeds.txt")
+	if err := os.WriteFile(seedsFile, []byte("a.test\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := child(t, "crawl", "--seeds", seedsFile, "--out", out, "--connect-to", "127.0.0.1:1", "--quiet")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGINT)
+	start := time.Now()
+	cmd.Wait()
+	code, waited := cmd.ProcessState.ExitCode(), time.Since(start)
+	want := "survey crawl: interrupted while waiting for another survey crawl writing this shard; nothing was crawled or recorded"
+	if code != exitFindings || waited > 5*time.Second || !strings.Contains(stderr.String(), want) {
+		t.Errorf("Ctrl-C while waiting: exit %d after %v, want %d at once and %q:\n%s", code, waited.Round(time.Millisecond), exitFindings, want, stderr.String())
 	}
 }
