@@ -8,7 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/agentpolicy/survey/crawl"
 	"github.com/agentpolicy/survey/pipeline"
 	"github.com/agentpolicy/survey/seeds"
 )
@@ -111,4 +113,35 @@ func snapshot(t *testing.T, dir string) string {
 		t.Fatal(err)
 	}
 	return b.String()
+}
+
+// TestRun_NewCrawlInTheSameSecond starts two crawls into one output
+// directory within one second, given no crawl id: the second gets an id
+// of its own, rather than the first's (the time to the second), which it
+// was refused as a second crawl of, told to give another --crawl-id it had
+// never given.
+func TestRun_NewCrawlInTheSameSecond(t *testing.T) {
+	dir := t.TempDir()
+	seedFile := filepath.Join(dir, "seeds.txt")
+	if err := os.WriteFile(seedFile, []byte("a.test\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opts := pipeline.Options{Out: filepath.Join(dir, "out"), SeedsPath: seedFile, NoBuild: true,
+		Crawl: crawl.Config{ConnectTo: "127.0.0.1:1", AllowPrivate: true}}
+	// Start at the beginning of a second, so that both start in it.
+	time.Sleep(time.Until(time.Now().Truncate(time.Second).Add(time.Second)))
+	first, err := pipeline.Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if now := time.Now().UTC().Format("20060102T150405Z"); now != first.CrawlID {
+		t.Skipf("the first crawl, %s, ended in another second (%s)", first.CrawlID, now)
+	}
+	second, err := pipeline.Run(context.Background(), opts)
+	if err != nil {
+		t.Fatalf("a second crawl in the second of the first: %v", err)
+	}
+	if second.CrawlID == first.CrawlID || second.Status != "complete" {
+		t.Errorf("the second crawl: id %s (the first's: %s), %s", second.CrawlID, first.CrawlID, second.Status)
+	}
 }

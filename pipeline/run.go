@@ -582,7 +582,7 @@ func prepareState(opts *Options, shard string) (*State, error) {
 	}
 	id := opts.CrawlID
 	if id == "" {
-		id = time.Now().UTC().Format("20060102T150405Z")
+		id = newCrawlID(opts.Out, opts.Shard)
 	}
 	if err := checkNewCrawl(opts.Out, id, opts.Shard); err != nil {
 		return nil, err
@@ -662,6 +662,37 @@ func sameFile(a, b string) bool {
 	}
 	fb, err := os.Stat(b)
 	return err == nil && os.SameFile(fa, fb)
+}
+
+// newCrawlID returns the id of a new crawl of shard in out given none: the
+// time now, to the second. A crawl started in the second in which the
+// last one into out started (a small crawl run again by a script, say)
+// would get its id, and be refused as a second crawl of it for lack of a
+// --crawl-id it was never given: it takes the next second's instead.
+func newCrawlID(out string, shard seeds.Shard) string {
+	for range 3 {
+		now := time.Now().UTC()
+		id := now.Format("20060102T150405Z")
+		if !crawlHeld(out, id, shard) {
+			return id
+		}
+		time.Sleep(now.Truncate(time.Second).Add(time.Second).Sub(now))
+	}
+	return time.Now().UTC().Format("20060102T150405Z")
+}
+
+// crawlHeld reports whether out holds output of crawl id's shard: its
+// state, or parts.
+func crawlHeld(out, id string, shard seeds.Shard) bool {
+	if st, err := loadState(out, shard.String()); err == nil && st.CrawlID == id {
+		return true
+	}
+	pattern, err := sink.PartGlob(out, "*", id, shard.String())
+	if err != nil {
+		return false
+	}
+	parts, _ := filepath.Glob(pattern)
+	return len(parts) > 0
 }
 
 // checkNewCrawl refuses to start crawl id's shard in out over what out
