@@ -132,6 +132,7 @@ func (c *Crawler) fetchWithRetry(ctx context.Context, f *fetcher, u string, loc 
 		return fe
 	}
 	again := f.fetch(ctx, u, loc.ID)
+	again.Retried = &Retried{Status: fe.Status, RetryAfter: fe.Header.Get("Retry-After")}
 	again.StartedAt = fe.StartedAt
 	again.Total += fe.Total
 	again.Wait += fe.Wait

@@ -77,6 +77,11 @@ type Fetch struct {
 	Err     string    // the error's text
 	Skipped bool      // not requested: the domain was unreachable or out of time
 
+	// Retried is the first answer when the location was asked twice: a
+	// 429 or 503 whose Retry-After the crawler waited out. The other
+	// fields are the second answer's. Nil when it was asked once.
+	Retried *Retried
+
 	StartedAt time.Time
 	DNS       time.Duration
 	Connect   time.Duration
@@ -87,6 +92,12 @@ type Fetch struct {
 	// own politeness gates (one request at a time per host, a few per IP,
 	// a host's Retry-After), not on the site.
 	Wait time.Duration
+}
+
+// Retried is the answer that made the crawler ask a location again.
+type Retried struct {
+	Status     int    // 429 or 503
+	RetryAfter string // its Retry-After header, as sent
 }
 
 // DomainResult is every fetch of one domain.

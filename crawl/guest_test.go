@@ -1080,7 +1080,17 @@ func TestCrawl_RetryAfterIsWaitedWhateverTheDeadlineLeft(t *testing.T) {
 			t.Errorf("%s: %s %d (%s), want the site's 404", f.Location, f.ErrKind, f.Status, f.Err)
 		}
 	}
-	if f := res.Fetch(registry.LocRobots); f.Wait < 1900*time.Millisecond {
+	f := res.Fetch(registry.LocRobots)
+	if f.Wait < 1900*time.Millisecond {
 		t.Errorf("robots.txt retried after waiting %v, want the Retry-After's 2 s", f.Wait)
+	}
+	// The answer that was waited out is kept beside the retry's.
+	if want := (Retried{Status: http.StatusServiceUnavailable, RetryAfter: "2"}); f.Retried == nil || *f.Retried != want {
+		t.Errorf("robots.txt's first answer: %+v, want %+v", f.Retried, want)
+	}
+	for _, other := range res.Fetches[1:] {
+		if other.Retried != nil {
+			t.Errorf("%s, asked once, has a first answer %+v", other.Location, other.Retried)
+		}
 	}
 }

@@ -93,6 +93,10 @@ func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit 
 			s := int32(f.Status)
 			row.Status = &s
 		}
+		if f.Retried != nil {
+			s := int32(f.Retried.Status)
+			row.RetriedStatus, row.RetriedAfter = &s, f.Retried.RetryAfter
+		}
 		for _, h := range f.Hops {
 			row.Redirects = append(row.Redirects, sink.RedirectHop{URL: h.URL, Status: int32(h.Status), Location: h.Location})
 		}
