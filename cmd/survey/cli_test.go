@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -694,5 +695,63 @@ func TestREADME_FlagsAreTheCommands(t *testing.T) {
 	}
 	if checked < 40 {
 		t.Errorf("checked %d flags of the README's survey commands; want the README's many", checked)
+	}
+}
+
+// scripts/fuzz.sh (make fuzz) exits 1 when a target fails and 2 when no
+// target matches its package pattern. It exited 0 in both: its run function
+// returned the status of its last printf, and an empty target list ran one
+// bogus target named "bash" ("fuzzing 1 targets", FAILED, exit 0), so that
+// make fuzz in CI passed with a crasher found.
+func TestFuzzScript_ExitStatus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and fuzzes a package")
+	}
+	script, err := os.ReadFile("../../scripts/fuzz.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A module of its own with one failing target, beside a copy of the
+	// script, which fuzzes the module above its directory. Its logs go to
+	// tmp (TMPDIR), not inside the module: go ignores a go.mod at TMPDIR.
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"tmp/.keep":         "",
+		"scripts/fuzz.sh":   string(script),
+		"go.mod":            "module fuzzfail\n\ngo 1.26\n",
+		"fail/fail_test.go": "package fail\n\nimport \"testing\"\n\nfunc FuzzFail(f *testing.F) {\n\tf.Add(1)\n\tf.Fuzz(func(t *testing.T, n int) { t.Fatal(\"always\") })\n}\n",
+	} {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		pattern string
+		code    int
+		want    string
+	}{
+		{"fail", 1, "fuzz.sh: 1 of 1 targets failed"},
+		{"nosuch", 2, "fuzz.sh: no fuzz target in a package matching 'nosuch'"},
+	} {
+		cmd := exec.Command("bash", filepath.Join(dir, "scripts/fuzz.sh"), "1s", "1", c.pattern)
+		cmd.Env = append(os.Environ(), "TMPDIR="+filepath.Join(dir, "tmp"))
+		out, _ := cmd.CombinedOutput()
+		if code := cmd.ProcessState.ExitCode(); code != c.code || !strings.Contains(string(out), c.want) {
+			t.Errorf("fuzz.sh 1s 1 %s: exit %d, output:\n%s\nwant exit %d and %q", c.pattern, code, out, c.code, c.want)
+		}
+		// The failure is the target's, not the module's build, and its log
+		// is not a hidden file (it was ._fail_FuzzFail.log, which ls skips).
+		if m := regexp.MustCompile(`FAILED \(see (\S+)\)`).FindSubmatch(out); c.code == 1 && m != nil {
+			if log, _ := os.ReadFile(string(m[1])); !bytes.Contains(log, []byte("always")) {
+				t.Errorf("fuzz.sh 1s 1 %s: the target did not run; its log:\n%s", c.pattern, log)
+			}
+			if name := filepath.Base(string(m[1])); name != "fail_FuzzFail.log" {
+				t.Errorf("fuzz.sh 1s 1 %s: log %s, want fail_FuzzFail.log", c.pattern, name)
+			}
+		}
 	}
 }
