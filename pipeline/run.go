@@ -613,14 +613,20 @@ func prepareState(opts *Options, shard string) (*State, error) {
 // resumeSeeds returns the seed list a resume of the crawl st reads:
 // given, a path of the current directory, when it is not "" (--seeds given
 // with --resume), else the crawl's own, found from the directory the crawl
-// started in. A given list must be the crawl's: the same file, or a copy
+// started in (as is the path the crawl was given, when it names no file
+// here). A given list must be the crawl's: the same file, or a copy
 // of it (the same SHA-256; the list was moved, say), which the crawl then
 // records as its list, so that its next resume finds it. The list read
 // must not have changed since the crawl started: the crawl's committed
 // domains are known by their seed line.
 func resumeSeeds(st *State, given string) (string, error) {
 	own := st.InWorkDir(st.SeedsPath)
-	if given == "" || given == own || sameFile(given, own) {
+	// The text the crawl was given, where it names no file (a scheduler
+	// restarting a task with the crawl's command line in another working
+	// directory, say), names the crawl's own list.
+	_, err := os.Stat(given)
+	asGiven := given == st.SeedsPath && isNotExist(err)
+	if given == "" || given == own || asGiven || sameFile(given, own) {
 		if st.SeedsDigest == "" {
 			return own, nil
 		}

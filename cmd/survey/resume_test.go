@@ -446,6 +446,11 @@ func TestCrawl_ResumeWithSeeds(t *testing.T) {
 	if code, o := resume(start, "--seeds", "./seeds.txt"); code != exitOK {
 		t.Errorf("--seeds ./seeds.txt in the crawl's directory: exit %d\n%s", code, o)
 	}
+	// The crawl's --seeds as it was given, from a directory where it
+	// names no file: a scheduler's restart of the crawl's command line.
+	if code, o := resume(t.TempDir(), "--seeds", "seeds.txt"); code != exitOK {
+		t.Errorf("--seeds seeds.txt from a directory without it: exit %d\n%s", code, o)
+	}
 	// Another list of that name, in another directory.
 	if err := os.WriteFile(filepath.Join(other, "seeds.txt"), []byte("other.test\n"), 0o644); err != nil {
 		t.Fatal(err)
