@@ -37,6 +37,10 @@ func TestHelp_EveryCommand(t *testing.T) {
 			t.Errorf("the README's table of commands has no row %s", row)
 		}
 	}
+	// A site operator finds --site in survey help, as in the README's table.
+	if _, out, _ := runSurvey(t, "", "help"); !regexp.MustCompile(`(?m)^  check .*--site`).MatchString(out) {
+		t.Errorf("survey help does not name check --site:\n%s", out)
+	}
 	if code, _, errs := runSurvey(t, "", "no-such-command"); code != exitUsage || !strings.Contains(errs, "unknown command") {
 		t.Errorf("unknown command: exit %d, %q", code, errs)
 	}

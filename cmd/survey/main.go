@@ -52,7 +52,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"body", "print a stored body, by its SHA-256 digest or by domain and location", runBody},
-		{"check", "parse and validate one agent-policy file (path, URL or -)", runCheck},
+		{"check", "parse and validate one agent-policy file (path, URL or -), or every location of a site (--site)", runCheck},
 		{"crawl", "crawl the agent-policy locations of a list of domains into a dataset", runCrawl},
 		{"merge", "build one DuckDB database from the outputs of many shards or crawls", runMerge},
 		{"query", "run SQL or a named query on a survey database", runQuery},
