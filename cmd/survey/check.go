@@ -24,6 +24,7 @@ import (
 	"github.com/agentpolicy/survey/crawl"
 	"github.com/agentpolicy/survey/diag"
 	"github.com/agentpolicy/survey/extract"
+	"github.com/agentpolicy/survey/pipeline"
 	"github.com/agentpolicy/survey/registry"
 )
 
@@ -45,7 +46,7 @@ prints the catalogue of diagnostic codes.
 --site DOMAIN checks a whole site instead: every agent-policy location,
 fetched, classified and parsed as survey crawl does, with each location's
 outcome (present, absent, soft_404, blocked, ...) and each file's
-diagnostics.
+diagnostics; with --respect-robots, as survey crawl --respect-robots does.
 
 Types: ` + "TYPES" + `
 Exit status: 0 valid; 1 invalid or of another format (with --site: any
@@ -112,6 +113,7 @@ func runCheck(e *env, args []string) int {
 		timeout      = fs.Duration("timeout", crawl.DefaultTimeout, "timeout of one request (the URL, or each of the site's), redirects and body included")
 		header       = headerFlag{}
 		site         = fs.String("site", "", "check every agent-policy location of this site (a domain or an origin) as a crawl fetches it, instead of one file")
+		robots       = fs.Bool("respect-robots", false, "with --site, obey the site's robots.txt as survey crawl --respect-robots does: a location it disallows is not requested, and is blocked (robots_txt)")
 	)
 	fs.Var(header, "header", "a response header of a local file or standard input, \"Name: value\" (repeatable; the home page's X-Robots-Tag, Content-Usage and TDMRep headers)")
 	if code, ok := parseFlags(e, fs, args); !ok {
@@ -162,7 +164,13 @@ func runCheck(e *env, args []string) int {
 		if err != nil {
 			return fail(e, "check", err)
 		}
+		if *robots {
+			cfg.Robots = pipeline.RobotsRules(cfg.UserAgent)
+		}
 		return checkSite(e, *site, *format, q, cfg)
+	}
+	if *robots {
+		return fail(e, "check", errors.New("--respect-robots is for --site: a file or URL is fetched as asked"))
 	}
 	if fs.NArg() != 1 {
 		problem := "give one file, URL or -, or --site DOMAIN; got " + arguments(fs.Args())
@@ -193,6 +201,12 @@ func runCheck(e *env, args []string) int {
 		// Only the host: a local file was not served, so no transport
 		// rule (content type, HTTPS) applies to it.
 		in.Host = u.Host
+	}
+	// The scheme the origin's other files are fetched with, a URL's:
+	// a crawl of a site that fell back to HTTP fetches them over HTTP.
+	originScheme := "https"
+	if u, err := url.Parse(*origin); *origin != "" && err == nil && u.Scheme == "http" {
+		originScheme = "http"
 	}
 
 	var fetcher *urlFetcher
@@ -227,7 +241,7 @@ func runCheck(e *env, args []string) int {
 		}
 		f, err := fetcher.file(name, "")
 		if err != nil {
-			return fail(e, "check", err)
+			return fail(e, "check", fmt.Errorf("%w%s", err, fallbackHint(requested, f)))
 		}
 		body = f.Body
 		in.URL, in.Scheme, in.ContentType, in.Header = f.FinalURL, f.Scheme, f.Header.Get("Content-Type"), f.Header
@@ -237,7 +251,7 @@ func runCheck(e *env, args []string) int {
 			// The origin asked about, as in a crawl: a did.json that
 			// https://example.com/ redirects to www.example.com still
 			// speaks for example.com, whose DID resolves through it.
-			in.Host = requested.Host
+			in.Host, originScheme = requested.Host, requested.Scheme
 		}
 	default:
 		b, err := readCapped(name)
@@ -305,7 +319,7 @@ func runCheck(e *env, args []string) int {
 				continue
 			}
 			l, _ := registry.LookupLocation(loc)
-			u := "https://" + in.Host + l.Path
+			u := originScheme + "://" + in.Host + l.Path
 			rf, err := fetcher.file(u, loc)
 			if err != nil {
 				related[loc] = extract.Related{Fetched: false, Reason: err.Error(), URL: u}
@@ -507,9 +521,9 @@ type urlFetcher struct {
 	canaries map[string]*crawl.Fetch // by scheme://host
 }
 
-// file fetches rawURL and returns it when it holds a file. loc is the
-// location it is fetched at; "" names it from the URL's path, and a path
-// of no location is classified as any file.
+// file fetches rawURL, and returns an error that says why when the fetch
+// holds no file. loc is the location it is fetched at; "" names it from the
+// URL's path, and a path of no location is classified as any file.
 func (u *urlFetcher) file(rawURL string, loc registry.LocationID) (*crawl.Fetch, error) {
 	target, err := url.Parse(rawURL)
 	if err != nil {
@@ -534,12 +548,6 @@ func (u *urlFetcher) file(rawURL string, loc registry.LocationID) (*crawl.Fetch,
 		if detail == "" && f.Status != 0 {
 			detail = fmt.Sprintf("the server answered HTTP %d", f.Status)
 		}
-		if target.Scheme == "https" && len(f.Hops) == 0 && (f.ErrKind == crawl.ErrConnect || f.ErrKind == crawl.ErrTLS) {
-			// Where a crawl of the domain would fall back to HTTP.
-			plain := *target
-			plain.Scheme = "http"
-			detail += fmt.Sprintf("; a crawl of %s falls back to HTTP here: check %s, or the site with --site %s", target.Host, &plain, target.Host)
-		}
 		switch r.Reason {
 		case classify.ReasonAddressGuard:
 			detail += " (--allow-private allows it)"
@@ -548,9 +556,21 @@ func (u *urlFetcher) file(rawURL string, loc registry.LocationID) (*crawl.Fetch,
 		case classify.ReasonHTMLBody:
 			detail += ", an HTML page where a file was expected"
 		}
-		return nil, fmt.Errorf("%s: no file: %s (%s): %s", rawURL, r.Outcome, r.Reason, detail)
+		return f, fmt.Errorf("%s: no file: %s (%s): %s", rawURL, r.Outcome, r.Reason, detail)
 	}
 	return f, nil
+}
+
+// fallbackHint says where a crawl goes when an https URL's connection or
+// handshake fails, as f's did: the same URL over HTTP, which a crawl of its
+// domain falls back to (crawl/domain.go); "" when it goes nowhere else.
+func fallbackHint(target *url.URL, f *crawl.Fetch) string {
+	if target.Scheme != "https" || len(f.Hops) > 0 || (f.ErrKind != crawl.ErrConnect && f.ErrKind != crawl.ErrTLS) {
+		return ""
+	}
+	plain := *target
+	plain.Scheme = "http"
+	return fmt.Sprintf("; a crawl of %s falls back to HTTP here: check %s, or the site with --site %s", target.Host, &plain, target.Host)
 }
 
 // canary fetches the canary of target's origin, once.
