@@ -276,9 +276,14 @@ func runCrawl(e *env, args []string) int {
 	}
 	if errors.Is(err, pipeline.ErrNothingToResume) {
 		fmt.Fprintf(e.stdout, "%v\n", err)
-		// Its build may have been abandoned (a second Ctrl-C) or failed.
-		if db := filepath.Join(*out, "survey.duckdb"); shard.Count <= 1 && !*noBuild && !exists(db) {
-			fmt.Fprintf(e.stdout, "its database %s is not built; build it with:\n  survey merge --db %s %s\n", db, shell.Quote(db), shell.Quote(*out))
+		// Its build may have been abandoned (a second Ctrl-C, a kill) or
+		// failed, leaving no database, or the one an earlier run built.
+		if db := filepath.Join(*out, "survey.duckdb"); shard.Count <= 1 && !*noBuild {
+			if !exists(db) {
+				fmt.Fprintf(e.stdout, "its database %s is not built; build it with:\n  survey merge --db %s %s\n", db, shell.Quote(db), shell.Quote(*out))
+			} else if current, err := pipeline.DatabaseHoldsLastRun(db, *out, shard); err == nil && !current {
+				fmt.Fprintf(e.stdout, "its database %s was built before the crawl's last run ended, and holds only part of the crawl; build it again with:\n  survey merge --db %s %s\n", db, shell.Quote(db), shell.Quote(*out))
+			}
 		}
 		return exitOK
 	}

@@ -399,3 +399,35 @@ func TestCrawl_InterruptWhileWaitingForTheShard(t *testing.T) {
 		t.Errorf("Ctrl-C while waiting: exit %d after %v, want %d at once and %q:\n%s", code, waited.Round(time.Millisecond), exitFindings, want, stderr.String())
 	}
 }
+
+// TestCrawl_ResumeCompleteWithAnEarlierDatabase: resuming a complete crawl
+// whose database is the one an earlier run built (the last run, which
+// completed the crawl, was killed building its own) says that it holds
+// only part of the crawl and how to build it, rather than only "nothing
+// to resume" beside a database of the domains of its first run.
+func TestCrawl_ResumeCompleteWithAnEarlierDatabase(t *testing.T) {
+	dir := t.TempDir()
+	seedsPath := filepath.Join(dir, "seeds.txt")
+	if err := os.WriteFile(seedsPath, []byte("# nothing yet\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	if code, _, errs := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", out, "--crawl-id", "c", "--quiet"); code != exitFindings { // 1: no seed
+		t.Fatalf("crawl: exit %d %s", code, errs)
+	}
+	db := filepath.Join(out, "survey.duckdb")
+	earlier := filepath.Join(dir, "run1.duckdb")
+	copyFile(t, db, earlier)
+	markIncomplete(t, out, "0of1")
+	if code, _, errs := runSurvey(t, "", "crawl", "--resume", "--out", out); code != exitFindings {
+		t.Fatalf("resume: exit %d %s", code, errs)
+	}
+	if code, stdout, _ := runSurvey(t, "", "crawl", "--resume", "--out", out); code != exitOK || strings.Contains(stdout, "database") {
+		t.Errorf("with its database: exit %d %q", code, stdout)
+	}
+	copyFile(t, earlier, db)
+	want := "nothing to resume: crawl c (shard 0/1) in " + out + " is complete\nits database " + db + " was built before the crawl's last run ended, and holds only part of the crawl; build it again with:\n  survey merge --db " + db + " " + out + "\n"
+	if code, stdout, _ := runSurvey(t, "", "crawl", "--resume", "--out", out); code != exitOK || stdout != want {
+		t.Errorf("with the database of its first run: exit %d %q, want %q", code, stdout, want)
+	}
+}
