@@ -65,7 +65,41 @@ func commands() []command {
 
 func main() {
 	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, stderrTTY: isTerminal(os.Stderr)}
-	os.Exit(run(e, os.Args[1:]))
+	os.Exit(runChecked(e, os.Args[1:]))
+}
+
+// runChecked runs the command line as run does, and makes a command that
+// could not write its standard output (a full disk, a file system gone)
+// fail: survey merge > /dev/full printed nothing and exited 0, as if its
+// summary had been written. A command that said so itself keeps its code.
+func runChecked(e *env, args []string) int {
+	out := &outWriter{w: e.stdout}
+	e.stdout = out
+	code := run(e, args)
+	if out.err != nil && code != exitUsage {
+		name := "survey"
+		if len(args) > 0 {
+			name += " " + args[0]
+		}
+		fmt.Fprintf(e.stderr, "%s: writing standard output: %v\n", name, out.err)
+		code = exitUsage
+	}
+	return code
+}
+
+// outWriter is a writer that keeps the first error of its writes.
+type outWriter struct {
+	w   io.Writer
+	err error
+}
+
+// Write implements io.Writer.
+func (o *outWriter) Write(p []byte) (int, error) {
+	n, err := o.w.Write(p)
+	if err != nil && o.err == nil {
+		o.err = err
+	}
+	return n, err
 }
 
 func run(e *env, args []string) int {
@@ -318,13 +352,17 @@ func isTerminal(f *os.File) bool {
 }
 
 // withContact returns the User-Agent ua with contact (a URL or an e-mail
-// address) added inside its closing parenthesis, or ua when contact is
-// empty.
+// address) added: inside its closing comment when ua ends with one, as
+// the default does ("survey/1 (+URL; ...; contact: X)"), else as a comment
+// of its own ("mybot/1 (contact: X)"). ua when contact is "".
 func withContact(ua, contact string) string {
 	if contact == "" {
 		return ua
 	}
-	return strings.TrimSuffix(ua, ")") + "; contact: " + contact + ")"
+	if strings.HasSuffix(ua, ")") {
+		return strings.TrimSuffix(ua, ")") + "; contact: " + contact + ")"
+	}
+	return ua + " (contact: " + contact + ")"
 }
 
 // loadRoots returns the system's certificate authorities with those of the

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"os/exec"
 	"strings"
@@ -50,4 +51,44 @@ func runSurvey(t *testing.T, stdin string, args ...string) (int, string, string)
 	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }}
 	code := run(e, args)
 	return code, out.String(), errb.String()
+}
+
+// TestWithContact: --contact goes inside the User-Agent's closing comment,
+// or in a comment of its own when it ends with none; "mybot/1" with
+// --contact gave "mybot/1; contact: mailto:a@b.org)", a parenthesis
+// closing nothing.
+func TestWithContact(t *testing.T) {
+	for _, c := range []struct{ ua, contact, want string }{
+		{"survey/1 (+https://x.test; research)", "mailto:a@b.org", "survey/1 (+https://x.test; research; contact: mailto:a@b.org)"},
+		{"mybot/1", "mailto:a@b.org", "mybot/1 (contact: mailto:a@b.org)"},
+		{"mybot/1 (+https://x.test)", "", "mybot/1 (+https://x.test)"},
+	} {
+		if got := withContact(c.ua, c.contact); got != c.want {
+			t.Errorf("withContact(%q, %q) = %q, want %q", c.ua, c.contact, got, c.want)
+		}
+	}
+}
+
+// failingWriter fails every write, as standard output on a full disk.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestRunChecked_UnwritableStdout: a command whose standard output could
+// not be written fails, saying so; survey merge > /dev/full exited 0.
+func TestRunChecked_UnwritableStdout(t *testing.T) {
+	var stderr strings.Builder
+	e := &env{stdin: strings.NewReader(""), stdout: failingWriter{}, stderr: &stderr, getenv: func(string) string { return "" }}
+	if code := runChecked(e, []string{"version"}); code != exitUsage {
+		t.Errorf("survey version > /dev/full: exit %d, want %d", code, exitUsage)
+	}
+	if want := "survey version: writing standard output: no space left on device\n"; stderr.String() != want {
+		t.Errorf("stderr %q, want %q", stderr.String(), want)
+	}
+	stderr.Reset()
+	var stdout strings.Builder
+	e = &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" }}
+	if code := runChecked(e, []string{"version"}); code != exitOK || stderr.Len() != 0 || !strings.HasPrefix(stdout.String(), "survey ") {
+		t.Errorf("survey version: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
 }
