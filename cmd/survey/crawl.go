@@ -67,7 +67,7 @@ func runCrawl(e *env, args []string) int {
 		seedsPath      = fs.String("seeds", "", "seed file (text, gzip, zstd, bzip2 or zip), or - for standard input (text, gzip, zstd or bzip2)")
 		out            = fs.String("out", "./"+defaultOut, "output directory")
 		crawlID        = fs.String("crawl-id", "", "crawl identifier (default: the start time, e.g. 20261121T101500Z); shards of one crawl share it")
-		resume         = fs.Bool("resume", false, "continue the interrupted crawl in --out, with its seeds and options; flags given with it (a lower --concurrency, say) apply from this run on, and the crawls table records each run's options; flags that change what is measured (--locations, --max-body, --allow-private, --respect-robots, --canary) must keep the crawl's values")
+		resume         = fs.Bool("resume", false, "continue the interrupted crawl in --out, with its seeds and options (--seeds given with it must be the crawl's list, or a copy of it where the list was moved); other flags given with it (a lower --concurrency, say) apply from this run on, and the crawls table records each run's options; flags that change what is measured (--locations, --max-body, --allow-private, --respect-robots, --canary) must keep the crawl's values")
 		restartable    = fs.Bool("restartable", false, "resume when --out already holds this shard's crawl, else start it (for batch schedulers that restart tasks)")
 		shardFlag      = fs.String("shard", "", "crawl share i/n of the seeds (by registrable domain)")
 		shards         = fs.Int("shards", 0, "crawl one of n shards, the index taken from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID (0: no sharding)")
