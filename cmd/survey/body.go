@@ -40,6 +40,8 @@ func runBody(e *env, args []string) int {
 	}
 	byFetch := *domain != "" || *location != "" || *crawl != ""
 	switch {
+	case *crawl != "" && *domain == "" && *location == "":
+		return fail(e, "body", errors.New("--crawl goes with --domain and --location (a digest names one body, whichever crawl stored it)"))
 	case byFetch && fs.NArg() != 0:
 		return fail(e, "body", errors.New("give a digest or --domain and --location, not both"))
 	case byFetch && (*domain == "" || *location == ""):

@@ -92,6 +92,8 @@ func checkBody(t *testing.T, db string) {
 		{[]string{"--domain", domain}, "--domain and --location go together"},
 		{[]string{"--location", "robots", "--crawl", "q"}, "--domain and --location go together"},
 		{[]string{"--domain", domain, "--location", "robots", digest}, "give a digest or --domain and --location, not both"},
+		{[]string{"--crawl", "q", digest}, "--crawl goes with --domain and --location"},
+		{[]string{"--crawl", "q"}, "--crawl goes with --domain and --location"},
 	} {
 		if code, got, errs := body(c.args...); code != exitUsage || got != "" || !strings.Contains(errs, c.want) {
 			t.Errorf("body %q: exit %d, %d bytes, %q; want exit %d and %q", c.args, code, len(got), errs, exitUsage, c.want)

@@ -50,6 +50,9 @@ func runMerge(e *env, args []string) int {
 	if code, ok := parseFlags(e, fs, interleave(fs, args)); !ok {
 		return code
 	}
+	if err := sink.CheckMemoryLimit(*memory); err != nil {
+		return badUsage(fs, "--memory-limit: "+err.Error())
+	}
 	if fs.NArg() == 0 {
 		return badUsage(fs, "give the output directories to merge")
 	}

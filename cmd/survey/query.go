@@ -49,10 +49,28 @@ func runQuery(e *env, args []string) int {
 	if code, ok := parseFlags(e, fs, interleave(fs, args)); !ok {
 		return code
 	}
+	if err := sink.CheckMemoryLimit(*memory); err != nil {
+		return badUsage(fs, "--memory-limit: "+err.Error())
+	}
 	if *list {
 		all, err := queries.All()
 		if err != nil {
 			return fail(e, "query", err)
+		}
+		if formatGiven(fs) {
+			// A table of the queries, in the format asked for.
+			res := &queries.Result{Columns: []string{"name", "question", "read", "params"}}
+			for _, q := range all {
+				var params []string
+				for _, p := range q.Params {
+					params = append(params, p.Name+": "+p.Default)
+				}
+				res.Rows = append(res.Rows, []any{q.Name, q.Question, q.Read, strings.Join(params, "\n")})
+			}
+			if err := res.Write(e.stdout, *format); err != nil {
+				return fail(e, "query", err)
+			}
+			return exitOK
 		}
 		for _, q := range all {
 			fmt.Fprintf(e.stdout, "%s\n    %s\n", q.Name, q.Question)
@@ -184,6 +202,13 @@ func incompleteCrawls(db *sql.DB) ([]string, error) {
 		notes = append(notes, fmt.Sprintf("crawl %s is incomplete (%s): the result is of the domains it committed", id, strings.Join(why, "; ")))
 	}
 	return notes, nil
+}
+
+// formatGiven reports whether the command line set --format.
+func formatGiven(fs *flag.FlagSet) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "format" })
+	return given
 }
 
 // bareWord reports whether s is one word of letters, digits and

@@ -2,6 +2,7 @@ package main
 
 import (
 	"database/sql"
+	"encoding/json"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -46,5 +47,33 @@ func TestIncompleteCrawls(t *testing.T) {
 	}
 	if code, _, stderr := runSurvey(t, "", "query", "--db", path, "select 1"); code != exitOK || stderr != "" {
 		t.Errorf("survey query 'select 1': exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestQuery_ListInAFormat: --list with --format prints the named queries
+// as a table in that format (it ignored the flag); without it, the list
+// as before. A --memory-limit DuckDB would not take is refused naming the
+// flag, by query, report and merge alike, before anything is opened.
+func TestQuery_ListInAFormat(t *testing.T) {
+	code, js, errs := runSurvey(t, "", "query", "--list", "--format", "json")
+	var rows []map[string]any
+	if code != exitOK || json.Unmarshal([]byte(js), &rows) != nil || len(rows) == 0 {
+		t.Fatalf("--list --format json: exit %d, %q %q", code, firstChars(js), errs)
+	}
+	if r := rows[0]; r["name"] != "adoption" || r["question"] == "" || r["read"] == "" || !strings.HasPrefix(r["params"].(string), "crawl: ") {
+		t.Errorf("--list --format json: first row %v", r)
+	}
+	if code, text, _ := runSurvey(t, "", "query", "--list"); code != exitOK || !strings.HasPrefix(text, "adoption\n    How many") {
+		t.Errorf("--list: exit %d, %q", code, firstChars(text))
+	}
+	for _, args := range [][]string{
+		{"query", "--memory-limit", "5XB", "adoption"},
+		{"report", "--memory-limit", "5XB", "--out", filepath.Join(t.TempDir(), "r.html")},
+		{"merge", "--memory-limit", "5XB", "--db", filepath.Join(t.TempDir(), "m.duckdb"), t.TempDir()},
+	} {
+		code, _, errs := runSurvey(t, "", args...)
+		if want := `--memory-limit: "5XB" is not a memory limit DuckDB takes`; code != exitUsage || !strings.Contains(errs, want) {
+			t.Errorf("%s: exit %d, %q; want %q", strings.Join(args, " "), code, firstChars(errs[max(0, len(errs)-300):]), want)
+		}
 	}
 }

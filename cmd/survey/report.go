@@ -35,6 +35,9 @@ func runReport(e *env, args []string) int {
 	if code, ok := parseFlags(e, fs, args); !ok {
 		return code
 	}
+	if err := sink.CheckMemoryLimit(*memory); err != nil {
+		return badUsage(fs, "--memory-limit: "+err.Error())
+	}
 	switch {
 	case *out == "":
 		return badUsage(fs, "--out FILE is required")
