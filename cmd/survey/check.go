@@ -49,9 +49,9 @@ outcome (present, absent, soft_404, blocked, ...) and each file's
 diagnostics; with --respect-robots, as survey crawl --respect-robots does.
 
 Types: ` + "TYPES" + `
-Exit status: 0 valid; 1 invalid or of another format (with --site: any
-file); 2 usage or I/O error, a URL that yields no file, or a site none of
-whose locations could be read.`
+Exit status: 0 valid (warnings and infos do not count); 1 invalid or of
+another format (with --site: any file); 2 usage or I/O error, a URL that
+yields no file, or a site none of whose locations could be read.`
 
 // checkOutput is the JSON contract of survey check (docs/check-json.md).
 type checkOutput struct {

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/agentpolicy/survey/classify"
 	"github.com/agentpolicy/survey/crawl"
 	"github.com/agentpolicy/survey/extract"
 	"github.com/agentpolicy/survey/registry"
@@ -178,9 +179,21 @@ func TestCheck_URLsAgreeWithTruth(t *testing.T) {
 	}
 	checked := map[key]int{}      // URLs checked, by location and label
 	variants := map[string]bool{} // each content variant is checked once
+	soft404s := map[string]bool{} // each soft 404 page, once at each location
 	for domain := range w.Web.Domains() {
 		truth, _ := w.Web.Truth(domain)
 		for _, x := range truth {
+			if x.Outcome == classify.Soft404 && x.Location != registry.LocCanary && x.Scheme == "https" && !x.HTTPFallback && !soft404s[x.Variant+" "+string(x.Location)] {
+				// A soft 404 is no file, as the crawl finds it.
+				soft404s[x.Variant+" "+string(x.Location)] = true
+				loc, _ := registry.LookupLocation(x.Location)
+				u := "https://" + domain + loc.Path
+				code, out, errs := runSurvey(t, "", "check", "--connect-to", w.Addrs.HTTP, "--ca-file", ca, "--allow-private", u)
+				if want := "no file: soft_404 (" + x.Reason; code != exitUsage || !strings.Contains(errs, want) {
+					t.Errorf("survey check %s (%s %s, variant %s): exit %d, want %d and %q\n%s%s", u, x.Outcome, x.Reason, x.Variant, code, exitUsage, want, firstChars(out), errs)
+				}
+				continue
+			}
 			k := key{x.Location, x.Valid != nil && *x.Valid}
 			if x.Valid == nil || x.Open || x.OtherFormat != "" || x.Truncated || x.Scheme != "https" || x.Offsite || variants[x.Variant] {
 				continue
@@ -209,7 +222,10 @@ func TestCheck_URLsAgreeWithTruth(t *testing.T) {
 			t.Errorf("no valid file at %s in the population: the test checked none", loc.ID)
 		}
 	}
-	t.Logf("checked by URL: %v", checked)
+	if len(soft404s) == 0 {
+		t.Error("no soft 404 in the population: the test checked none")
+	}
+	t.Logf("checked by URL: %v, and %d soft 404s", checked, len(soft404s))
 }
 
 // A card checked by URL is compared with its origin's feed, as in a crawl:
