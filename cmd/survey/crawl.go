@@ -98,6 +98,10 @@ func runCrawl(e *env, args []string) int {
 	if fs.NArg() > 0 {
 		return fail(e, "crawl", fmt.Errorf("unexpected argument %q (seeds go in --seeds)", fs.Arg(0)))
 	}
+	if *out == "" {
+		// An unset variable in a script (--out "$OUT"), say.
+		return fail(e, "crawl", fmt.Errorf("--out is empty; give an output directory (by default ./%s)", defaultOut))
+	}
 	if *restartable && !*resume {
 		shard, err := shardOf(*shardFlag, *shards, e.getenv)
 		if err != nil {

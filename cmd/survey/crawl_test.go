@@ -285,6 +285,15 @@ func TestCrawl_RefusesAnOutputThatIsNotOne(t *testing.T) {
 		return code, errs
 	}
 
+	// An unset variable in a script: --out "$OUT". A resume too.
+	wantEmpty := "survey crawl: --out is empty; give an output directory (by default ./survey-data)\n"
+	if code, errs := crawlInto(""); code != exitUsage || errs != wantEmpty {
+		t.Errorf("--out \"\": exit %d %q, want %q", code, errs, wantEmpty)
+	}
+	if code, _, errs := runSurvey(t, "", "crawl", "--resume", "--out", ""); code != exitUsage || errs != wantEmpty {
+		t.Errorf("--resume --out \"\": exit %d %q, want %q", code, errs, wantEmpty)
+	}
+
 	file := filepath.Join(dir, "afile")
 	write(file, "keep")
 	if code, errs := crawlInto(file); code != exitUsage || errs != "survey crawl: --out "+file+" is a file, not a directory\n" {
