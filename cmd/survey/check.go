@@ -26,6 +26,7 @@ import (
 	"github.com/agentpolicy/survey/extract"
 	"github.com/agentpolicy/survey/pipeline"
 	"github.com/agentpolicy/survey/registry"
+	"github.com/agentpolicy/survey/seeds"
 )
 
 const checkAbout = `
@@ -241,6 +242,11 @@ func runCheck(e *env, args []string) int {
 		}
 		f, err := fetcher.file(name, "")
 		if err != nil {
+			if q != nil && *format == "text" && urlLocation(requested) == registry.LocRobots && (*typ == "" || *typ == string(registry.Robots)) {
+				// What a crawl with --respect-robots makes of it, as
+				// --site says.
+				writeDecisionText(e.stdout, name, robotsWithoutFile(f, *q))
+			}
 			return fail(e, "check", fmt.Errorf("%w%s", err, fallbackHint(requested, f)))
 		}
 		body = f.Body
@@ -561,11 +567,35 @@ func (u *urlFetcher) file(rawURL string, loc registry.LocationID) (*crawl.Fetch,
 	return f, nil
 }
 
+// robotsWithoutFile answers q from a fetch of robots.txt that gave no file,
+// as a crawl with --respect-robots reads it (pipeline.RobotsRules, RFC 9309
+// §2.3.1) and check --site answers it: a 4xx allows every path, a 5xx or a
+// failed fetch disallows every path, and a 2xx body that is no robots.txt
+// file (a soft 404) is read as robots.txt all the same.
+func robotsWithoutFile(f *crawl.Fetch, q extract.Query) *checkDecision {
+	allowed, why := pipeline.RobotsRules(q.Agent)(f)(q.URL)
+	switch {
+	case why != "":
+	case f.ErrKind == crawl.ErrNone && f.Status >= 200 && f.Status < 300:
+		why = fmt.Sprintf("robots.txt answered %d with no robots.txt file; read as robots.txt all the same, as a crawl with --respect-robots reads it, no rule of it disallows this", f.Status)
+	case f.ErrKind != crawl.ErrNone:
+		why = fmt.Sprintf("robots.txt's redirects end nowhere (%s), so it is unavailable and every path is allowed (RFC 9309 §2.3.1.3)", f.ErrKind)
+	default:
+		why = fmt.Sprintf("robots.txt answered %d, so it is unavailable and every path is allowed (RFC 9309 §2.3.1.3)", f.Status)
+	}
+	return &checkDecision{Agent: q.Agent, URL: q.URL, Method: q.Method, Allowed: allowed, Reason: why}
+}
+
 // fallbackHint says where a crawl goes when an https URL's connection or
 // handshake fails, as f's did: the same URL over HTTP, which a crawl of its
-// domain falls back to (crawl/domain.go); "" when it goes nowhere else.
+// domain falls back to (crawl/domain.go); "" when it goes nowhere else. A
+// host with a port or an IP address is crawled as an origin, with its own
+// scheme only, and has no fallback.
 func fallbackHint(target *url.URL, f *crawl.Fetch) string {
 	if target.Scheme != "https" || len(f.Hops) > 0 || (f.ErrKind != crawl.ErrConnect && f.ErrKind != crawl.ErrTLS) {
+		return ""
+	}
+	if _, err := seeds.Parse(target.Host); err != nil {
 		return ""
 	}
 	plain := *target

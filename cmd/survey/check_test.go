@@ -773,7 +773,9 @@ func TestCheck_FlagsCheckedBeforeFetching(t *testing.T) {
 
 // An https URL whose handshake fails says where a crawl of its domain
 // would go instead: the same URL over HTTP, which a crawl falls back to
-// (crawl/domain.go), or the whole site with --site.
+// (crawl/domain.go), or the whole site with --site. A host with a port or
+// an IP address has no fallback (a crawl takes it as an origin, with its
+// scheme), and --site refuses it without a scheme: nothing is said.
 func TestCheck_URLNamesTheHTTPFallback(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/robots.txt" {
@@ -783,14 +785,18 @@ func TestCheck_URLNamesTheHTTPFallback(t *testing.T) {
 		fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
 	}))
 	defer srv.Close()
-	host := strings.TrimPrefix(srv.URL, "http://")
-	code, out, errs := runSurvey(t, "", "check", "--allow-private", "https://"+host+"/robots.txt")
-	want := "; a crawl of " + host + " falls back to HTTP here: check http://" + host + "/robots.txt, or the site with --site " + host + "\n"
+	addr := strings.TrimPrefix(srv.URL, "http://")
+	code, out, errs := runSurvey(t, "", "check", "--connect-to", addr, "https://example.test/robots.txt")
+	want := "; a crawl of example.test falls back to HTTP here: check http://example.test/robots.txt, or the site with --site example.test\n"
 	if code != exitUsage || !strings.Contains(errs, "no file: network_error (tls): ") || !strings.HasSuffix(errs, want) {
 		t.Errorf("an HTTP server checked over https: exit %d, want %d and %q\n%s%s", code, exitUsage, want, out, errs)
 	}
-	if code, out, errs := runSurvey(t, "", "check", "--allow-private", "http://"+host+"/robots.txt"); code != exitOK {
+	if code, out, errs := runSurvey(t, "", "check", "--connect-to", addr, "http://example.test/robots.txt"); code != exitOK {
 		t.Errorf("the URL it names: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = runSurvey(t, "", "check", "--allow-private", "https://"+addr+"/robots.txt")
+	if code != exitUsage || !strings.Contains(errs, "no file: network_error (tls): ") || strings.Contains(errs, "falls back") {
+		t.Errorf("an address and port over https: exit %d, want %d and no fallback\n%s%s", code, exitUsage, out, errs)
 	}
 }
 
@@ -897,5 +903,45 @@ func TestCheck_SiteRespectsRobots(t *testing.T) {
 	}
 	if code, _, errs := runSurvey(t, "", "check", "--respect-robots", srv.URL+"/robots.txt"); code != exitUsage || !strings.Contains(errs, "--respect-robots is for --site") {
 		t.Errorf("--respect-robots with a URL: exit %d, %q", code, errs)
+	}
+}
+
+// A robots.txt URL that yields no file still answers --agent and --url in
+// the text output, as check --site and a crawl with --respect-robots read
+// it (RFC 9309 §2.3.1): a 404 allows every path, a 503 disallows every
+// path, and a soft 404 is read as robots.txt all the same. The exit status
+// stays 2, and the JSON has no object without a file.
+func TestCheck_RobotsURLWithoutFileAnswers(t *testing.T) {
+	status := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		if status != 0 {
+			w.WriteHeader(status)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, "<!DOCTYPE html><html><head><title>Home</title></head><body>Welcome</body></html>")
+	}))
+	defer srv.Close()
+	u := srv.URL + "/robots.txt"
+	for _, c := range []struct {
+		status int // 0: a soft 404, an HTML page with 200
+		want   string
+	}{
+		{404, "decision: GPTBot GET /x: allowed (robots.txt answered 404, so it is unavailable and every path is allowed (RFC 9309 §2.3.1.3))\n"},
+		{503, "decision: GPTBot GET /x: disallowed (robots.txt answered 503, so every path is disallowed (RFC 9309 §2.3.1.4))\n"},
+		{0, "decision: GPTBot GET /x: allowed (robots.txt answered 200 with no robots.txt file; read as robots.txt all the same, "},
+	} {
+		status = c.status
+		code, out, errs := runSurvey(t, "", "check", "--allow-private", "--agent", "GPTBot", "--url", "/x", u)
+		if code != exitUsage || !strings.HasPrefix(out, u+":0: "+c.want) || !strings.Contains(errs, "no file: ") {
+			t.Errorf("robots.txt answering %d (0: a soft 404): exit %d, want %d and %q\n%s%s", c.status, code, exitUsage, c.want, out, errs)
+		}
+		if code, out, _ := runSurvey(t, "", "check", "--allow-private", "--format", "json", "--agent", "GPTBot", "--url", "/x", u); code != exitUsage || out != "" {
+			t.Errorf("robots.txt answering %d, in JSON: exit %d, %q; want %d and nothing", c.status, code, out, exitUsage)
+		}
 	}
 }
