@@ -89,3 +89,20 @@ func TestRun_InterruptedWhileWaitingForTheShard(t *testing.T) {
 		t.Errorf("%q does not name the holder (%q)", err, want)
 	}
 }
+
+// TestRun_NewCrawlWhileTheShardIsHeld starts a new crawl of a shard that
+// another process holds: it is refused, naming the holder, with advice for
+// a new crawl (it has nothing to resume), not "then resume".
+func TestRun_NewCrawlWhileTheShardIsHeld(t *testing.T) {
+	out := t.TempDir()
+	held, err := lockShard(context.Background(), out, "0/1", time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Unlock()
+	_, err = Run(context.Background(), Options{Out: out, SeedsPath: "seeds.txt", CrawlID: "new", LockWait: 50 * time.Millisecond})
+	want := "; wait for it to end, then start this crawl again, or give this crawl another --out"
+	if !errors.Is(err, ErrShardBusy) || !strings.HasSuffix(fmt.Sprint(err), want) {
+		t.Errorf("a new crawl of a held shard: %v, want ErrShardBusy ending %q", err, want)
+	}
+}

@@ -145,7 +145,13 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	}
 	// Before anything of the shard is read or removed (Recover deletes
 	// what looks like a killed run's leftovers).
-	lock, err := lockShard(ctx, opts.Out, shard, opts.LockWait)
+	advice := "wait for it to end or stop it, then resume"
+	if !opts.Resume {
+		// The crawl holding the shard may be another: this one has
+		// nothing to resume yet.
+		advice = "wait for it to end, then start this crawl again, or give this crawl another --out"
+	}
+	lock, err := lockShardOr(ctx, opts.Out, shard, opts.LockWait, advice)
 	if err != nil {
 		return nil, err
 	}
