@@ -10,6 +10,7 @@ package diag
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 )
 
@@ -76,10 +77,24 @@ type Code struct {
 }
 
 // At returns a diagnostic for this code at a 1-based line (0 when no line
-// applies), with a message formatted from format and args.
+// applies), with a message formatted from format and args. A string
+// argument longer than MaxArgLength bytes is cut to that length (see
+// Clip): a value quoted from a hostile file (a robots.txt line of a
+// megabyte) would otherwise make a message, and a row of the diagnostics
+// table, as long as itself. Parsers clip what they quote shorter still;
+// this bounds what they do not.
 func (c Code) At(line int, format string, args ...any) Diagnostic {
 	msg := format
 	if len(args) > 0 {
+		copied := false // the caller's slice is not changed
+		for i, a := range args {
+			if s, ok := a.(string); ok && len(s) > MaxArgLength {
+				if !copied {
+					args, copied = slices.Clone(args), true
+				}
+				args[i] = clip(s, MaxArgLength)
+			}
+		}
 		msg = fmt.Sprintf(format, args...)
 	}
 	return Diagnostic{Code: c.ID, Severity: c.Severity, Line: line, Message: msg, Spec: c.Spec}

@@ -711,7 +711,7 @@ func TestCheck_TextEscapesControlCharacters(t *testing.T) {
 	if code != exitFindings || len(lines) != 2 {
 		t.Fatalf("exit %d, %d lines, want exit 1 and 2 lines (the diagnostic, the verdict):\n%s%s", code, len(lines), out, errs)
 	}
-	if want := `declaration <!DOCTYPE \x1b]0;title\a\x1b[2J x [\n<!ENTITY a "\u202e`; !strings.Contains(lines[0], want) {
+	if want := `declaration "<!DOCTYPE \x1b]0;title\a\x1b[2J x [\n<!ENTITY a \"\u202e`; !strings.Contains(lines[0], want) {
 		t.Errorf("the diagnostic\n%s\nlacks %s", lines[0], want)
 	}
 	for _, r := range out {

@@ -96,3 +96,21 @@ func TestParse_AtomMetadata(t *testing.T) {
 	_, diags = parse(t, edit(t, doc, "</title>", "</title><title>again</title>"), opts(t))
 	wantCodes(t, diags, "duplicate-element")
 }
+
+// TestParse_DoctypeQuotedAsAValue: the refused declaration is quoted as a
+// Go string, as the other parsers quote what they cite, so that its line
+// breaks and control characters do not land raw in diagnostics.message (it
+// was written <!%s>, and a DOCTYPE over three lines made a message of
+// three lines).
+func TestParse_DoctypeQuotedAsAValue(t *testing.T) {
+	body := "<!DOCTYPE \x1b]0;t\x07 x [\n<!ENTITY a \"b\">\n]>\n<feed xmlns=\"http://www.w3.org/2005/Atom\"/>"
+	_, diags := parse(t, []byte(body), opts(t))
+	wantCodes(t, diags, "doctype")
+	msg := diags[0].Message
+	if want := `declaration "<!DOCTYPE \x1b]0;t\a x [\n<!ENTITY a \"b\">`; !strings.HasPrefix(msg, want) {
+		t.Errorf("message %q, want it to start %q", msg, want)
+	}
+	if strings.ContainsAny(msg, "\n\x1b\x07") {
+		t.Errorf("message %q holds a line break or a control character", msg)
+	}
+}

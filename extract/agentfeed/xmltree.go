@@ -130,7 +130,7 @@ func parseXML(body []byte) (*element, *diag.Diagnostic) {
 				return fail(codeXMLSyntax, idx.Line(off), "text outside the root element")
 			}
 		case xml.Directive:
-			return fail(codeDoctype, line, "declaration <!%s> refused: DOCTYPE and ENTITY declarations are not accepted", truncate(string(t), 40))
+			return fail(codeDoctype, line, "declaration %q refused: DOCTYPE and ENTITY declarations are not accepted", "<!"+truncate(string(t), 40)+">")
 		}
 	}
 	if root == nil {

@@ -45,3 +45,28 @@ func TestParsePathological(t *testing.T) {
 		}
 	}
 }
+
+// TestParse_LongValuesMakeShortMessages: a line of a megabyte quoted in a
+// diagnostic (an unknown record, a sitemap, a crawl-delay, Content-Usage)
+// makes a message of at most a few KiB: each was as long as the line.
+func TestParse_LongValuesMakeShortMessages(t *testing.T) {
+	long := strings.Repeat("v", 900_000)
+	for name, body := range map[string]string{
+		"unknown record": "User-agent: *\nX-" + long + ": 1\n",
+		"unknown value":  "User-agent: *\nNoindex: " + long + "\n",
+		"sitemap":        "Sitemap: " + long + "\n",
+		"crawl-delay":    "User-agent: *\nCrawl-delay: " + long + "\n",
+		"content-usage":  "User-agent: *\nContent-Usage: " + long + "\n",
+		"content-signal": "User-agent: *\nContent-Signal: " + long + "\n",
+	} {
+		_, diags := Parse([]byte(body))
+		if len(diags) == 0 {
+			t.Errorf("%s: no diagnostic", name)
+		}
+		for _, d := range diags {
+			if len(d.Message) > 4096 {
+				t.Errorf("%s: %s message of %d bytes: %.120q", name, d.Code, len(d.Message), d.Message)
+			}
+		}
+	}
+}
