@@ -127,11 +127,21 @@ func runCheck(e *env, args []string) int {
 	if *format != "text" && *format != "json" {
 		return fail(e, "check", fmt.Errorf("unknown --format %q (want text or json; markdown only with --codes)", *format))
 	}
+	// A location's name stands for the format it holds (home for
+	// homepage, as --site lists the home page).
+	if _, ok := registry.LookupFormat(registry.FormatID(*typ)); !ok {
+		if l, ok := registry.LookupLocation(registry.LocationID(*typ)); ok && len(l.Formats) > 0 {
+			*typ = string(l.Formats[0])
+		}
+	}
 	if ff, ok := registry.LookupFormat(registry.FormatID(*typ)); *typ != "" && (!ok || !ff.CheckType) {
 		return fail(e, "check", fmt.Errorf("unknown --type %q (want %s)", *typ, strings.Join(types, ", ")))
 	}
 	if (*agent == "") != (*target == "") {
 		return fail(e, "check", errors.New("--agent and --url go together"))
+	}
+	if *agent == "" && flagGiven(fs, "method") {
+		return fail(e, "check", errors.New("--method goes with --agent and --url (the decision it asks for)"))
 	}
 	if *timeout <= 0 {
 		return fail(e, "check", fmt.Errorf("--timeout %s: must be positive", *timeout))

@@ -945,3 +945,25 @@ func TestCheck_RobotsURLWithoutFileAnswers(t *testing.T) {
 		}
 	}
 }
+
+// TestCheck_LocationNamesAndLoneMethod: --type takes a location's name
+// for the format it holds (home for homepage, as --site lists the home
+// page; it was refused), and --method without --agent and --url, which
+// was ignored without a word, is refused as --agent alone is.
+func TestCheck_LocationNamesAndLoneMethod(t *testing.T) {
+	page := filepath.Join(t.TempDir(), "index.html")
+	os.WriteFile(page, []byte(`<html><head><meta name="robots" content="noai"></head></html>`), 0o644)
+	code, out, errs := runSurvey(t, "", "check", "--type", "home", page)
+	if want := page + ": homepage: valid"; code != exitOK || !strings.HasPrefix(out, want) {
+		t.Errorf("--type home: exit %d, %q %q; want %q", code, out, errs, want)
+	}
+	robots := filepath.Join(t.TempDir(), "robots.txt")
+	os.WriteFile(robots, []byte("User-agent: *\nDisallow: /private/\n"), 0o644)
+	code, _, errs = runSurvey(t, "", "check", "--method", "POST", robots)
+	if want := "--method goes with --agent and --url"; code != exitUsage || !strings.Contains(errs, want) {
+		t.Errorf("--method alone: exit %d, %q; want %q", code, errs, want)
+	}
+	if code, _, errs := runSurvey(t, "", "check", "--method", "POST", "--agent", "bot", "--url", "/private/x", robots); code != exitOK {
+		t.Errorf("--method with --agent and --url: exit %d, %q", code, errs)
+	}
+}

@@ -152,6 +152,13 @@ func newFlags(e *env, name, synopsis, about string) *flag.FlagSet {
 	return fs
 }
 
+// flagGiven reports whether the command line set the flag name.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
 // defaultOut is survey crawl's default --out, and defaultDB the database
 // in it, which the commands that read one open by default.
 const (

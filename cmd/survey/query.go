@@ -57,7 +57,7 @@ func runQuery(e *env, args []string) int {
 		if err != nil {
 			return fail(e, "query", err)
 		}
-		if formatGiven(fs) {
+		if flagGiven(fs, "format") {
 			// A table of the queries, in the format asked for.
 			res := &queries.Result{Columns: []string{"name", "question", "read", "params"}}
 			for _, q := range all {
@@ -202,13 +202,6 @@ func incompleteCrawls(db *sql.DB) ([]string, error) {
 		notes = append(notes, fmt.Sprintf("crawl %s is incomplete (%s): the result is of the domains it committed", id, strings.Join(why, "; ")))
 	}
 	return notes, nil
-}
-
-// formatGiven reports whether the command line set --format.
-func formatGiven(fs *flag.FlagSet) bool {
-	given := false
-	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "format" })
-	return given
 }
 
 // bareWord reports whether s is one word of letters, digits and
