@@ -73,7 +73,7 @@ func checkMeasuredAlike(previous, next json.RawMessage) error {
 	if diffs == nil {
 		return nil
 	}
-	return fmt.Errorf("--resume would change what the crawl measures: %s; a crawl's domains are all measured alike, so resume with the crawl's own values (leave these flags out), or start a new crawl with another --crawl-id",
+	return fmt.Errorf("--resume would change what the crawl measures: %s; a crawl's domains are all measured alike, so resume with the crawl's own values (leave these flags out), or start a new crawl with them in another --out (this one holds an unfinished crawl)",
 		strings.Join(diffs, ", "))
 }
 

@@ -72,7 +72,7 @@ func TestRun_NewCrawlOverExistingOutput(t *testing.T) {
 		t.Fatalf("crawl c with its context cancelled: complete")
 	}
 	refused("d", seedFile, out+" holds crawl c (shard 0/1), which is not complete, and starting crawl d there would replace what its resume needs; finish it first with survey crawl --resume --out "+out)
-	refused("c", other, "crawl c (shard 0/1) in "+out+" is not complete; continue it with survey crawl --resume --out "+out)
+	refused("c", other, "crawl c (shard 0/1) in "+out+" is not complete; continue it with survey crawl --resume --out "+out+", or start a new crawl in another --out")
 	if sum, err := pipeline.Run(context.Background(), pipeline.Options{Out: out, Resume: true, Crawl: cfg}); err != nil || sum.Status != "complete" || sum.Crawled != int64(len(lines)) {
 		t.Fatalf("resuming c: %v %+v, want %d domains crawled", err, sum, len(lines))
 	}

@@ -644,7 +644,7 @@ func resumeSeeds(st *State, given string) (string, error) {
 			return "", fmt.Errorf("--resume: seeds: %w", err)
 		}
 		if d != st.SeedsDigest {
-			return "", fmt.Errorf("--resume: %s has changed since the crawl started (SHA-256 %s, was %s); the crawl knows its committed domains by their line in the list, so resume it with the list as it was, or start a new crawl with another --crawl-id", own, d, st.SeedsDigest)
+			return "", fmt.Errorf("--resume: %s has changed since the crawl started (SHA-256 %s, was %s); the crawl knows its committed domains by their line in the list, so resume it with the list as it was, or crawl the new list in another --out (this one holds an unfinished crawl)", own, d, st.SeedsDigest)
 		}
 		return own, nil
 	}
@@ -723,7 +723,7 @@ func checkNewCrawl(out, id string, shard seeds.Shard) error {
 	case err == nil && st.CrawlID == id && st.SeedsPath == "-":
 		return fmt.Errorf("crawl %s (shard %s) in %s is not complete, and cannot be resumed (its seeds came from standard input); a new crawl needs another --crawl-id", id, shard, out)
 	case err == nil && st.CrawlID == id:
-		return fmt.Errorf("crawl %s (shard %s) in %s is not complete; continue it with %s, or start a new crawl with another --crawl-id", id, shard, out, resume)
+		return fmt.Errorf("crawl %s (shard %s) in %s is not complete; continue it with %s, or start a new crawl in another --out", id, shard, out, resume)
 	case err == nil && !st.Complete && st.SeedsPath != "-":
 		return fmt.Errorf("%s holds crawl %s (shard %s), which is not complete, and starting crawl %s there would replace what its resume needs; finish it first with %s, or give the new crawl another --out", out, st.CrawlID, shard, id, resume)
 	case err != nil && !isNotExist(err):

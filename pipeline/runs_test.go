@@ -111,7 +111,7 @@ func TestRun_ResumeMeasuresAlike(t *testing.T) {
 		change func(*pipeline.Options)
 		want   []string
 	}{
-		{"locations", func(o *pipeline.Options) { o.Crawl.Locations = locs }, []string{"--locations robots,canary,llms-txt (the crawl: robots,canary,"}},
+		{"locations", func(o *pipeline.Options) { o.Crawl.Locations = locs }, []string{"--locations robots,canary,llms-txt (the crawl: robots,canary,", "or start a new crawl with them in another --out"}},
 		{"body cap", func(o *pipeline.Options) { o.Crawl.MaxBody = 1024 }, []string{"--max-body 1024 (the crawl: 1048576)"}},
 		{"private", func(o *pipeline.Options) { o.Crawl.AllowPrivate = !o.Crawl.AllowPrivate }, []string{"--allow-private"}},
 		{"two at once", func(o *pipeline.Options) { o.Crawl.MaxBody, o.Crawl.Robots = 1024, pipeline.RobotsRules("survey") },

@@ -473,4 +473,15 @@ func TestCrawl_ResumeWithSeeds(t *testing.T) {
 	if code, o := resume(start); code != exitOK {
 		t.Errorf("resume after the list moved: exit %d\n%s", code, o)
 	}
+	// The list edited: a new crawl of it goes elsewhere, as a new crawl
+	// in this --out, which holds an unfinished crawl, is refused.
+	f, err := os.OpenFile(moved, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("added.test\n")
+	f.Close()
+	if code, o := resume(start); code != exitUsage || !strings.Contains(o, moved+" has changed since the crawl started") || !strings.Contains(o, "or crawl the new list in another --out") {
+		t.Errorf("the list edited: exit %d, want %d, the list named and the way out\n%s", code, exitUsage, o)
+	}
 }
