@@ -37,6 +37,16 @@ type ReparseOptions struct {
 	// TTY says Progress is a terminal: the build shows a bar there
 	// instead of a line every ten seconds.
 	TTY bool
+	// SkipDamaged reparses around the stored parts that cannot be read (a
+	// damaged fetches or bodies part): the batches whose fetches part is
+	// damaged, or that hold a file whose body is in a damaged bodies part,
+	// keep their parsed parts as they were, and the database is built
+	// without the damaged batches (sink.BuildOptions.SkipDamaged). Without
+	// it, Reparse fails with a *sink.DamagedError naming them.
+	SkipDamaged bool
+	// Damaged, if not nil, is called for every damaged part SkipDamaged
+	// reparses around, and for those the build leaves out.
+	Damaged func(sink.DamagedPart)
 	// LockWait is how long Reparse waits for the directory's shards while
 	// a crawl holds one, before failing with ErrShardBusy (0 means
 	// DefaultLockWait).
@@ -47,6 +57,7 @@ type ReparseOptions struct {
 type ReparseSummary struct {
 	Crawls        []string
 	Parts         int   // batches rewritten
+	Kept          int   // batches kept as they were (SkipDamaged)
 	Documents     int64 // documents written
 	ParserVersion string
 	DBPath        string
@@ -97,22 +108,47 @@ func Reparse(ctx context.Context, o ReparseOptions) (*ReparseSummary, error) {
 		return nil, err
 	}
 	for _, id := range crawls {
-		parts, docs, err := reparseCrawl(ctx, db, o.Dir, id)
+		r, err := reparseCrawl(ctx, db, o.Dir, id, nil)
+		var stored *storedReadError
+		if errors.As(err, &stored) {
+			// A stored part that cannot be read: which, and around them.
+			damaged, ferr := damagedStored(ctx, o.Dir, id)
+			if ferr != nil {
+				return nil, fmt.Errorf("reparse crawl %s: %w (and looking for damaged parts: %v)", id, err, ferr)
+			}
+			if len(damaged) > 0 && !o.SkipDamaged {
+				return nil, fmt.Errorf("reparse crawl %s: %w", id, &sink.DamagedError{Parts: damaged})
+			}
+			if len(damaged) > 0 {
+				for _, d := range damaged {
+					if o.Damaged != nil {
+						o.Damaged(d)
+					}
+				}
+				r, err = reparseCrawl(ctx, db, o.Dir, id, damaged)
+			}
+		}
 		if err != nil {
 			return nil, fmt.Errorf("reparse crawl %s: %w", id, err)
 		}
 		sum.Crawls = append(sum.Crawls, id)
-		sum.Parts += parts
-		sum.Documents += docs
+		sum.Parts += r.parts
+		sum.Kept += r.kept
+		sum.Documents += r.docs
 		if o.Progress != nil {
-			fmt.Fprintf(o.Progress, "reparsed crawl %s: %s, %s (parser version %s)\n", id,
-				count(parts, "batch", "batches"), count(int(docs), "document", "documents"), survey.BuildVersion())
+			kept := ""
+			if r.kept > 0 {
+				kept = fmt.Sprintf("; %s (damaged stored parts)", count(r.kept, "batch kept as it was", "batches kept as they were"))
+			}
+			fmt.Fprintf(o.Progress, "reparsed crawl %s: %s, %s (parser version %s)%s\n", id,
+				count(r.parts, "batch", "batches"), count(int(r.docs), "document", "documents"), survey.BuildVersion(), kept)
 		}
 	}
 	if !o.NoBuild {
 		sum.DBPath = filepath.Join(o.Dir, "survey.duckdb")
 		report, finish := BuildMeter(o.Progress, o.TTY, 10*time.Second, sum.DBPath)
-		err := sink.Build(ctx, sum.DBPath, []string{o.Dir}, nil, sink.BuildOptions{ToolVersion: survey.BuildVersion(), Progress: report})
+		err := sink.Build(ctx, sum.DBPath, []string{o.Dir}, nil, sink.BuildOptions{ToolVersion: survey.BuildVersion(), Progress: report,
+			SkipDamaged: o.SkipDamaged, Damaged: o.Damaged})
 		finish()
 		if err != nil {
 			return nil, fmt.Errorf("building %s: %w", sum.DBPath, err)
@@ -144,25 +180,47 @@ func parsedTables() map[string]sink.Table {
 	return out
 }
 
+// reparsed counts what reparseCrawl did.
+type reparsed struct {
+	parts, kept int   // batches rewritten, and kept as they were
+	docs        int64 // documents written
+}
+
 // reparseCrawl rewrites the parsed parts of every committed batch of one
-// crawl. It returns the number of batches and documents written.
-func reparseCrawl(ctx context.Context, db *sql.DB, dir, crawlID string) (int, int64, error) {
+// crawl. The batches of the damaged parts in leftOut (fetches parts of the
+// crawl, bodies parts of any) are not read, and a batch holding a file
+// whose body was in a left-out bodies part is kept as it was.
+func reparseCrawl(ctx context.Context, db *sql.DB, dir, crawlID string, leftOut []sink.DamagedPart) (reparsed, error) {
+	var r reparsed
+	skipBatch := map[string]bool{}
+	skipPath := map[string]bool{}
+	for _, d := range leftOut {
+		skipPath[d.Path] = true
+		if d.CrawlID == crawlID {
+			skipBatch[d.Batch] = true
+		}
+	}
 	targets, err := filepath.Glob(filepath.Join(dir, sink.TableTargets, "crawl="+crawlID, "part-*.parquet"))
 	if err != nil {
-		return 0, 0, err
+		return r, err
 	}
 	var fetchParts []string
 	for _, t := range targets {
 		f := filepath.Join(dir, sink.TableFetches, "crawl="+crawlID, filepath.Base(t))
+		if skipBatch[filepath.Base(t)] {
+			r.kept++
+			continue
+		}
 		if _, err := os.Stat(f); err == nil {
 			fetchParts = append(fetchParts, f)
 		}
 	}
 	sort.Strings(fetchParts)
 	if len(fetchParts) == 0 {
-		return 0, 0, nil
+		return r, nil
 	}
 	bodies, _ := filepath.Glob(filepath.Join(dir, sink.TableBodies, "*", "part-*.parquet"))
+	bodies = slices.DeleteFunc(bodies, func(b string) bool { return skipPath[b] })
 	bodySQL := "SELECT NULL::VARCHAR AS digest, NULL::BIGINT AS size, NULL::VARCHAR AS encoding, NULL::BLOB AS data LIMIT 0"
 	if len(bodies) > 0 {
 		// One whole row per digest: a body stored twice (by two runs) may
@@ -185,7 +243,7 @@ func reparseCrawl(ctx context.Context, db *sql.DB, dir, crawlID string) (int, in
 		ORDER BY part, f.domain, f.location`
 	rows, err := db.QueryContext(ctx, q)
 	if err != nil {
-		return 0, 0, storedError(err)
+		return r, storedError(err)
 	}
 	defer rows.Close()
 
@@ -195,8 +253,7 @@ func reparseCrawl(ctx context.Context, db *sql.DB, dir, crawlID string) (int, in
 		views        []View
 		digests      map[registry.LocationID]*string
 		batch        parsedRows
-		parts        int
-		docs         int64
+		keep         bool // the batch holds a file whose body was left out
 	)
 	flushDomain := func() {
 		if domain != "" {
@@ -206,20 +263,24 @@ func reparseCrawl(ctx context.Context, db *sql.DB, dir, crawlID string) (int, in
 	}
 	flushPart := func() error {
 		flushDomain()
-		if part == "" {
+		switch {
+		case part == "":
 			return nil
+		case keep:
+			r.kept++
+		default:
+			if err := writeParsedPart(dir, crawlID, part, tables, &batch); err != nil {
+				return err
+			}
+			r.parts++
+			r.docs += int64(len(batch.documents))
 		}
-		if err := writeParsedPart(dir, crawlID, part, tables, &batch); err != nil {
-			return err
-		}
-		parts++
-		docs += int64(len(batch.documents))
-		batch = parsedRows{}
+		batch, keep = parsedRows{}, false
 		return nil
 	}
 	for rows.Next() {
 		var (
-			r                     struct{ part, domain, location, outcome, finalURL, scheme, contentType string }
+			f                     struct{ part, domain, location, outcome, finalURL, scheme, contentType string }
 			headers               sql.NullString
 			truncated, downgraded bool
 			hops                  int
@@ -227,23 +288,23 @@ func reparseCrawl(ctx context.Context, db *sql.DB, dir, crawlID string) (int, in
 			size                  sql.NullInt64
 			data                  []byte
 		)
-		if err := rows.Scan(&r.part, &r.domain, &r.location, &r.outcome, &r.finalURL, &r.scheme, &r.contentType,
+		if err := rows.Scan(&f.part, &f.domain, &f.location, &f.outcome, &f.finalURL, &f.scheme, &f.contentType,
 			&headers, &truncated, &hops, &downgraded, &digest, &size, &encoding, &data); err != nil {
-			return 0, 0, err
+			return r, err
 		}
-		if r.part != part {
+		if f.part != part {
 			if err := flushPart(); err != nil {
-				return 0, 0, err
+				return r, err
 			}
-			part = r.part
+			part = f.part
 		}
-		if r.domain != domain {
+		if f.domain != domain {
 			flushDomain()
-			domain = r.domain
+			domain = f.domain
 		}
 		v := View{
-			Location: registry.LocationID(r.location), Outcome: classify.Outcome(r.outcome), FinalURL: r.finalURL,
-			Scheme: r.scheme, ContentType: r.contentType, Truncated: truncated, Hops: hops, Downgraded: downgraded,
+			Location: registry.LocationID(f.location), Outcome: classify.Outcome(f.outcome), FinalURL: f.finalURL,
+			Scheme: f.scheme, ContentType: f.contentType, Truncated: truncated, Hops: hops, Downgraded: downgraded,
 		}
 		if headers.Valid {
 			var m map[string]string
@@ -255,12 +316,16 @@ func reparseCrawl(ctx context.Context, db *sql.DB, dir, crawlID string) (int, in
 			d := digest.String
 			digests[v.Location] = &d
 			if v.Outcome.HoldsFile() {
+				if data == nil && len(leftOut) > 0 {
+					keep = true // its body may be in a left-out part
+					continue
+				}
 				if data == nil {
-					return 0, 0, fmt.Errorf("%s %s: body %s is not stored", r.domain, r.location, d)
+					return r, fmt.Errorf("%s %s: body %s is not stored", f.domain, f.location, d)
 				}
 				body, err := sink.DecodeBody(sink.BodyRow{Digest: d, Size: size.Int64, Encoding: encoding.String, Data: data})
 				if err != nil {
-					return 0, 0, fmt.Errorf("%s %s: %w", r.domain, r.location, err)
+					return r, fmt.Errorf("%s %s: %w", f.domain, f.location, err)
 				}
 				v.Body = body
 			}
@@ -268,13 +333,28 @@ func reparseCrawl(ctx context.Context, db *sql.DB, dir, crawlID string) (int, in
 		views = append(views, v)
 	}
 	if err := rows.Err(); err != nil {
-		return 0, 0, storedError(err)
+		return r, storedError(err)
 	}
 	if err := flushPart(); err != nil {
-		return 0, 0, err
+		return r, err
 	}
-	return parts, docs, nil
+	return r, nil
 }
+
+// damagedStored returns the damaged parts among the stored parts a reparse
+// of crawl crawlID reads: its fetches parts, and every bodies part.
+func damagedStored(ctx context.Context, dir, crawlID string) ([]sink.DamagedPart, error) {
+	found, err := sink.FindDamaged(ctx, dir, sink.TableFetches, sink.TableBodies)
+	return slices.DeleteFunc(found, func(d sink.DamagedPart) bool {
+		return d.CrawlID != crawlID && !strings.HasPrefix(d.Path, filepath.Join(dir, sink.TableBodies)+string(filepath.Separator))
+	}), err
+}
+
+// storedReadError is DuckDB's error reading a crawl's stored fetches and
+// bodies parts.
+type storedReadError struct{ msg string }
+
+func (e *storedReadError) Error() string { return "reading its stored fetches and bodies: " + e.msg }
 
 // storedError returns DuckDB's error reading a crawl's fetches and bodies
 // parts (a damaged part, which it names) without the excerpt of reparse's
@@ -285,7 +365,7 @@ func storedError(err error) error {
 	if i := strings.Index(msg, "\n\nLINE "); i >= 0 {
 		msg = strings.TrimSpace(msg[:i])
 	}
-	return fmt.Errorf("reading its stored fetches and bodies: %s", msg)
+	return &storedReadError{msg: msg}
 }
 
 // writeParsedPart replaces the parts called name of every parsed table with

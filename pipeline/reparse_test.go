@@ -1,8 +1,10 @@
 package pipeline_test
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -169,9 +171,11 @@ func copyFile(t *testing.T, src, dst string) string {
 }
 
 // TestReparse_DamagedStoredPart: a fetches or bodies part that cannot be
-// read stops the reparse with an error that names it, without the excerpt
-// of reparse's own query that DuckDB appends, and leaves the parsed parts
-// as they were.
+// read stops the reparse with a *sink.DamagedError that names it, without
+// the excerpt of reparse's own query that DuckDB appends, and leaves the
+// parsed parts as they were. With SkipDamaged the reparse goes round it:
+// its batch keeps its parsed parts and the database is built without it
+// (reparse could not be run at all on a directory with such a part).
 func TestReparse_DamagedStoredPart(t *testing.T) {
 	dir := crawlOneSite(t, "d")
 	for _, table := range []string{"bodies", "fetches"} {
@@ -188,13 +192,41 @@ func TestReparse_DamagedStoredPart(t *testing.T) {
 		}
 		before := partFiles(t, dir)
 		_, err = pipeline.Reparse(context.Background(), pipeline.ReparseOptions{Dir: dir, NoBuild: true})
-		if err == nil || strings.Contains(err.Error(), "LINE ") || !strings.Contains(err.Error(), parts[0]) ||
-			!strings.Contains(err.Error(), "reading its stored fetches and bodies: ") {
-			t.Errorf("reparse with a damaged %s part: %v; want an error naming %s, without DuckDB's excerpt of the query", table, err, parts[0])
+		var damaged *sink.DamagedError
+		if !errors.As(err, &damaged) || len(damaged.Parts) != 1 || damaged.Parts[0].Path != parts[0] || strings.Contains(err.Error(), "LINE ") {
+			t.Errorf("reparse with a damaged %s part: %v; want a *sink.DamagedError naming %s, without DuckDB's excerpt of the query", table, err, parts[0])
 		}
 		if after := partFiles(t, dir); !slices.Equal(after, before) {
 			t.Errorf("reparse left the parts\n%v\nwhere there were\n%v", after, before)
 		}
+		// --skip-damaged: the batch keeps its parsed parts, byte for byte,
+		// and the database is built without it, recording the part.
+		docs := filepath.Join(dir, "documents", "crawl=d", filepath.Base(parts[0]))
+		docsBefore, err := os.ReadFile(docs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var told []string
+		sum, err := pipeline.Reparse(context.Background(), pipeline.ReparseOptions{Dir: dir, SkipDamaged: true,
+			Damaged: func(p sink.DamagedPart) { told = append(told, p.Path) }})
+		if err != nil || sum.Parts != 0 || sum.Kept != 1 || !slices.Contains(told, parts[0]) {
+			t.Fatalf("reparse --skip-damaged with a damaged %s part: %+v, %v, told of %v", table, sum, err, told)
+		}
+		if after, _ := os.ReadFile(docs); !bytes.Equal(after, docsBefore) {
+			t.Errorf("reparse --skip-damaged rewrote the documents of the batch of a damaged %s part", table)
+		}
+		db, err := sql.Open("duckdb", sum.DBPath+"?access_mode=read_only")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var domains int
+		var recorded string
+		err = db.QueryRow(`SELECT (SELECT count(*) FROM targets), (SELECT value FROM schema_info WHERE key = 'damaged_parts')`).Scan(&domains, &recorded)
+		db.Close()
+		if err != nil || domains != 0 || !strings.Contains(recorded, filepath.Base(parts[0])) {
+			t.Errorf("the database built around a damaged %s part: %d domains, damaged_parts %q, %v", table, domains, recorded, err)
+		}
+		os.Remove(sum.DBPath)
 		if err := os.WriteFile(parts[0], good, 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/agentpolicy/survey/internal/sqlquote"
@@ -43,14 +44,18 @@ type DamagedPart struct {
 // String describes the part and its batch in one line.
 func (d DamagedPart) String() string {
 	domains := "an unknown number of domains"
-	if d.Domains >= 0 {
+	switch {
+	case d.Domains == 1:
+		domains = "1 domain"
+	case d.Domains >= 0:
 		domains = fmt.Sprintf("%d domains", d.Domains)
 	}
 	return fmt.Sprintf("%s: %v (batch %s of crawl %s in %s: %s)", d.Path, d.Err, d.Batch, d.CrawlID, d.Dir, domains)
 }
 
 // DamagedError is Build's error when committed parts cannot be read and
-// BuildOptions.SkipDamaged is not set. Parts lists a damaged part of every
+// BuildOptions.SkipDamaged is not set (and survey reparse's, for the
+// stored parts it reads). Parts lists a damaged part of every
 // batch that has one.
 type DamagedError struct {
 	Parts []DamagedPart
@@ -59,9 +64,9 @@ type DamagedError struct {
 // Error names the first damaged part, and how many others there are.
 func (e *DamagedError) Error() string {
 	if len(e.Parts) == 0 {
-		return "sink: build: damaged parts"
+		return "damaged parts"
 	}
-	msg := "sink: build: damaged part " + e.Parts[0].String()
+	msg := "damaged part " + e.Parts[0].String()
 	if n := len(e.Parts) - 1; n > 0 {
 		msg += fmt.Sprintf(" and %d more", n)
 	}
@@ -174,4 +179,18 @@ func damagedJSON(parts []DamagedPart) (string, error) {
 		return "", fmt.Errorf("sink: build: %w", err)
 	}
 	return string(b), nil
+}
+
+// FindDamaged reads every committed part of the named tables under dir on
+// its own (CheckPart) and returns those DuckDB cannot read, one per batch,
+// as a build with SkipDamaged would leave them out. survey reparse asks it
+// when reading a crawl's stored fetches and bodies fails.
+func FindDamaged(ctx context.Context, dir string, tables ...string) ([]DamagedPart, error) {
+	var ts []Table
+	for _, t := range Tables() {
+		if slices.Contains(tables, t.Name) {
+			ts = append(ts, t)
+		}
+	}
+	return findDamaged(ctx, []string{dir}, ts, BuildOptions{CommitTable: DefaultCommitTable})
 }

@@ -317,7 +317,14 @@ func fail(e *env, name string, err error) int {
 		} else {
 			fmt.Fprintf(e.stderr, "survey %s: ", name)
 		}
-		fmt.Fprint(e.stderr, "to build the database without the damaged batches (their domains left out, and recorded in schema_info's damaged_parts):\n  survey merge --skip-damaged --db DB DIR...\n")
+		if name == "reparse" {
+			fmt.Fprint(e.stderr, "to reparse the other batches and build the database without the damaged ones (their domains left out, and recorded in schema_info's damaged_parts):\n")
+			for _, dir := range damagedDirs(damaged.Parts) {
+				fmt.Fprintf(e.stderr, "  survey reparse --skip-damaged %s\n", shell.Quote(dir))
+			}
+		} else {
+			fmt.Fprint(e.stderr, "to build the database without the damaged batches (their domains left out, and recorded in schema_info's damaged_parts):\n  survey merge --skip-damaged --db DB DIR...\n")
+		}
 		fmt.Fprintf(e.stderr, "survey %s: or, to crawl their domains again, rename each batch's targets part aside and resume its crawl:\n", name)
 		var resumes []string
 		for _, p := range damaged.Parts {
@@ -332,6 +339,18 @@ func fail(e *env, name string, err error) int {
 		}
 	}
 	return exitUsage
+}
+
+// damagedDirs returns the output directories of the damaged parts, each
+// once.
+func damagedDirs(parts []sink.DamagedPart) []string {
+	var dirs []string
+	for _, p := range parts {
+		if !slices.Contains(dirs, p.Dir) {
+			dirs = append(dirs, p.Dir)
+		}
+	}
+	return dirs
 }
 
 // reparseRepairs returns the output directories to reparse when every

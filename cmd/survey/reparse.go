@@ -29,6 +29,11 @@ When it has rebuilt the database, it says for each crawl what changed from
 the database it replaced: its documents, the valid and usable ones, its
 diagnostics, and the diagnostic codes whose counts changed most.
 
+A stored fetches or bodies part that cannot be read (damaged storage, a file
+changed by hand) stops it, naming the part. --skip-damaged goes round it: the
+batches it holds keep their parsed parts as they were, and the database is
+built without them, as survey merge --skip-damaged builds it (exit status 1).
+
   survey reparse ./survey-data
   survey reparse --crawl 20261121T101500Z ./survey-data`
 
@@ -36,6 +41,7 @@ func runReparse(e *env, args []string) int {
 	fs := newFlags(e, "reparse", "[flags] DIR", reparseAbout)
 	crawlID := fs.String("crawl", "", "reparse only this crawl (default: every crawl in DIR)")
 	noBuild := fs.Bool("no-build", false, "do not rebuild the DuckDB database")
+	skipDamaged := fs.Bool("skip-damaged", false, "reparse around stored parts that cannot be read: their batches keep their parsed parts, and the database is built without them (exit status 1)")
 	if code, ok := parseFlags(e, fs, interleave(fs, args)); !ok {
 		return code
 	}
@@ -56,8 +62,16 @@ func runReparse(e *env, args []string) int {
 			return fail(e, "reparse", err)
 		}
 	}
+	damaged := map[string]bool{} // parts, each said once
 	sum, err := pipeline.Reparse(context.Background(), pipeline.ReparseOptions{
 		Dir: fs.Arg(0), CrawlID: *crawlID, NoBuild: *noBuild, Progress: e.stderr, TTY: e.stderrTTY,
+		SkipDamaged: *skipDamaged,
+		Damaged: func(p sink.DamagedPart) {
+			if !damaged[p.Path] {
+				damaged[p.Path] = true
+				fmt.Fprintf(e.stderr, "survey reparse: left out a batch: damaged part %v\n", p)
+			}
+		},
 	})
 	if err != nil {
 		return fail(e, "reparse", err)
@@ -76,6 +90,9 @@ func runReparse(e *env, args []string) int {
 		for _, id := range sum.Crawls {
 			fmt.Fprintf(e.stdout, "  crawl %s: %s\n", id, describeReparse(before, after, id))
 		}
+	}
+	if len(damaged) > 0 {
+		return exitFindings
 	}
 	return exitOK
 }

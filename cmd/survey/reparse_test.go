@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentpolicy/survey/internal/shell"
 )
 
 // TestReparse_SaysWhatTheDirectoryIsNot: survey reparse given something
@@ -111,5 +113,38 @@ func TestReparse_SaysWhatChanged(t *testing.T) {
 	want = fmt.Sprintf("  crawl rp: %d documents, %d valid, %d usable, %d diagnostics; as before (parsed before by ", docs, valid, usable, diags)
 	if exit != exitOK || !strings.Contains(stdout, want) {
 		t.Errorf("second reparse: exit %d, stdout:\n%s\nwant %q; stderr %s", exit, stdout, want, errs)
+	}
+}
+
+// TestReparse_DamagedStoredPart: a fetches part that cannot be read stops
+// survey reparse, which says how to go round it (survey reparse
+// --skip-damaged DIR, which reparses the other batches and builds the
+// database without the damaged one, exit 1) or crawl its domains again;
+// reparse could not be run at all on such a directory, with DuckDB's
+// error and no advice.
+func TestReparse_DamagedStoredPart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls the simulated web")
+	}
+	out := t.TempDir()
+	if code, stdout, errs := runSurvey(t, "", append([]string{"crawl", "--out", out, "--crawl-id", "dm", "--batch-age", "20ms"}, simFlags(t, 30, 5)...)...); code != exitOK {
+		t.Fatalf("crawl: exit %d\n%s%s", code, stdout, errs)
+	}
+	parts, _ := filepath.Glob(filepath.Join(out, "fetches", "crawl=dm", "part-*.parquet"))
+	if len(parts) < 2 {
+		t.Fatalf("%d fetches parts, want several batches", len(parts))
+	}
+	if err := os.WriteFile(parts[0], []byte("PAR1 damaged"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runSurvey(t, "", "reparse", out)
+	if want := "  survey reparse --skip-damaged " + shell.Quote(out) + "\n"; code != exitUsage || !strings.Contains(errs, "damaged part "+parts[0]) || !strings.Contains(errs, want) {
+		t.Errorf("reparse of a damaged fetches part: exit %d, %q; want it named and %q", code, errs, want)
+	}
+	code, stdout, errs := runSurvey(t, "", "reparse", "--skip-damaged", out)
+	if code != exitFindings || !strings.Contains(errs, "left out a batch: damaged part "+parts[0]) ||
+		!strings.Contains(errs, "reparsed crawl dm: "+plural(len(parts)-1, "batch", "batches")+", ") || !strings.Contains(errs, "1 batch kept as it was") ||
+		!strings.Contains(stdout, "database "+filepath.Join(out, "survey.duckdb")) {
+		t.Errorf("reparse --skip-damaged: exit %d, stdout %q, stderr %q", code, stdout, errs)
 	}
 }
