@@ -471,11 +471,7 @@ func TestCrawl_GatesAreReleased(t *testing.T) {
 // fetch may be recorded as a timeout or a passed domain deadline.
 func TestCrawl_QueueingAtAGateIsNotTheSitesTime(t *testing.T) {
 	const domains = 24
-	names := map[string]string{}
-	for i := range domains {
-		names[fmt.Sprintf("site%d.test.", i)] = "203.0.113.10"
-	}
-	dns := startDNS(t, names)
+	dns, list := sharedAddress(t, domains)
 	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		time.Sleep(50 * time.Millisecond)
 		http.NotFound(w, r)
@@ -483,10 +479,6 @@ func TestCrawl_QueueingAtAGateIsNotTheSitesTime(t *testing.T) {
 	cfg := Config{
 		ConnectTo: s.Addr, RootCAs: s.Roots, Resolver: dns, Concurrency: domains, PerIPLimit: 1,
 		Locations: registry.Locations()[:4], Timeout: 600 * time.Millisecond, DomainDeadline: time.Second,
-	}
-	var list []seeds.Seed
-	for i := range domains {
-		list = append(list, seeds.Seed{Host: fmt.Sprintf("site%d.test", i)})
 	}
 	start := time.Now()
 	results := crawlSeeds(t, cfg, list)

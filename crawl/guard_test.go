@@ -290,23 +290,11 @@ func startChangingDNS(t *testing.T, answer func(name string, query int) []string
 func loopbackServer(t *testing.T) (port string, accepted *atomic.Int32) {
 	t.Helper()
 	accepted = new(atomic.Int32)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ln.Close() })
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			accepted.Add(1)
-			io.WriteString(c, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok")
-			c.Close()
-		}
-	}()
-	_, port, _ = net.SplitHostPort(ln.Addr().String())
+	addr := rawServer(t, func(c net.Conn) {
+		accepted.Add(1)
+		io.WriteString(c, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok")
+	})
+	_, port, _ = net.SplitHostPort(addr)
 	return port, accepted
 }
 

@@ -73,13 +73,7 @@ func (p *peak) wrap(h http.Handler) http.Handler {
 // request, the one that fills the DNS cache, outside the limit).
 func TestGates_PerIPLimitHoldsFromTheFirstRequest(t *testing.T) {
 	const domains, limit = 16, 2
-	names := map[string]string{}
-	var list []seeds.Seed
-	for i := range domains {
-		names[fmt.Sprintf("site%d.test.", i)] = "203.0.113.10"
-		list = append(list, seeds.Seed{Host: fmt.Sprintf("site%d.test", i)})
-	}
-	dns := startDNS(t, names)
+	dns, list := sharedAddress(t, domains)
 	var p peak
 	s := newTestServer(t, p.wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		time.Sleep(30 * time.Millisecond)
@@ -837,13 +831,7 @@ func TestGates_TimeoutsInARow(t *testing.T) {
 // address would meet with errors of the crawler's own making.
 func TestGates_ConnectionsToOneIPAreBounded(t *testing.T) {
 	const domains, limit = 48, 2
-	names := map[string]string{}
-	var list []seeds.Seed
-	for i := range domains {
-		names[fmt.Sprintf("site%d.test.", i)] = "203.0.113.10"
-		list = append(list, seeds.Seed{Host: fmt.Sprintf("site%d.test", i)})
-	}
-	dns := startDNS(t, names)
+	dns, list := sharedAddress(t, domains)
 	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		time.Sleep(10 * time.Millisecond)
 		http.NotFound(w, r)
@@ -1093,4 +1081,17 @@ func TestCrawl_RetryAfterIsWaitedWhateverTheDeadlineLeft(t *testing.T) {
 			t.Errorf("%s, asked once, has a first answer %+v", other.Location, other.Retried)
 		}
 	}
+}
+
+// sharedAddress starts a DNS server answering n names, site0.test to
+// site<n-1>.test, with one address, 203.0.113.10, and returns it and the
+// names as seeds.
+func sharedAddress(t *testing.T, n int) (dns string, list []seeds.Seed) {
+	t.Helper()
+	names := map[string]string{}
+	for i := range n {
+		names[fmt.Sprintf("site%d.test.", i)] = "203.0.113.10"
+		list = append(list, seeds.Seed{Host: fmt.Sprintf("site%d.test", i)})
+	}
+	return startDNS(t, names), list
 }
