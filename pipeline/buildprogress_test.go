@@ -41,3 +41,26 @@ func TestBuildMeter_Lines(t *testing.T) {
 		t.Errorf("lines every interval: %q", slow.String())
 	}
 }
+
+// On a terminal, the bar's rate counts from the start of the build: its
+// first frame showed the first report's bytes over the microseconds since
+// the bar was made (34%, 67 GB/s).
+func TestBuildMeter_BarFirstRate(t *testing.T) {
+	var b strings.Builder
+	report, finish := BuildMeter(&b, true, time.Hour, "x")
+	time.Sleep(100 * time.Millisecond)
+	report(sink.BuildProgress{Parts: 2, PartsDone: 1, Bytes: 2e6, BytesDone: 1e6})
+	finish()
+	if !strings.Contains(b.String(), "building x") {
+		t.Fatalf("no bar: %q", b.String())
+	}
+	if got := b.String(); !strings.Contains(got, "MB/s") || strings.Contains(got, "GB/s") || strings.Contains(got, "TB/s") {
+		t.Errorf("the first frame's rate, 1 MB 0.1 s after the start, want about 10 MB/s: %q", got)
+	}
+	var none strings.Builder
+	_, finish = BuildMeter(&none, true, time.Hour, "y")
+	finish()
+	if none.Len() != 0 {
+		t.Errorf("a build without a report drew %q", none.String())
+	}
+}

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -69,5 +70,23 @@ func TestProgress_LineETASeesTheTailStall(t *testing.T) {
 	p.done.Store(400)
 	if got := p.line(now); !strings.HasSuffix(got, ", ETA 30s") {
 		t.Errorf("20 domains/s throughout, 600 left: %q", got)
+	}
+}
+
+// The bar's rate counts from the start of the crawl: its first frame, at
+// the first domain done, showed that domain over the microseconds since
+// the bar was first drawn (1/1000, 309789 domains/s).
+func TestProgress_BarFirstRate(t *testing.T) {
+	var b strings.Builder
+	p := newProgress(&b, true, 10, time.Hour)
+	time.Sleep(100 * time.Millisecond)
+	p.add(&unit{})
+	p.finish()
+	if !strings.Contains(b.String(), "(1/10, ") {
+		t.Fatalf("no count in the bar: %q", b.String())
+	}
+	rate := strings.Fields(strings.SplitN(b.String(), "(1/10, ", 2)[1])[0]
+	if r, err := strconv.ParseFloat(rate, 64); err != nil || r > 20 {
+		t.Errorf("the first frame's rate, one domain 0.1 s after the start: %q domains/s, want 10 or so:\n%q", rate, b.String())
 	}
 }
