@@ -40,9 +40,9 @@ what came back, parse and validate each file, and write the dataset under
 --out: Parquet parts (DIR/<table>/crawl=<id>/part-*.parquet) and a DuckDB
 database (DIR/survey.duckdb). Seeds: one domain per line, Tranco-style
 "rank,domain" CSV, a CSV whose header names its domain and rank columns
-(the Majestic Million), or origins (https://host[:port]), as text, gzip,
-zstd, bzip2 or a zip archive of one file (as Tranco publishes its lists);
-see seeds/README.md.
+(the Majestic Million), a CrUX "origin,rank" CSV, or origins
+(https://host[:port]), as text, gzip, zstd, bzip2 or a zip archive of one
+file (as Tranco publishes its lists); see seeds/README.md.
 
 Locations (--locations, comma-separated; default all):
 ` + "LOCATIONS" + `
@@ -51,6 +51,10 @@ The crawler is a guest: it sends an honest User-Agent (add your contact with
 --contact), makes one request at a time per host and a few per IP address,
 caps headers, bodies and time, and never connects to private, loopback or
 link-local addresses unless --allow-private is given.
+
+  survey crawl --seeds tranco.csv --contact mailto:you@example.org --out ./top1m
+  survey crawl --seeds crux.csv.gz --out ./crux --shard 0/4
+  survey crawl --resume --out ./top1m
 
 Ctrl-C (or SIGTERM) stops cleanly (in-flight domains are abandoned, everything
 committed is kept and its database built); a second Ctrl-C stops at once.
@@ -68,7 +72,7 @@ func runCrawl(e *env, args []string) int {
 		out            = fs.String("out", "./"+defaultOut, "output directory")
 		crawlID        = fs.String("crawl-id", "", "crawl identifier (default: the start time, e.g. 20261121T101500Z); shards of one crawl share it")
 		resume         = fs.Bool("resume", false, "continue the interrupted crawl in --out, with its seeds and options (--seeds given with it must be the crawl's list, or a copy of it where the list was moved); other flags given with it (a lower --concurrency, say) apply from this run on, and the crawls table records each run's options; flags that change what is measured (--locations, --max-body, --allow-private, --respect-robots, --canary) must keep the crawl's values")
-		restartable    = fs.Bool("restartable", false, "resume when --out already holds this shard's crawl, else start it (for batch schedulers that restart tasks)")
+		restartable    = fs.Bool("restartable", false, "resume when --out already holds this shard's crawl, else start it (for batch schedulers that restart tasks; give --crawl-id too, or a later job into the same --out resumes this crawl instead of starting its own)")
 		shardFlag      = fs.String("shard", "", "crawl share i/n of the seeds (by registrable domain)")
 		shards         = fs.Int("shards", 0, "crawl one of n shards, the index taken from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID (0: no sharding)")
 		concurrency    = fs.Int("concurrency", crawl.DefaultConcurrency, "domains crawled at once")

@@ -354,15 +354,7 @@ func TestNotBuilt(t *testing.T) {
 // database is missing (its build abandoned by a second Ctrl-C, or failed)
 // says how to build it, rather than only "nothing to resume".
 func TestCrawl_ResumeCompleteWithoutDatabase(t *testing.T) {
-	dir := t.TempDir()
-	seedsPath := filepath.Join(dir, "seeds.txt")
-	if err := os.WriteFile(seedsPath, []byte("# nothing yet\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(dir, "out")
-	if code, _, errs := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", out, "--crawl-id", "c", "--quiet"); code != exitFindings { // 1: no seed
-		t.Fatalf("crawl: exit %d %s", code, errs)
-	}
+	_, out := emptyCrawl(t)
 	db := filepath.Join(out, "survey.duckdb")
 	if code, stdout, _ := runSurvey(t, "", "crawl", "--resume", "--out", out); code != exitOK || strings.Contains(stdout, "not built") {
 		t.Errorf("with its database: exit %d %q", code, stdout)
@@ -415,15 +407,7 @@ func TestCrawl_InterruptWhileWaitingForTheShard(t *testing.T) {
 // only part of the crawl and how to build it, rather than only "nothing
 // to resume" beside a database of the domains of its first run.
 func TestCrawl_ResumeCompleteWithAnEarlierDatabase(t *testing.T) {
-	dir := t.TempDir()
-	seedsPath := filepath.Join(dir, "seeds.txt")
-	if err := os.WriteFile(seedsPath, []byte("# nothing yet\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(dir, "out")
-	if code, _, errs := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", out, "--crawl-id", "c", "--quiet"); code != exitFindings { // 1: no seed
-		t.Fatalf("crawl: exit %d %s", code, errs)
-	}
+	dir, out := emptyCrawl(t)
 	db := filepath.Join(out, "survey.duckdb")
 	earlier := filepath.Join(dir, "run1.duckdb")
 	copyFile(t, db, earlier)
@@ -439,4 +423,20 @@ func TestCrawl_ResumeCompleteWithAnEarlierDatabase(t *testing.T) {
 	if code, stdout, _ := runSurvey(t, "", "crawl", "--resume", "--out", out); code != exitOK || stdout != want {
 		t.Errorf("with the database of its first run: exit %d %q, want %q", code, stdout, want)
 	}
+}
+
+// emptyCrawl runs a complete crawl "c" of a seed list without a seed into
+// DIR/out and returns DIR and DIR/out.
+func emptyCrawl(t *testing.T) (dir, out string) {
+	t.Helper()
+	dir = t.TempDir()
+	seedsPath := filepath.Join(dir, "seeds.txt")
+	if err := os.WriteFile(seedsPath, []byte("# nothing yet\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out = filepath.Join(dir, "out")
+	if code, _, errs := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", out, "--crawl-id", "c", "--quiet"); code != exitFindings { // 1: no seed
+		t.Fatalf("crawl: exit %d %s", code, errs)
+	}
+	return dir, out
 }
