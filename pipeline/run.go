@@ -82,10 +82,10 @@ type Options struct {
 	// Batch thresholds of the sink; zero means the sink's defaults.
 	BatchRows int
 	BatchAge  time.Duration
+	// ToolVersion is the survey version the run records; "" means
+	// survey.BuildVersion().
+	ToolVersion string
 }
-
-// toolVersion is the survey version a run records (a variable for tests).
-var toolVersion = survey.BuildVersion
 
 // ErrNothingToResume is returned by Run with Resume when the crawl in the
 // output directory has already completed.
@@ -227,10 +227,11 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		return nil, err
 	}
 
+	version := cmp.Or(opts.ToolVersion, survey.BuildVersion())
 	crawlRow := func(r RunState, seedsRead, seedsBad, domains int64) sink.CrawlRow {
 		return sink.CrawlRow{
 			CrawlID: st.CrawlID, Shard: shard, Run: r.Run, StartedAt: r.StartedAt, EndedAt: r.EndedAt,
-			Status: r.Status, ToolVersion: cmp.Or(r.ToolVersion, toolVersion()), UserAgent: cfg.UserAgent, SeedsPath: st.SeedsPath,
+			Status: r.Status, ToolVersion: cmp.Or(r.ToolVersion, version), UserAgent: cfg.UserAgent, SeedsPath: st.SeedsPath,
 			SeedsDigest: st.SeedsDigest, SeedsRead: seedsRead, SeedsBad: seedsBad, Domains: domains,
 			Options: sink.JSON(st.Options),
 		}
@@ -262,7 +263,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 			starters = append(starters, row)
 		}
 	}
-	run := RunState{Run: int32(len(st.Runs) + 1), StartedAt: time.Now().UTC(), Status: "running", ToolVersion: toolVersion()}
+	run := RunState{Run: int32(len(st.Runs) + 1), StartedAt: time.Now().UTC(), Status: "running", ToolVersion: version}
 	if n := len(st.Runs); n > 0 {
 		if was := st.Runs[n-1].ToolVersion; was != "" && was != run.ToolVersion {
 			fmt.Fprintf(opts.Stderr, "survey: crawl %s (shard %s) ran survey %s until now, and this run is survey %s: each run's domains are classified and parsed by its own version (the crawls table records each run's tool_version)\n",

@@ -16,7 +16,6 @@ import (
 // and the crawls row it writes for the killed run records the version
 // that run ran, not the resume's.
 func TestRun_KilledRunKeepsItsVersion(t *testing.T) {
-	defer func(v func() string) { toolVersion = v }(toolVersion)
 	dir := t.TempDir()
 	seedFile := filepath.Join(dir, "seeds.txt")
 	if err := os.WriteFile(seedFile, []byte("a.test\nb.test\n"), 0o644); err != nil {
@@ -28,7 +27,7 @@ func TestRun_KilledRunKeepsItsVersion(t *testing.T) {
 	stopped, cancel := context.WithCancel(context.Background())
 	cancel()
 
-	toolVersion = func() string { return "1.0.0" }
+	opts.ToolVersion = "1.0.0"
 	if _, err := Run(stopped, opts); err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +41,7 @@ func TestRun_KilledRunKeepsItsVersion(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	toolVersion = func() string { return "2.0.0" }
+	opts.ToolVersion = "2.0.0"
 	var stderr strings.Builder
 	opts.Resume, opts.Stderr = true, &stderr
 	if _, err := Run(stopped, opts); err != nil {
