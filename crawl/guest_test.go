@@ -601,7 +601,6 @@ func TestCrawl_BrokenFramingIsAProtocolError(t *testing.T) {
 // are closed when the crawl ends.
 func TestCrawl_ConnectionsAreBoundedAndClosed(t *testing.T) {
 	const domains, concurrency = 200, 8
-	var live, most atomic.Int32
 	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/robots.txt" && r.Host[:4] != "www." {
 			http.Redirect(w, r, "http://www."+r.Host+"/robots.txt", http.StatusMovedPermanently)
@@ -609,16 +608,7 @@ func TestCrawl_ConnectionsAreBoundedAndClosed(t *testing.T) {
 		}
 		http.NotFound(w, r)
 	}))
-	s.srv.ConnState = func(_ net.Conn, st http.ConnState) {
-		switch st {
-		case http.StateNew:
-			n := live.Add(1)
-			for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
-			}
-		case http.StateClosed, http.StateHijacked:
-			live.Add(-1)
-		}
-	}
+	live, most := countConns(s.srv)
 	var list []seeds.Seed
 	for i := range domains {
 		list = append(list, seeds.Seed{Host: fmt.Sprintf("site%d.test", i), Scheme: "http"})
@@ -836,17 +826,7 @@ func TestGates_ConnectionsToOneIPAreBounded(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 		http.NotFound(w, r)
 	}))
-	var live, most atomic.Int32
-	s.srv.ConnState = func(_ net.Conn, st http.ConnState) {
-		switch st {
-		case http.StateNew:
-			n := live.Add(1)
-			for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
-			}
-		case http.StateClosed, http.StateHijacked:
-			live.Add(-1)
-		}
-	}
+	_, most := countConns(s.srv)
 	res := crawlSeeds(t, Config{ConnectTo: s.Addr, RootCAs: s.Roots, Resolver: dns, Concurrency: domains, PerIPLimit: limit,
 		Locations: registry.Locations()[:4], Timeout: 5 * time.Second}, list)
 	for _, r := range res {
@@ -1094,4 +1074,21 @@ func sharedAddress(t *testing.T, n int) (dns string, list []seeds.Seed) {
 		list = append(list, seeds.Seed{Host: fmt.Sprintf("site%d.test", i)})
 	}
 	return startDNS(t, names), list
+}
+
+// countConns counts srv's open connections (live) and the most open at
+// once (most).
+func countConns(srv *http.Server) (live, most *atomic.Int32) {
+	live, most = new(atomic.Int32), new(atomic.Int32)
+	srv.ConnState = func(_ net.Conn, st http.ConnState) {
+		switch st {
+		case http.StateNew:
+			n := live.Add(1)
+			for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+			}
+		case http.StateClosed, http.StateHijacked:
+			live.Add(-1)
+		}
+	}
+	return live, most
 }
