@@ -149,49 +149,12 @@ func startDNS(t *testing.T, names map[string]string) string {
 // an overflowing buffer loses datagrams.
 func startLossyDNS(t *testing.T, names map[string]string, drop int) string {
 	t.Helper()
-	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { pc.Close() })
-	go func() {
-		buf := make([]byte, 1500)
-		for received := 1; ; received++ {
-			n, from, err := pc.ReadFrom(buf)
-			if err != nil {
-				return
-			}
-			if received <= drop {
-				continue
-			}
-			var p dnsmessage.Parser
-			h, err := p.Start(buf[:n])
-			if err != nil {
-				continue
-			}
-			q, err := p.Question()
-			if err != nil {
-				continue
-			}
-			rh := dnsmessage.Header{ID: h.ID, Response: true, Authoritative: true}
-			ip, ok := names[q.Name.String()]
-			if !ok {
-				rh.RCode = dnsmessage.RCodeNameError
-			}
-			b := dnsmessage.NewBuilder(nil, rh)
-			b.EnableCompression()
-			b.StartQuestions()
-			b.Question(q)
-			b.StartAnswers()
-			if ok && q.Type == dnsmessage.TypeA {
-				b.AResource(dnsmessage.ResourceHeader{Name: q.Name, Class: dnsmessage.ClassINET, TTL: 60},
-					dnsmessage.AResource{A: netip.MustParseAddr(ip).As4()})
-			}
-			msg, _ := b.Finish()
-			pc.WriteTo(msg, from)
+	return serveDNS(t, drop, 60, func(name string, _ int) []string {
+		if ip, ok := names[name]; ok {
+			return []string{ip}
 		}
-	}()
-	return pc.LocalAddr().String()
+		return nil
+	})
 }
 
 func TestErrorTextDropsTheLocalEndpoint(t *testing.T) {
@@ -234,6 +197,15 @@ func TestResolver_AsksAgainWhenAnAnswerIsLost(t *testing.T) {
 // TTL of 0, as a DNS-rebinding attacker's do.
 func startChangingDNS(t *testing.T, answer func(name string, query int) []string) string {
 	t.Helper()
+	return serveDNS(t, 0, 0, answer)
+}
+
+// serveDNS serves A and AAAA records with ttl on a loopback UDP port from
+// answer, given the name and how many times its A record has been asked
+// for (1 for the first query), leaving the first drop queries unanswered;
+// a nil answer is NXDOMAIN. It returns the server's address.
+func serveDNS(t *testing.T, drop int, ttl uint32, answer func(name string, query int) []string) string {
+	t.Helper()
 	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -242,10 +214,13 @@ func startChangingDNS(t *testing.T, answer func(name string, query int) []string
 	go func() {
 		asked := map[string]int{}
 		buf := make([]byte, 1500)
-		for {
+		for received := 1; ; received++ {
 			n, from, err := pc.ReadFrom(buf)
 			if err != nil {
 				return
+			}
+			if received <= drop {
+				continue
 			}
 			var p dnsmessage.Parser
 			h, err := p.Start(buf[:n])
@@ -270,7 +245,7 @@ func startChangingDNS(t *testing.T, answer func(name string, query int) []string
 			b.StartAnswers()
 			for _, s := range addrs {
 				a := netip.MustParseAddr(s)
-				hdr := dnsmessage.ResourceHeader{Name: q.Name, Class: dnsmessage.ClassINET}
+				hdr := dnsmessage.ResourceHeader{Name: q.Name, Class: dnsmessage.ClassINET, TTL: ttl}
 				switch {
 				case a.Is4() && q.Type == dnsmessage.TypeA:
 					b.AResource(hdr, dnsmessage.AResource{A: a.As4()})
