@@ -87,6 +87,11 @@ type Options struct {
 	ToolVersion string
 }
 
+// MaxBadSeedLinesShown is how many rejected seed lines a crawl prints, one
+// line each: a file that is no seed list at all (a page saved by mistake,
+// a list of another format) would otherwise print every one of its lines.
+const MaxBadSeedLinesShown = 100
+
 // ErrNothingToResume is returned by Run with Resume when the crawl in the
 // output directory has already completed.
 var ErrNothingToResume = errors.New("nothing to resume")
@@ -315,8 +320,12 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	go func() {
 		defer close(in)
 		bad := func(le *seeds.LineError) {
-			prog.seedBad.Add(1)
-			fmt.Fprintln(opts.Stderr, le.Error())
+			switch n := prog.seedBad.Add(1); {
+			case n <= MaxBadSeedLinesShown:
+				fmt.Fprintln(opts.Stderr, le.Error())
+			case n == MaxBadSeedLinesShown+1:
+				fmt.Fprintf(opts.Stderr, "%s: more rejected lines are not shown (the summary counts them; survey seeds lists every one)\n", le.File)
+			}
 		}
 		for s, err := range toCrawl(reader, opts.SeedsPath, opts.Shard, done, bad) {
 			if err != nil {
