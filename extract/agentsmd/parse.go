@@ -34,6 +34,7 @@ func Parse(body []byte, src Source) (*Result, diag.List) {
 		p.handleLine(line)
 	}
 	p.finish()
+	p.diags = diag.Cap(p.diags) // at most diag.MaxPerCode of each code
 	p.diags.Sort()
 	return p.res, p.diags
 }

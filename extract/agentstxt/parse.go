@@ -151,7 +151,10 @@ func Parse(body []byte, opts Options) (*File, diag.List) {
 	default:
 		f.Effective = Rules
 	}
-	return f, diags
+	// The effective policy is read from the whole list; the caller gets
+	// at most diag.MaxPerCode of each code, so that junk does not yield
+	// diagnostics per line.
+	return f, diag.Cap(diags)
 }
 
 // emptyDigest is the SHA-256 of empty input, the digest of the draft's §9

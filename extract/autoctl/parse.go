@@ -124,7 +124,7 @@ func Parse(body []byte, opts Options) (*File, diag.List) {
 	p := parser{f: f, diags: &diags}
 	p.lines(lines)
 	f.Effective = effective(f)
-	return f, diags
+	return f, diag.Cap(diags) // at most diag.MaxPerCode of each code
 }
 
 // parser holds the state of one parse.
