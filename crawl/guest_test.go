@@ -32,6 +32,12 @@ func crawlSeeds(t *testing.T, cfg Config, list []seeds.Seed) []*DomainResult {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return runSeeds(t, c, list)
+}
+
+// runSeeds crawls seeds with c and returns the results, in no order.
+func runSeeds(t *testing.T, c *Crawler, list []seeds.Seed) []*DomainResult {
+	t.Helper()
 	in := make(chan seeds.Seed, len(list))
 	for _, s := range list {
 		in <- s
@@ -724,24 +730,7 @@ func TestCrawl_SharedStalledHostIsLeftAlone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := func(list []seeds.Seed) []*DomainResult {
-		in := make(chan seeds.Seed, len(list))
-		for _, s := range list {
-			in <- s
-		}
-		close(in)
-		var mu sync.Mutex
-		var out []*DomainResult
-		if err := c.Run(context.Background(), in, func(r *DomainResult) error {
-			mu.Lock()
-			defer mu.Unlock()
-			out = append(out, r)
-			return nil
-		}); err != nil {
-			t.Fatal(err)
-		}
-		return out
-	}
+	run := func(list []seeds.Seed) []*DomainResult { return runSeeds(t, c, list) }
 	var list []seeds.Seed
 	for i := range domains {
 		list = append(list, seeds.Seed{Host: fmt.Sprintf("d%d.test", i), Scheme: "http"})
