@@ -16,16 +16,22 @@ type Capped struct {
 
 // Add records a diagnostic of code c, unless c's cap is reached.
 func (d *Capped) Add(c Code, line int, format string, args ...any) {
+	if d.take(c) {
+		d.list.Add(c, line, format, args...)
+	}
+}
+
+// take counts a diagnostic of code c and reports whether it is listed.
+func (d *Capped) take(c Code) bool {
 	if d.perCode == nil {
 		d.perCode = map[string]int{}
 	}
 	d.perCode[c.ID]++
-	switch n := d.perCode[c.ID]; {
-	case n <= MaxPerCode:
-		d.list.Add(c, line, format, args...)
-	case n == MaxPerCode+1:
+	n := d.perCode[c.ID]
+	if n == MaxPerCode+1 {
 		d.order = append(d.order, c)
 	}
+	return n <= MaxPerCode
 }
 
 // Count returns how many diagnostics of code id were recorded, listed or not.
@@ -50,17 +56,22 @@ func (d *Capped) Sorted() List {
 	return out
 }
 
-// AddDiagnostic records a diagnostic made elsewhere, unless its code's cap
-// is reached.
+// AddDiagnostic records a diagnostic made elsewhere, as it is, unless its
+// code's cap is reached.
 func (d *Capped) AddDiagnostic(x Diagnostic) {
-	c := Code{ID: x.Code, Severity: x.Severity, Spec: x.Spec}
-	d.Add(c, x.Line, "%s", x.Message)
+	if d.take(Code{ID: x.Code, Severity: x.Severity, Spec: x.Spec}) {
+		d.list = append(d.list, x)
+	}
 }
 
 // Cap applies Capped to a finished list: it keeps the first MaxPerCode
 // diagnostics of each code, in order, and appends one for each capped code
-// saying how many were left out.
+// saying how many were left out. A list no longer than MaxPerCode is
+// returned as it is.
 func Cap(l List) List {
+	if len(l) <= MaxPerCode {
+		return l
+	}
 	var d Capped
 	for _, x := range l {
 		d.AddDiagnostic(x)

@@ -101,21 +101,8 @@ func notUTF8Site() http.Handler {
 // messages (\xe9), so a reparse, which reads the stored text, wrote other
 // diagnostics. The crawl now parses the text as stored.
 func TestReparse_HeadersThatAreNotUTF8(t *testing.T) {
-	srv := httptest.NewServer(notUTF8Site())
-	defer srv.Close()
-	seedFile := filepath.Join(t.TempDir(), "seeds.txt")
-	if err := os.WriteFile(seedFile, []byte("latin1.test\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	sum, err := pipeline.Run(context.Background(), pipeline.Options{
-		Out: dir, SeedsPath: seedFile, CrawlID: "latin1",
-		Crawl: crawl.Config{Concurrency: 1, Timeout: 5 * time.Second, ConnectTo: srv.Listener.Addr().String(), AllowPrivate: true},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	crawled := copyFile(t, sum.DBPath, filepath.Join(t.TempDir(), "crawled.duckdb"))
+	dir, dbPath := crawlSite(t, "latin1", true)
+	crawled := copyFile(t, dbPath, filepath.Join(t.TempDir(), "crawled.duckdb"))
 	db, err := sql.Open("duckdb", crawled+"?access_mode=read_only")
 	if err != nil {
 		t.Fatal(err)
@@ -237,20 +224,30 @@ func TestReparse_DamagedStoredPart(t *testing.T) {
 // crawl id, without building its database, and returns the directory.
 func crawlOneSite(t *testing.T, id string) string {
 	t.Helper()
+	dir, _ := crawlSite(t, id, false)
+	return dir
+}
+
+// crawlSite crawls one site of notUTF8Site into a new directory, as crawl
+// id, building its database when build is set, and returns the directory
+// and the database's path ("" without one).
+func crawlSite(t *testing.T, id string, build bool) (dir, dbPath string) {
+	t.Helper()
 	srv := httptest.NewServer(notUTF8Site())
 	defer srv.Close()
 	seedFile := filepath.Join(t.TempDir(), "seeds.txt")
 	if err := os.WriteFile(seedFile, []byte("latin1.test\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	if _, err := pipeline.Run(context.Background(), pipeline.Options{
-		Out: dir, SeedsPath: seedFile, CrawlID: id, NoBuild: true,
+	dir = t.TempDir()
+	sum, err := pipeline.Run(context.Background(), pipeline.Options{
+		Out: dir, SeedsPath: seedFile, CrawlID: id, NoBuild: !build,
 		Crawl: crawl.Config{Concurrency: 1, Timeout: 5 * time.Second, ConnectTo: srv.Listener.Addr().String(), AllowPrivate: true},
-	}); err != nil {
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
-	return dir
+	return dir, sum.DBPath
 }
 
 // TestReparse_ProgressLine: the line reparse writes for each crawl counts

@@ -12,9 +12,10 @@ import (
 // its memory_limit, so that a command can say which flag is wrong before
 // it opens or builds anything (DuckDB's own error names neither the flag
 // nor the value's form, and a build's names its temporary file). It asks
-// DuckDB itself, on an in-memory database. "" is the default, and fine.
+// DuckDB itself, on an in-memory database; "" and DefaultMemoryLimit,
+// which every command takes unless told otherwise, are not asked about.
 func CheckMemoryLimit(limit string) error {
-	if limit == "" {
+	if limit == "" || limit == DefaultMemoryLimit {
 		return nil
 	}
 	q := url.Values{}

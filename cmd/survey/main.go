@@ -358,18 +358,14 @@ func damagedDirs(parts []sink.DamagedPart) []string {
 // stored bodies, or nil when some part is of a table it does not write
 // (targets, fetches, bodies, crawls).
 func reparseRepairs(parts []sink.DamagedPart) []string {
-	var dirs []string
 	for _, p := range parts {
 		rel, err := filepath.Rel(p.Dir, p.Path)
 		table, _, _ := strings.Cut(filepath.ToSlash(rel), "/")
 		if err != nil || !pipeline.Rewrites(table) {
 			return nil
 		}
-		if !slices.Contains(dirs, p.Dir) {
-			dirs = append(dirs, p.Dir)
-		}
 	}
-	return dirs
+	return damagedDirs(parts)
 }
 
 func isTerminal(f *os.File) bool {
