@@ -319,11 +319,13 @@ func (p *parser) readVersionAndStatus(root *element, f *Feed, versionEl, statusE
 	} else if status == StatusMigrated {
 		p.add(codeMissingMigratedTo, statusEl.line, "af:feed-status is migrated but there is no af:migrated-to")
 	}
+	// Pessimism comes first: a feed whose af:spec-version a v0 reader
+	// cannot vouch for is terminated (§7.1), even when it says migrated.
 	switch {
-	case status == StatusMigrated:
-		return StatusMigrated
 	case pessimistic || status == StatusTerminated:
 		return StatusTerminated
+	case status == StatusMigrated:
+		return StatusMigrated
 	}
 	return StatusActive
 }

@@ -22,6 +22,10 @@ func TestParse_Section7_1_SpecVersion(t *testing.T) {
 		{"two agreeing", []string{"<af:spec-version>0</af:spec-version>", "<af:spec-version>0</af:spec-version><af:spec-version>00</af:spec-version>"}, []string{"duplicate-element"}, StateActive},
 		// Disagreeing versions are treated as disagreeing statuses are.
 		{"two disagreeing", []string{"<af:spec-version>0</af:spec-version>", "<af:spec-version>0</af:spec-version><af:spec-version>1</af:spec-version>"}, []string{"duplicate-element", "bad-spec-version"}, StateTerminated},
+		// A future version is terminated for a v0 reader even when it says
+		// migrated: the reader cannot vouch for af:migrated-to either.
+		{"one, migrated", []string{"<af:spec-version>0<", "<af:spec-version>1<", ">active<", ">migrated<", "</af:feed-status>", "</af:feed-status><af:migrated-to>https://new.example/feed</af:migrated-to>"}, []string{"unsupported-spec-version"}, StateTerminated},
+		{"not integer, migrated", []string{"<af:spec-version>0<", "<af:spec-version>x<", ">active<", ">migrated<", "</af:feed-status>", "</af:feed-status><af:migrated-to>https://new.example/feed</af:migrated-to>"}, []string{"bad-spec-version"}, StateTerminated},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
