@@ -181,8 +181,14 @@ func checkID(doc *Document, root canonjson.Value, host string, diags *diag.List)
 	}
 	doc.Host = named
 	if host == "" {
+		if hasPath {
+			// Without a host to compare with, the form still tells: a
+			// did:web DID with a path names another document.
+			diags.Add(codeBadID, v.Line, "`id` %q is not of the form did:web:<host>: a path-based did:web DID does not resolve to /.well-known/did.json (and a port must be percent-encoded as %%3A)", v.Str)
+			return false
+		}
 		diags.Add(codeHostUnchecked, v.Line, "no host given; `id` %q was not compared with the origin", v.Str)
-		return !hasPath
+		return true
 	}
 	if hasPath || !sameHost(named, host) {
 		hint := ""

@@ -118,6 +118,9 @@ func TestParse_Section3_4_IDMatchesHost(t *testing.T) {
 		{"did:web:", "example.com", []string{"did.bad-id"}, false},
 		{"did:web:exa%ZZmple.com", "example.com", []string{"did.bad-id"}, false},
 		{"did:web:example.com", "", []string{"did.host-unchecked"}, true},
+		// Without a host the form is still checked: a path is no host.
+		{"did:web:example.com:users:alice", "", []string{"did.bad-id"}, false},
+		{"did:web:example.com:8443", "", []string{"did.bad-id"}, false},
 	}
 	for _, c := range cases {
 		d, diags := Parse([]byte(doc(c.id, c.id, key)), c.host)
