@@ -50,7 +50,13 @@ func ruleUses(rules []Rule) []ruleUse {
 		}
 		firstByPattern[pattern] = i
 		literal, plain := literalPrefix(pattern)
-		if by := prefixes.covering(literal); by >= 0 {
+		covered := literal
+		if pattern[0] == '*' {
+			// Every path starts with "/", so "*.pdf" matches the paths
+			// "/*.pdf" matches, and an earlier "/" rule covers it.
+			covered = "/"
+		}
+		if by := prefixes.covering(covered); by >= 0 {
 			out[i] = ruleUse{ruleCovered, by}
 			continue
 		}

@@ -346,6 +346,23 @@ func TestParse_UnusedRules(t *testing.T) {
 	checkQueries(t, f, []query{{"/a/b", true, "", 6}, {"/x", false, "", -1}})
 }
 
+// TestParse_StarPatternCovered: every path starts with "/", so a pattern
+// starting with "*" matches only paths an earlier "/" rule matches first; it
+// is never used, as "/*.pdf" would not be.
+func TestParse_StarPatternCovered(t *testing.T) {
+	in := `[
+{"location": "/", "tdm-reservation": 0},
+{"location": "*.pdf", "tdm-reservation": 1},
+{"location": "*", "tdm-reservation": 1}
+]`
+	f, got := parseString(t, in)
+	want := []string{"tdmrep.unreachable-rule@3", "tdmrep.unreachable-rule@4"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	checkQueries(t, f, []query{{"/a.pdf", false, "", 0}})
+}
+
 // TestParse_ValueLines: a diagnostic about a value carries the line where
 // the value starts (docs/formats.md, "Line numbers"), not the line of its
 // field name or of the rule's brace.
@@ -494,6 +511,9 @@ func TestEffective_OnlyApplicableRules(t *testing.T) {
 		`[{"location": "", "tdm-reservation": 1}]`:                                                    "unset",
 		`[{"location": "", "tdm-reservation": 1}, {"location": "/a/", "tdm-reservation": 0}]`:         "not-reserved",
 		`[{"location": "/", "tdm-reservation": 0}, {"location": "/*.pdf", "tdm-reservation": 1}]`:     "not-reserved",
+		`[{"location": "/", "tdm-reservation": 0}, {"location": "*.pdf", "tdm-reservation": 1}]`:      "not-reserved",
+		`[{"location": "/*", "tdm-reservation": 0}, {"location": "*", "tdm-reservation": 1}]`:         "not-reserved",
+		`[{"location": "/a/", "tdm-reservation": 0}, {"location": "*.pdf", "tdm-reservation": 1}]`:    "partial",
 		`[{"location": "/a/", "tdm-reservation": 0}, {"location": "/images/", "tdm-reservation": 1}]`: "partial",
 	}
 	for in, want := range cases {
