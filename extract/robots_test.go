@@ -25,6 +25,8 @@ func TestRobotsAdapter_Effective(t *testing.T) {
 		{"disallow all", "User-agent: *\nDisallow: /\n", "disallow-all", true, ""},
 		{"partial", "User-agent: *\nDisallow: /private/\n", "partial", true, ""},
 		{"named only", "User-agent: GPTBot\nDisallow: /\n", "allow-all", true, ""},
+		{"relative path matches nothing", "User-agent: *\nDisallow: wp-admin\n", "allow-all", true, ""},
+		{"relative allow opens nothing", "User-agent: *\nDisallow: /\nAllow: wp-content/\n", "disallow-all", true, ""},
 		{"html", "<!DOCTYPE html><html><body>404</body></html>", "empty", false, "html"},
 		{"utf-16", "\xff\xfeU\x00s\x00e\x00r\x00", "empty", false, ""},
 	} {

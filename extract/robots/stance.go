@@ -83,6 +83,8 @@ func (m *Matcher) groupLines(idx []int) []int {
 // disallow rule takes effect unless an allow rule at least as long matches
 // every path it matches; survey recognises the two common cases: an
 // identical allow pattern, and an allow pattern that matches every path.
+// A rule whose pattern matches no path ("Disallow: wp-admin") is left out:
+// it neither takes effect nor wins.
 func (m *Matcher) classify(idx []int) Access {
 	disallowAll := -1   // length of the longest disallow pattern matching every path
 	matchAllAllow := -1 // length of the longest allow pattern matching every path
@@ -91,6 +93,9 @@ func (m *Matcher) classify(idx []int) Access {
 	for _, gi := range idx {
 		for _, r := range m.groups[gi].rules {
 			switch {
+			case matchesNothing(r.pattern):
+				// "Disallow: wp-admin" takes effect nowhere, and an
+				// allow rule that matches nothing wins nowhere.
 			case r.rule.Kind == Allow:
 				if !isRobotsTxtPattern(r.rule.Path) {
 					longestAllow = max(longestAllow, r.pattern.length)
@@ -109,7 +114,7 @@ func (m *Matcher) classify(idx []int) Access {
 	}
 	for _, gi := range idx {
 		for _, r := range m.groups[gi].rules {
-			if r.rule.Kind == Disallow && !allowPatterns[r.pattern.key()] && matchAllAllow < r.pattern.length {
+			if r.rule.Kind == Disallow && !matchesNothing(r.pattern) && !allowPatterns[r.pattern.key()] && matchAllAllow < r.pattern.length {
 				return Partial
 			}
 		}
@@ -161,6 +166,12 @@ func matchesEverything(p pattern) bool {
 	}
 	return true
 }
+
+// matchesNothing reports whether a pattern can match no URL path: its
+// literal start is neither empty nor "/"-initial ("wp-admin", "page*"),
+// while every path matched starts with "/" (RFC 9309 §2.2.2; such a rule
+// gets robots.path-not-absolute).
+func matchesNothing(p pattern) bool { return p.first != "" && p.first[0] != '/' }
 
 // indexKey is a map key for a list of group indexes.
 func indexKey(idx []int) string {

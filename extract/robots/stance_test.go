@@ -37,6 +37,9 @@ func TestStance(t *testing.T) {
 		{"EqualLengthAllowTiesDisallowSlashStar", "User-agent: *\nAllow: /p\nDisallow: /*\n", "CCBot", Partial, Star},
 		{"AllowDirBesideDisallowSlashStar", "User-agent: *\nAllow: /public/\nDisallow: /*\n", "CCBot", Partial, Star},
 		{"AllowSlashStarDollarTiesDisallow", "User-agent: *\nDisallow: /*$\nAllow: /*$\n", "CCBot", Allowed, Star},
+		{"DisallowRelativePath", "User-agent: *\nDisallow: wp-admin\n", "CCBot", Allowed, Star},
+		{"DisallowRelativePathStar", "User-agent: *\nDisallow: private*\n", "CCBot", Allowed, Star},
+		{"AllowRelativePathBesideDisallowAll", "User-agent: *\nDisallow: /\nAllow: wp-content/uploads/\n", "CCBot", Blocked, Star},
 		{"FullUserAgent", "User-agent: GPTBot\nDisallow: /\n", "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1)", Allowed, NoGroup},
 	} {
 		f, _ := Parse([]byte(c.body))
