@@ -394,7 +394,9 @@ func (b *Builder) HandleEnd(info BodyInfo) {
 	if info.PartialBOM {
 		b.add(codePartialBOM, first, "incomplete UTF-8 byte order mark skipped")
 	}
-	if f.OverLimit {
+	// Only line breaks past the limit (a 512,001-byte file ending in LF)
+	// leave every line within it: nothing to warn about or flag.
+	if f.OverLimit && info.LimitLine != 0 {
 		if b.Options.Truncated {
 			// The body is the file's start, cut at the cap: its length
 			// is a lower bound of the file's size, not the size.

@@ -229,6 +229,14 @@ func TestParse_Section2_5_OverLimit(t *testing.T) {
 	if f.OverLimit || f.LimitLine != 0 {
 		t.Errorf("a %d-byte file: OverLimit %v LimitLine %d", SizeLimit, f.OverLimit, f.LimitLine)
 	}
+	// Only the last line break past the limit: every line is within it,
+	// so no warning and no rule beyond it.
+	head := "User-agent: *\nDisallow: /x\n#"
+	f, d = parseString(t, head+strings.Repeat("x", SizeLimit-len(head))+"\n")
+	wantDiags(t, d)
+	if !f.OverLimit || f.LimitLine != 0 || f.Groups[0].Rules[0].BeyondLimit {
+		t.Errorf("a %d-byte file whose last LF is past the limit: OverLimit %v LimitLine %d, rule of line 2 BeyondLimit %v; want true 0 false", f.Bytes, f.OverLimit, f.LimitLine, f.Groups[0].Rules[0].BeyondLimit)
+	}
 }
 
 // TestParse_Section2_1_Encoding: not-text bodies and invalid UTF-8 (§2.3:
