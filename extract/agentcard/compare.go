@@ -48,7 +48,10 @@ func Compare(card *Card, origin string, announced []Announced) []Disagreement {
 	}
 	// Index the card: endpoints named by id (keyed by lower-case protocol
 	// and id, the protocol empty when the card gives none), and the URLs of
-	// the endpoints named by protocol only.
+	// every endpoint of each protocol, named by id or not: a card that
+	// names endpoints of a protocol must name the feed's (§4.3: "If the
+	// feed says the canonical A2A endpoint is ..., the snapshot MUST also
+	// say so").
 	type protoIndex struct {
 		urls  map[string]bool
 		first Endpoint
@@ -62,7 +65,6 @@ func Compare(card *Card, origin string, announced []Announced) []Disagreement {
 			if _, dup := byID[k]; !dup {
 				byID[k] = i
 			}
-			continue
 		}
 		p := strings.ToLower(e.Protocol)
 		pi := byProto[p]

@@ -34,6 +34,9 @@ func TestCompare_Section4_3(t *testing.T) {
 		{"snapshot by id other url", `{"endpoints":{"orders-v2":{"protocol":"REST","url":"https://example.com/api/v3/orders"}}}`, []string{"orders-v2"}},
 		{"snapshot by id other protocol ignored", `{"endpoints":[{"endpoint-id":"orders-v2","protocol":"graphql","url":"/graphql"}]}`, nil},
 		{"by protocol misses v2, deprecated v1 may be omitted", `{"endpoints":[{"protocol":"rest","url":"/api/v9/orders"}]}`, []string{"orders-v2"}},
+		// A card that names endpoints of a protocol by id names them all.
+		{"by id misses another id of the protocol", `{"endpoints":[{"endpoint-id":"orders-v3","protocol":"rest","url":"/api/v3/orders"}]}`, []string{"orders-v2"}},
+		{"by id names every endpoint of the protocol", `{"endpoints":[{"endpoint-id":"orders-v3","protocol":"rest","url":"/api/v3/orders"},{"endpoint-id":"v2","protocol":"rest","url":"/api/v2/orders"}]}`, nil},
 		{"names nothing", `{"name":"just a name"}`, nil},
 	}
 	for _, c := range cases {
