@@ -19,7 +19,7 @@ type DIDDocumentRow struct {
 	DIDHost        *string           `col:"did_host" doc:"Host (with port) the id names, decoded; null when the id is not a did:web DID."`
 	MatchesHost    bool              `col:"matches_host" doc:"True when the id is did:web:<host> for the domain the document was fetched from (port as %3A)."`
 	Methods        int32             `col:"methods" doc:"Number of verification methods."`
-	UsableMethods  int32             `col:"usable_methods" doc:"Verification methods usable for agent-feed verification: Ed25519VerificationKey2020 with a key that decodes (§3.3)."`
+	UsableMethods  int32             `col:"usable_methods" doc:"Verification methods usable for agent-feed verification: Ed25519VerificationKey2020 with the DID as controller and a key that decodes (§3.3)."`
 	RawKeys        int32             `col:"raw_keys" doc:"Usable methods whose key is the raw 32 bytes §3.3 asks for."`
 	MulticodecKeys int32             `col:"multicodec_keys" doc:"Usable methods whose key is given in the 34-byte multicodec form (0xed 0x01 prefix), accepted with a warning."`
 	Verification   []DIDMethodColumn `col:"verification_methods" doc:"The verification methods in document order."`
