@@ -35,7 +35,7 @@ type RobotsGroupRow struct {
 	AppDirectives int32    `col:"app_directives" doc:"Number of App-Directives lines in the group (draft-nottingham-plan-b)."`
 	ContentUsage  int32    `col:"content_usage" doc:"Number of Content-Usage lines in the group (draft-ietf-aipref-attach)."`
 	ContentSignal int32    `col:"content_signal" doc:"Number of Content-Signal lines in the group (Cloudflare content signals)."`
-	OtherRecords  []string `col:"other_records" doc:"Kinds of the group's other records, one per line, in order: unknown (a record survey does not know), or a group-scoped non-standard record survey knows: request-rate, visit-time, clean-param or noindex. File-wide records such as host are not in any group."`
+	OtherRecords  []string `col:"other_records" doc:"Kinds of the group's other records, one per line, in order: unknown (a record survey does not know), or a group-scoped non-standard record survey knows: request-rate, visit-time or noindex. The records Yandex reads file-wide, host and clean-param, are not in any group."`
 }
 
 // RobotsRuleRow is one allow or disallow rule of a robots.txt or ai.txt

@@ -145,6 +145,21 @@ func TestParse_Section2_2_4_OtherRecords(t *testing.T) {
 	}
 }
 
+// TestParse_CleanParamFileWide: Yandex reads Clean-param, like Host,
+// wherever it is in the file, so before any user-agent line it is not a
+// record that applies to no crawler, and in a group it is not the group's.
+func TestParse_CleanParamFileWide(t *testing.T) {
+	f, d := parseString(t, "Clean-param: ref /a\nUser-agent: Yandex\nClean-param: utm\nDisallow: /x\n")
+	wantDiags(t, d, "1:robots.nonstandard-record", "3:robots.nonstandard-record")
+	want := []Record{{Line: 1, Kind: "clean-param", Name: "Clean-param", Value: "ref /a"}, {Line: 3, Kind: "clean-param", Name: "Clean-param", Value: "utm"}}
+	if !reflect.DeepEqual(f.OutsideGroups, want) {
+		t.Errorf("outside groups = %+v, want both file-wide clean-param records", f.OutsideGroups)
+	}
+	if len(f.Groups) != 1 || len(f.Groups[0].Other) != 0 {
+		t.Errorf("groups = %+v, want one with no other records", f.Groups)
+	}
+}
+
 func TestParse_CrawlDelayValues(t *testing.T) {
 	for value, ok := range map[string]bool{"10": true, "0.5": true, "0": true, "1e3": false, "-1": false, "0x10": false, "inf": false, "NaN": false, "5s": false, "": false, ".": false} {
 		f, _ := parseString(t, "User-agent: *\nCrawl-delay: "+value+"\n")

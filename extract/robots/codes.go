@@ -37,7 +37,7 @@ var (
 	codeRuleOutsideGroup = diag.Code{ID: "robots.rule-outside-group", Severity: diag.Warning, Spec: "RFC 9309 §2.2",
 		Summary: "An allow or disallow rule comes before any user-agent line; it applies to no crawler."}
 	codeExtensionOutsideGroup = diag.Code{ID: "robots.extension-outside-group", Severity: diag.Warning, Spec: "RFC 9309 §2.2.4",
-		Summary: "A group-scoped extension (crawl-delay, App-Directives, Content-Usage, Content-Signal) comes before any user-agent line; it applies to no crawler."}
+		Summary: "A group-scoped extension (crawl-delay, App-Directives, Content-Usage, Content-Signal, request-rate, visit-time, noindex) comes before any user-agent line; it applies to no crawler."}
 	codeEmptyUserAgent = diag.Code{ID: "robots.empty-user-agent", Severity: diag.Warning, Spec: "RFC 9309 §2.2.1",
 		Summary: "A user-agent line has no value; it names no crawler."}
 	codeUserAgentNotToken = diag.Code{ID: "robots.user-agent-not-token", Severity: diag.Warning, Spec: "RFC 9309 §2.2.1",

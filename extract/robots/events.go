@@ -86,8 +86,10 @@ const (
 )
 
 // groupScoped reports whether the extension belongs to the group it occurs
-// in (all but Host, which Yandex reads file-wide, are group-scoped).
-func (e Extension) groupScoped() bool { return e != ExtHost }
+// in: all but Host and Clean-param, which Yandex reads file-wide ("The
+// Clean-param directive is intersectional, so it can be indicated anywhere
+// within the file", Yandex Webmaster help), are group-scoped.
+func (e Extension) groupScoped() bool { return e != ExtHost && e != ExtCleanParam }
 
 // Line is what the lexer found on one line.
 type Line struct {
