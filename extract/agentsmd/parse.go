@@ -382,10 +382,11 @@ func (p *parser) extraOf(kind SectionKind) *map[string]string {
 
 // otherLine handles a line that is neither blank, a `#` line, indented nor a
 // `- ` directive: prose (§6.2 rule 6), or a list item that misses the
-// directive syntax.
+// directive syntax. Defined and `x-` sections are read with the directive
+// syntax (see directive), so only there is such a list item diagnosed.
 func (p *parser) otherLine(s string) {
 	sec := p.section()
-	if sec == nil || !p.apply || sec.Kind == KindUnknown || sec.Kind == KindExtension {
+	if sec == nil || !p.apply || sec.Kind == KindUnknown {
 		return
 	}
 	listLike := s[0] == '-' || strings.HasPrefix(s, "* ") || strings.HasPrefix(s, "+ ")

@@ -547,6 +547,11 @@ func TestParse_Section6_2_MalformedDirectives(t *testing.T) {
 	// In sections the specification does not define, list items are prose.
 	_, diags = parse(t, "# AGENTS.md\n## Identity\n- site: example.com\n## Notes\n- plain item\n* star: item\n- Two Words: fine\n")
 	wantCodes(t, diags, "4:unknown-section")
+	// An x- section is read with the directive syntax of a defined one:
+	// every list line that misses it is a malformed directive, whether it
+	// starts with "- " or not.
+	_, diags = parse(t, "# AGENTS.md\n## Identity\n- site: example.com\n## x-notes\n- plain item\n* star: item\n-dash: item\n- x-ok: fine\n")
+	wantCodes(t, diags, "4:extension-section", "5:malformed-directive", "6:malformed-directive", "7:malformed-directive")
 }
 
 // TestParse_Section6_3_BooleanValues: the true and false spellings, in any
