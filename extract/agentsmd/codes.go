@@ -96,7 +96,7 @@ var (
 	codeInvalidUTF8 = diag.Code{ID: "agents-md.invalid-utf8", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §4.1",
 		Summary: "A line is not valid UTF-8; invalid bytes are read as U+FFFD."}
 	codeControlCharacter = diag.Code{ID: "agents-md.control-character", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §4.1, Appendix A",
-		Summary: "A line holds a NUL or another control character other than tab."}
+		Summary: "A line holds a NUL, another C0 control character other than tab and CR (a bare CR is agents-md.bare-cr), or DEL."}
 	codeBareCR = diag.Code{ID: "agents-md.bare-cr", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §4.2",
 		Summary: "A carriage return not followed by a line feed; only LF and CRLF end lines."}
 	codeNotText = diag.Code{ID: "agents-md.not-text", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §4.1",

@@ -40,7 +40,7 @@ var (
 	codeInvalidUTF8 = diag.Code{ID: "agents-txt.invalid-utf8", Severity: diag.Error, Spec: draft + " §2, §7",
 		Summary: "The file is not valid UTF-8; the draft requires UTF-8 and hashes its UTF-8 bytes."}
 	codeControlCharacter = diag.Code{ID: "agents-txt.control-character", Severity: diag.Error, Spec: draft + " §2 (plain text)",
-		Summary: "The file holds a control character other than tab, line feed and the carriage return of a CRLF line end (for example NUL or a bare CR); it is not a plain-text file."}
+		Summary: "The file holds a C0 control character other than tab, line feed and the carriage return of a CRLF line end (for example NUL or a bare CR), or DEL; it is not a plain-text file."}
 )
 
 // Warnings: findings that do not make the file invalid.

@@ -63,9 +63,9 @@
 //   - Content-Type (§2): a type other than text/plain, a missing header on
 //     a served file or a charset other than UTF-8 is a warning (the draft's
 //     "must" here is not among the failures of §5); text/plain without a
-//     charset is an info. Invalid UTF-8 and control characters other than
-//     tab (NUL, a bare CR, DEL, ...) are errors: the file is not UTF-8 plain
-//     text and its hash input is undefined.
+//     charset is an info. Invalid UTF-8, the C0 control characters other
+//     than tab (NUL, a bare CR, ...) and DEL are errors: the file is not
+//     UTF-8 plain text and its hash input is undefined.
 //   - A file with no hash-like line and no directive-like line that plainly
 //     follows another convention (robots.txt-style fields, "Field: value"
 //     lines, Markdown, JSON, HTML, XML) is reported as that other format

@@ -45,7 +45,8 @@ const (
 
 // NearMiss names how a declared digest was computed when it is not the
 // canonical one. Simple names are single mistakes; several joined with "+"
-// are combinations (for example "comments-kept+trailing-newline").
+// are combinations, named in the order of the constants below (for example
+// "trailing-newline+comments-kept").
 type NearMiss string
 
 // The near-miss vocabulary. Each is tried only when the canonical digest
