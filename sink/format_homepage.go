@@ -32,8 +32,8 @@ type HomeSignalsRow struct {
 	Search       *string          `col:"search" doc:"Content-Usage header preference for search: y or n; null when none."`
 	ContentUsage *string          `col:"content_usage" doc:"The Content-Usage header as received (several field lines joined with ', '); null when absent."`
 	UsageValid   *bool            `col:"content_usage_valid" doc:"True when the Content-Usage header parses as an RFC 9651 Dictionary; null when absent."`
-	XRobotsTag   []string         `col:"x_robots_tag" doc:"The X-Robots-Tag directives as parsed, in order, each as [agent: ]name[:value] (lower-cased). The header as sent is fetches.headers['x-robots-tag']."`
-	MetaRobots   []string         `col:"meta_robots" doc:"The robots directives of meta tags (robots and per-crawler names such as googlebot) as parsed, in document order, each as [agent: ]name[:value] (lower-cased)."`
+	XRobotsTag   []string         `col:"x_robots_tag" doc:"The X-Robots-Tag directives as parsed, in order, each as [agent: ]name[:value] (agent and name lower-cased, the value as written). The header as sent is fetches.headers['x-robots-tag']."`
+	MetaRobots   []string         `col:"meta_robots" doc:"The robots directives of meta tags (robots and per-crawler names such as googlebot) as parsed, in document order, each as [agent: ]name[:value] (agent and name lower-cased, the value as written)."`
 	Unknown      []string         `col:"unknown_directives" doc:"Robots directives (header or meta) that are in neither Google's nor Bing's specification nor noai/noimageai, lower-cased, in order."`
 	ScopedAgents []string         `col:"scoped_agents" doc:"Agents some robots directive is scoped to (X-Robots-Tag 'googlebot: ...', meta name=googlebot), lower-cased, sorted."`
 	Scoped       JSON             `col:"scoped_directives" doc:"Directives scoped to one agent, a JSON object of agent to an array of name[:value] in order; null when there is none."`

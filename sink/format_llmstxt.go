@@ -40,7 +40,7 @@ type LLMsTxtLinkRow struct {
 	Optional     bool   `col:"optional" doc:"True when the section is the Optional section."`
 	Line         int32  `col:"line" doc:"1-based line of the link."`
 	Name         string `col:"name" doc:"The link text."`
-	URL          string `col:"url" doc:"The link URL as written."`
+	URL          string `col:"url" doc:"The link URL as written, as the link destination: without the <> that may enclose it, backslash escapes removed."`
 	Notes        string `col:"notes" doc:"The notes after the link; empty when none."`
 	Relative     bool   `col:"relative" doc:"True when the URL is a relative reference."`
 }

@@ -14,7 +14,7 @@ type TDMRepRuleRow struct {
 	CrawlID       string   `col:"crawl_id" doc:"Identifier of the crawl."`
 	Domain        string   `col:"domain" doc:"Domain the file belongs to."`
 	Location      string   `col:"location" doc:"Registry location of the file (tdmrep)."`
-	RuleIndex     int32    `col:"rule_index" doc:"0-based position of the rule in the array; the first rule whose location matches a path decides."`
+	RuleIndex     int32    `col:"rule_index" doc:"0-based position of the rule among the rule objects of the array (an element that is not an object is no rule and is not counted); the first rule whose location matches a path decides."`
 	Line          int32    `col:"line" doc:"1-based line of the rule's opening brace."`
 	PathPattern   *string  `col:"location_pattern" doc:"The rule's location (path pattern); null when missing or not a string (the rule then never matches)."`
 	Reservation   *int32   `col:"reservation" doc:"tdm-reservation: 1 (TDM rights reserved) or 0 (not reserved); null when missing or another value (unset)."`
