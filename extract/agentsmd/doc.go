@@ -64,8 +64,8 @@
 //   - Integers (§6.4, README): base-10 digits with an optional leading `-`
 //     only; `+30`, `030`, `1_000` and `3.0` are warnings and the field is
 //     omitted. A negative rate limit is a warning and omitted; 0 means "no
-//     limit" (§5.4). A trust level outside 0–5 is a warning and omitted
-//     (so the default 0 applies).
+//     limit" (§5.4). A trust level outside 0–5 is a warning and omitted:
+//     it is not defaulted to 0, "since 0 has a specific meaning" (§6.4).
 //   - An empty value of a defined key is a warning; the field keeps its
 //     default.
 //   - spec-version (§13.2, README): newer than 1.0.x is a warning; parsing
@@ -103,8 +103,9 @@
 // below it (not `/prefix`); and `*.ext`, which matches any path ending in
 // `.ext`. Any other use of `*`, a pattern not beginning with `/`, and a
 // pattern with white space, `?` or `#` are warned about and ignored.
-// Matching is case-sensitive; percent-encoded octets other than `%2F` are
-// decoded on both sides.
+// Matching is case-sensitive; percent-encoded octets other than `%2F`,
+// `%3F`, `%23` and `%25` are decoded on both sides, and a `%` that starts
+// no escape is read as `%25`.
 //
 // "More specific" (§9.2 rule 4): an exact pattern beats every wildcard; then
 // the longer literal part wins (the prefix before `*`, or `.ext`, counted in
