@@ -27,7 +27,8 @@
 // observation worth counting (crawl-delay, unknown records, merged groups).
 // An HTML body is reported as robots.html-document and, by the extract
 // adapter, as another format. For a body that is not text or is HTML, the
-// per-line diagnostics are dropped: only the body diagnostic is reported.
+// per-line diagnostics are dropped: only that body diagnostic and the other
+// whole-file ones (byte order mark, size limit) are reported.
 // At most MaxDiagnosticsPerCode diagnostics of one code are listed per
 // file; one more (line 0) says how many were left out.
 //
@@ -58,7 +59,8 @@
 //   - The 500 KiB limit (§2.5): every byte given is parsed; the first line
 //     extending past 512000 bytes is recorded (File.LimitLine), rules from
 //     there on are flagged BeyondLimit, and a warning says conforming
-//     crawlers may ignore them. Matcher applies all rules.
+//     crawlers may ignore them (a file over the limit only by its last
+//     line break has no such line). Matcher applies all rules.
 //
 //   - Matching follows §2.2.2 and §2.2.3: path and query are compared octet
 //     by octet after normalizing percent-encoding on both sides (escaped
@@ -102,6 +104,7 @@
 // path and no allow rule but /robots.txt long enough to win against it),
 // restricts it partly, or allows
 // it, and whether the token is named in a group or inherits "*" (or no
-// group applies). README.md explains how to refresh the list from
+// group applies). A rule whose path starts with neither "/" nor "*"
+// matches nothing and counts for none of these. README.md explains how to refresh the list from
 // ai-robots-txt's robots.json.
 package robots

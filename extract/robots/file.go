@@ -10,7 +10,7 @@ type File struct {
 	Sitemaps []Sitemap `json:"sitemaps"`
 	// OutsideGroups are the records that came before the first user-agent
 	// line (rules and group-scoped extensions there apply to no crawler),
-	// and file-wide non-standard records such as host.
+	// and the file-wide non-standard records, host and clean-param.
 	OutsideGroups []Record `json:"outside_groups,omitempty"`
 	// BOM is true when the file starts with a UTF-8 byte order mark.
 	BOM bool `json:"bom"`
@@ -199,8 +199,9 @@ type ContentSignalRule struct {
 	Value string `json:"value"`
 	// Valid is true when Value parses as a list of key=value signals.
 	Valid bool `json:"valid"`
-	// Signals maps "search", "ai-input" and "ai-train" to "yes" or "no";
-	// unknown keys and values are left out.
+	// Signals maps "search", "ai-input" and "ai-train" to "yes" or "no",
+	// and "use" to "immediate", "reference" or "full"; unknown keys and
+	// values are left out.
 	Signals map[string]string `json:"signals,omitempty"`
 }
 
