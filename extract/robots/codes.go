@@ -34,7 +34,7 @@ var (
 		Summary: "The line is neither a record, a comment nor blank; it was ignored."}
 
 	// Groups and rules.
-	codeRuleOutsideGroup = diag.Code{ID: "robots.rule-outside-group", Severity: diag.Warning, Spec: "RFC 9309 §2.2",
+	codeRuleOutsideGroup = diag.Code{ID: "robots.rule-outside-group", Severity: diag.Warning, Spec: "RFC 9309 §2.2.2",
 		Summary: "An allow or disallow rule comes before any user-agent line; it applies to no crawler."}
 	codeExtensionOutsideGroup = diag.Code{ID: "robots.extension-outside-group", Severity: diag.Warning, Spec: "RFC 9309 §2.2.4",
 		Summary: "A group-scoped extension (crawl-delay, App-Directives, Content-Usage, Content-Signal, request-rate, visit-time, noindex) comes before any user-agent line; it applies to no crawler."}

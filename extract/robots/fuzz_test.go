@@ -105,3 +105,26 @@ func TestCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestCodes_RFC9309Sections pins the RFC 9309 section of the codes whose
+// rule that section states in so many words.
+func TestCodes_RFC9309Sections(t *testing.T) {
+	want := map[string]string{
+		// "The crawler SHOULD ignore "disallow" and "allow" rules that are
+		// not in any group" (§2.2.2).
+		"robots.rule-outside-group": "RFC 9309 §2.2.2",
+		// "there are no rules in the group, the URI is allowed" (§2.2.2).
+		"robots.empty-group": "RFC 9309 §2.2.2",
+		// "crawlers may accept common misspellings of the record" (§2.2.4).
+		"robots.misspelled-key": "RFC 9309 §2.2.4",
+		// "The file MUST be UTF-8 encoded" (§2.3).
+		"robots.invalid-utf8": "RFC 9309 §2.3",
+		// "The parsing limit MUST be at least 500 kibibytes" (§2.5).
+		"robots.over-size-limit": "RFC 9309 §2.5",
+	}
+	for _, c := range Codes() {
+		if w, ok := want[c.ID]; ok && c.Spec != w {
+			t.Errorf("%s rests on %q, want %q", c.ID, c.Spec, w)
+		}
+	}
+}
