@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"io"
 	"strings"
+	"unicode"
 )
 
 // Hash is what the file declares about its digest and what survey computed.
@@ -183,9 +184,10 @@ func findHashLine(lines []line) int {
 }
 
 // isHashLine reports whether a content line is meant as a hash line: its
-// first non-blank character is "*".
+// first non-blank character is "*". Blank is Unicode white space, as it is
+// for blank and comment lines (classify).
 func isHashLine(text string) bool {
-	return strings.HasPrefix(strings.TrimLeft(text, " \t"), "*")
+	return strings.HasPrefix(strings.TrimLeftFunc(text, unicode.IsSpace), "*")
 }
 
 // nearMiss returns the name of the first candidate hash input whose digest

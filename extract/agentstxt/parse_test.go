@@ -123,6 +123,10 @@ func TestParse_Section3_HashLineSyntax(t *testing.T) {
 		{"algorithm prefix", "*sha256:" + d, []string{"1:agents-txt.hash-syntax"}, HashSyntax, ""},
 		{"leading white space", "  *" + d, []string{"1:agents-txt.irregular-whitespace"}, HashMatch, ""},
 		{"trailing white space", "*" + d + " \t", []string{"1:agents-txt.irregular-whitespace"}, HashMatch, ""},
+		// Blank and comment lines are told by Unicode white space, so is
+		// the hash line: its first non-blank character is "*".
+		{"leading no-break space", "\u00a0*" + d, []string{"1:agents-txt.irregular-whitespace"}, HashMatch, ""},
+		{"trailing no-break space", "*" + d + "\u00a0", []string{"1:agents-txt.irregular-whitespace"}, HashMatch, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f, diags := parseSorted(tc.hashLine+"\n/a ALLOW\n", Options{})
