@@ -189,15 +189,20 @@ func ParseWith(body []byte, opt robots.Options) (*File, diag.List) {
 		}
 		f.Media = append(f.Media, ms)
 	}
+	// One diagnostic per rule: capped, as the robots.txt parser caps its
+	// own (diag.MaxPerCode), so that a long list of file types does not
+	// yield a diagnostic per line.
+	var unknown diag.Capped
 	for _, g := range rf.Groups {
 		for _, r := range g.Rules {
 			if ext, ok := fileType(r.Path); ok {
 				if _, known := categoryOf(strings.ToLower(ext)); !known {
-					diags.Add(codeUnknownFileType, r.Line, "%s %q names file type %q, which is in none of the media categories", r.Kind, r.Path, ext)
+					unknown.Add(codeUnknownFileType, r.Line, "%s %q names file type %q, which is in none of the media categories", r.Kind, r.Path, ext)
 				}
 			}
 		}
 	}
+	diags = append(diags, unknown.List()...)
 	diags.Sort()
 	return f, diags
 }

@@ -141,6 +141,29 @@ func TestFileType(t *testing.T) {
 	}
 }
 
+// TestParse_UnknownFileTypesCapped: a rule per unknown file type gives at
+// most diag.MaxPerCode diagnostics, and one note at line 0 with the rest.
+func TestParse_UnknownFileTypesCapped(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for i := range 3 * diag.MaxPerCode {
+		fmt.Fprintf(&b, "Disallow: *.zz%d\n", i)
+	}
+	_, d := parse(t, []byte(b.String()))
+	n, note := 0, 0
+	for _, x := range d {
+		if x.Code == codeUnknownFileType.ID {
+			n++
+			if x.Line == 0 {
+				note++
+			}
+		}
+	}
+	if n != diag.MaxPerCode+1 || note != 1 {
+		t.Errorf("%d aitxt.unknown-file-type diagnostics, %d at line 0; want %d and 1", n, note, diag.MaxPerCode+1)
+	}
+}
+
 func TestCodes(t *testing.T) {
 	all := append(Codes(), robots.Codes()...)
 	if err := diag.Catalogue(all).Check(); err != nil {
