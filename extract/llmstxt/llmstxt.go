@@ -26,8 +26,9 @@
 //     "-" items.
 //   - A section named "optional" in another case counts as the Optional
 //     section, with a warning: the reference tools compare the name exactly.
-//   - A wrapped link note (the next line, not blank and not a new item)
-//     continues the notes.
+//   - A wrapped link note (the next line, not blank, not a new item and not
+//     a line that ends a paragraph, such as a thematic break or a block
+//     quote) continues the notes.
 package llmstxt
 
 import (
@@ -363,7 +364,7 @@ func (p *parser) sectionLine(n int, s string) {
 			p.item(n, item)
 			return
 		}
-		if p.itemOpen {
+		if p.itemOpen && !interruptsParagraph(s) {
 			// A wrapped note of the link just read.
 			p.notes = append(p.notes, strings.TrimSpace(s))
 			return

@@ -231,6 +231,34 @@ func TestParse_Format_FileListItems(t *testing.T) {
 	}
 }
 
+// TestParse_WrappedNoteEndsAtBreak: a thematic break or a block quote after a
+// link item ends the item's paragraph (CommonMark §4.1, §5.1), so it is not
+// part of the notes; it is text in the section.
+func TestParse_WrappedNoteEndsAtBreak(t *testing.T) {
+	in := strings.Join([]string{
+		"# Site",
+		"> s",
+		"## Docs",
+		"- [A](https://a.example/a): note a",
+		"---",
+		"- [B](https://a.example/b): note b",
+		"> quoted",
+		"- [C](https://a.example/c): note c",
+		"  wrapped",
+	}, "\n")
+	f, got := parseString(t, in)
+	if want := []string{"llms-txt.section-text@5"}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	var notes []string
+	for _, l := range f.Sections[0].Links {
+		notes = append(notes, l.Notes)
+	}
+	if want := []string{"note a", "note b", "note c wrapped"}; !slices.Equal(notes, want) {
+		t.Errorf("notes = %q, want %q", notes, want)
+	}
+}
+
 // TestParse_Format_URLs: relative URLs are allowed (info), other schemes and
 // malformed URLs are warnings.
 func TestParse_Format_URLs(t *testing.T) {

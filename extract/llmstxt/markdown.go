@@ -202,6 +202,18 @@ func parseListItem(line string) (listItem, bool) {
 	return listItem{}, false
 }
 
+// interruptsParagraph reports whether a line that is not blank, a heading,
+// a code fence or a list item ends the paragraph before it instead of
+// continuing it: a thematic break ("---") or a block quote ("> text")
+// (CommonMark §4.1, §5.1). After a link item such a line is no wrapped note.
+func interruptsParagraph(line string) bool {
+	w, rest := indent(line)
+	if w > 3 || rest == "" {
+		return false
+	}
+	return rest[0] == '>' || isThematicBreak(rest)
+}
+
 // isThematicBreak reports whether s (without indentation) is a thematic
 // break such as "* * *" or "---".
 func isThematicBreak(s string) bool {
