@@ -10,6 +10,7 @@ const (
 	specOptional  = "llmstxt.org §Format (the Optional section)"
 	specReference = "llmstxt.org §Format; llms_txt reference parser"
 	specText      = "llmstxt.org §Format (Markdown text); RFC 3629"
+	specNUL       = "llmstxt.org §Format (Markdown text); CommonMark §2.3"
 )
 
 var (
@@ -61,8 +62,8 @@ var (
 		Summary: "A fenced code block is never closed; everything after it is code, not structure."}
 	codeInvalidUTF8 = diag.Code{ID: "llms-txt.invalid-utf8", Severity: diag.Warning, Spec: specText,
 		Summary: "Lines that are not valid UTF-8."}
-	codeNULByte = diag.Code{ID: "llms-txt.nul-byte", Severity: diag.Warning, Spec: specText,
-		Summary: "NUL bytes in the text."}
+	codeNULByte = diag.Code{ID: "llms-txt.nul-byte", Severity: diag.Warning, Spec: specNUL,
+		Summary: "NUL bytes in the text; a Markdown reader replaces U+0000 with U+FFFD."}
 	codeBOM = diag.Code{ID: "llms-txt.bom", Severity: diag.Info, Spec: specText,
 		Summary: "The file starts with a UTF-8 byte order mark; it is skipped."}
 )
