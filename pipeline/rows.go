@@ -11,6 +11,7 @@ import (
 	"github.com/agentpolicy/survey/classify"
 	"github.com/agentpolicy/survey/crawl"
 	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/homepage"
 	"github.com/agentpolicy/survey/registry"
 	"github.com/agentpolicy/survey/sink"
 )
@@ -30,25 +31,42 @@ type body struct {
 	data []byte
 }
 
-// keptHeaders are the response headers stored in fetches.headers: caching,
-// server identity, policy signals and bot-wall markers.
+// keptHeaders are the response headers stored in fetches.headers besides
+// the policy headers (homepage.PolicyHeaders): caching, server identity,
+// links and bot-wall markers.
 var keptHeaders = []string{
 	"Content-Type", "Content-Length", "Content-Encoding", "Content-Language", "Cache-Control", "Etag",
 	"Last-Modified", "Expires", "Age", "Location", "Retry-After", "Server", "Via", "X-Powered-By",
-	"X-Robots-Tag", "Content-Usage", "Tdm-Reservation", "Tdm-Policy", "Link",
-	"Cf-Ray", "Cf-Mitigated", "Cf-Cache-Status", "X-Amzn-Waf-Action", "X-Vercel-Mitigated", "X-Sucuri-Id",
+	"Link", "Cf-Ray", "Cf-Mitigated", "Cf-Cache-Status", "X-Amzn-Waf-Action", "X-Vercel-Mitigated", "X-Sucuri-Id",
 	"X-Datadome", "X-Iinfo", "X-Cdn", "Strict-Transport-Security",
 }
 
+// keptHeader is how fetches.headers stores a kept header: its name there
+// and whether its values are kept whole.
+type keptHeader struct {
+	lower string
+	whole bool
+}
+
 // keptLower maps each kept header's canonical name (as http.Header keys
-// it) to its name in fetches.headers.
-var keptLower = func() map[string]string {
-	m := make(map[string]string, len(keptHeaders))
+// it) to how fetches.headers stores it: the policy headers the parsers
+// read whole, the others cut at maxKeptValue.
+var keptLower = func() map[string]keptHeader {
+	m := make(map[string]keptHeader, len(keptHeaders))
 	for _, name := range keptHeaders {
-		m[http.CanonicalHeaderKey(name)] = strings.ToLower(name)
+		m[http.CanonicalHeaderKey(name)] = keptHeader{lower: strings.ToLower(name)}
+	}
+	for _, name := range homepage.PolicyHeaders {
+		m[http.CanonicalHeaderKey(name)] = keptHeader{lower: strings.ToLower(name), whole: true}
 	}
 	return m
 }()
+
+// maxKeptValue is where a kept header's value is cut, unless it is a
+// policy header: caching and server headers are stored for context, and
+// one of 64 KiB (the transport's cap on the header block) would only
+// weigh on the dataset.
+const maxKeptValue = 1024
 
 // buildUnit classifies, parses and turns one domain's result into rows.
 func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit {
@@ -208,31 +226,32 @@ func documentRows(crawlID, domain string, p Parsed, digest *string) (sink.Docume
 
 // keep returns the kept headers as stored in fetches.headers: lower-case
 // names; a header sent several times has its values joined by a newline
-// (which no header value can hold), each value cut at 1 KiB; bytes that are
-// not UTF-8 replaced with U+FFFD (sink.ValidText), as the dataset stores
-// them.
+// (which no header value can hold), each value cut at maxKeptValue unless
+// the parsers read it (homepage.PolicyHeaders, kept whole so that a long
+// policy is parsed as sent); bytes that are not UTF-8 replaced with U+FFFD
+// (sink.ValidText), as the dataset stores them.
 func keep(h http.Header) map[string]string {
 	if len(h) == 0 {
 		return nil
 	}
 	out := make(map[string]string, len(h))
 	for name, v := range h {
-		lower, ok := keptLower[name]
+		k, ok := keptLower[name]
 		if !ok || len(v) == 0 {
 			continue
 		}
-		if len(v) == 1 && len(v[0]) <= 1024 {
-			out[lower] = sink.ValidText(v[0])
+		if len(v) == 1 && (k.whole || len(v[0]) <= maxKeptValue) {
+			out[k.lower] = sink.ValidText(v[0])
 			continue
 		}
 		vals := make([]string, len(v))
 		for i, s := range v {
-			if len(s) > 1024 {
-				s = s[:1024]
+			if !k.whole && len(s) > maxKeptValue {
+				s = s[:maxKeptValue]
 			}
 			vals[i] = s
 		}
-		out[lower] = sink.ValidText(strings.Join(vals, "\n"))
+		out[k.lower] = sink.ValidText(strings.Join(vals, "\n"))
 	}
 	return out
 }

@@ -129,6 +129,12 @@ func (s *Signals) Effective() string {
 	return "none"
 }
 
+// PolicyHeaders are the response headers Parse reads. A crawl keeps them
+// whole in fetches.headers (the transport's cap on the header block bounds
+// them), where other kept headers are cut at 1 KiB, so that a long policy
+// value is parsed as it was sent.
+var PolicyHeaders = []string{"X-Robots-Tag", "Content-Usage", "Tdm-Reservation", "Tdm-Policy"}
+
 // Parse extracts the signals of a home page from its response headers and
 // body. It never fails: problems are reported as diagnostics.
 func Parse(header http.Header, body []byte) (*Signals, diag.List) {
