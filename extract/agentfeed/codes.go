@@ -157,7 +157,7 @@ var (
 	codeUnknownType = diag.Code{ID: "agent-feed.unknown-entry-type", Severity: diag.Error, Spec: specUnknown + "; agent-feed v0 §8.2",
 		Summary: "An entry's af:type is not endpoint-announcement, schema-change or deprecation: publishers must keep af:type in the v0 vocabulary, and readers skip such an entry when it verifies. Reported whether or not the entry verifies or a key resolved."}
 	codeDeprecationOfUnknown = diag.Code{ID: "agent-feed.deprecation-of-unknown", Severity: diag.Warning, Spec: specApply,
-		Summary: "A verified deprecation names an endpoint-id no earlier applied entry announced; it is ignored (compaction may explain it)."}
+		Summary: "A verified deprecation names an endpoint-id the endpoint table does not hold (no earlier applied entry announced it or changed its schema); it is ignored (compaction may explain it)."}
 	codeReplayMismatch = diag.Code{ID: "agent-feed.replay-mismatch", Severity: diag.Error, Spec: specIdem + "; " + specStream,
 		Summary: "An entry reuses an earlier entry's id with a different payload; it is not applied. Ids must never be reused."}
 	codeVersionDiscontinuity = diag.Code{ID: "agent-feed.version-discontinuity", Severity: diag.Info, Spec: specApply,

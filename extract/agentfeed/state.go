@@ -336,7 +336,7 @@ func (s *State) deprecate(e *Entry, emit func(string, *Entry, string, ...any)) b
 	d := e.Deprecation
 	at, n := s.find(d.EndpointID)
 	if n == 0 {
-		emit(EventDeprecationOfUnknown, e, "deprecation of %q, which no applied entry announced; ignored", d.EndpointID)
+		emit(EventDeprecationOfUnknown, e, "deprecation of %q, which no applied entry announced or changed; ignored", d.EndpointID)
 		return false
 	}
 	if n > 1 {
