@@ -39,7 +39,9 @@ diagnostic, compiler style:
   FILE:LINE: severity: message [code, spec section]
 
 With --agent and --url (and --method), also answers whether that agent may
-do that there (EVALUATORS).
+do that there (EVALUATORS). Flags may come before or after the file
+(survey check robots.txt --agent GPTBot --url /a); a file whose name
+begins with - goes after --.
 With --format json, prints the documented contract: {"type", "valid",
 "diagnostics", "result", "decision"} (see docs/check-json.md). --codes
 prints the catalogue of diagnostic codes.
@@ -117,7 +119,8 @@ func runCheck(e *env, args []string) int {
 		robots       = fs.Bool("respect-robots", false, "with --site, obey the site's robots.txt as survey crawl --respect-robots does: a location it disallows is not requested, and is blocked (robots_txt)")
 	)
 	fs.Var(header, "header", "a response header of a local file or standard input, \"Name: value\" (repeatable; the home page's X-Robots-Tag, Content-Usage and TDMRep headers)")
-	if code, ok := parseFlags(e, fs, args); !ok {
+	files, code, ok := parseInterspersed(e, fs, args)
+	if !ok {
 		return code
 	}
 	if *codes {
@@ -160,7 +163,7 @@ func runCheck(e *env, args []string) int {
 		q = &extract.Query{Agent: *agent, URL: *target, Method: strings.ToUpper(*method)}
 	}
 	if *site != "" {
-		if fs.NArg() != 0 {
+		if len(files) != 0 {
 			return fail(e, "check", errors.New("--site checks a whole site; give it no file"))
 		}
 		for _, f := range []struct {
@@ -183,19 +186,10 @@ func runCheck(e *env, args []string) int {
 	if *robots {
 		return fail(e, "check", errors.New("--respect-robots is for --site: a file or URL is fetched as asked"))
 	}
-	if fs.NArg() != 1 {
-		problem := "give one file, URL or -, or --site DOMAIN; got " + arguments(fs.Args())
-		for _, a := range fs.Args()[min(1, fs.NArg()):] {
-			if strings.HasPrefix(a, "-") && a != "-" {
-				// The flag package stops at the first argument that is
-				// not a flag.
-				problem += fmt.Sprintf("; flags go before the file (%s came after %s)", a, fs.Arg(0))
-				break
-			}
-		}
-		return badUsage(fs, problem)
+	if len(files) != 1 {
+		return badUsage(fs, "give one file, URL or -, or --site DOMAIN; got "+arguments(files))
 	}
-	name := fs.Arg(0)
+	name := files[0]
 	in := extract.Input{}
 	isURL := strings.HasPrefix(name, "http://") || strings.HasPrefix(name, "https://")
 	if len(header) > 0 {

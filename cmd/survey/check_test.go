@@ -765,9 +765,13 @@ func TestCheck_FlagsCheckedBeforeFetching(t *testing.T) {
 	dir := t.TempDir()
 	robots := filepath.Join(dir, "robots.txt")
 	os.WriteFile(robots, []byte("User-agent: *\nDisallow: /\n"), 0o644)
-	code, _, errs := runSurvey(t, "", "check", robots, "--format", "json")
-	if want := "; flags go before the file (--format came after " + robots + ")\n"; code != exitUsage || !strings.HasSuffix(errs, want) {
-		t.Errorf("a flag after the file: exit %d, want %d and the last line to end %q\n%s", code, exitUsage, want, errs)
+	code, out, errs := runSurvey(t, "", "check", robots, "--format", "json", "--agent", "GPTBot", "--url", "/a")
+	if code != exitOK || !strings.Contains(out, `"allowed": false`) {
+		t.Errorf("flags after the file (survey check FILE --format json --agent GPTBot --url /a): exit %d, want %d and a JSON decision that disallows\n%s%s", code, exitOK, out, errs)
+	}
+	code, _, errs = runSurvey(t, "", "check", robots, "--", "--format")
+	if want := `got 2 arguments ("` + robots + `", "--format")`; code != exitUsage || !strings.Contains(errs, want) {
+		t.Errorf("survey check FILE -- --format: exit %d, want %d and %q (after --, arguments are files)\n%s", code, exitUsage, want, errs)
 	}
 }
 
