@@ -46,8 +46,8 @@ var (
 		Summary: "The root element is not an Atom <feed> (namespace http://www.w3.org/2005/Atom)."}
 	codeMediaType = diag.Code{ID: "agent-feed.media-type", Severity: diag.Warning, Spec: "agent-feed v0 §8.2",
 		Summary: "The response's Content-Type is not application/atom+xml, which publishers should serve the feed as (agent-feed.content-type is about an entry's <content type>)."}
-	codeNSNotDeclared = diag.Code{ID: "agent-feed.namespace-not-declared", Severity: diag.Warning, Spec: "agent-feed v0 §8.2",
-		Summary: "The <feed> element does not declare the namespace https://agent-feed.dev/ns/v0 (it may be declared deeper, or not at all)."}
+	codeNSNotDeclared = diag.Code{ID: "agent-feed.namespace-not-declared", Severity: diag.Error, Spec: "agent-feed v0 §8.2",
+		Summary: "The <feed> element does not declare the namespace https://agent-feed.dev/ns/v0, which §8.2 requires of a publisher (it may be declared deeper, where its elements are still read, or not at all)."}
 	codeForeignNS = diag.Code{ID: "agent-feed.foreign-namespace", Severity: diag.Warning, Spec: specNS,
 		Summary: "An element has the local name of an agent-feed element (type, sig, signer, spec-version, feed-status, migrated-to) in another namespace; it is not recognised, since the namespace is recognised by URI, not by prefix."}
 	codeUnknownElement = diag.Code{ID: "agent-feed.unknown-element", Severity: diag.Info, Spec: specNS,

@@ -1,6 +1,11 @@
 package agentfeed
 
-import "testing"
+import (
+	"regexp"
+	"testing"
+
+	"github.com/agentpolicy/survey/diag"
+)
 
 // TestParse_Section7_1_SpecVersion: af:spec-version must be 0; a future
 // integer makes a v0 reader treat the feed as terminated; a feed without
@@ -126,5 +131,26 @@ func TestParse_Section6_6_NamespaceByURI(t *testing.T) {
 	_, diags = parse(t, undeclared, opts(t))
 	if got := codes(diags); len(got) < 2 || got[0] != "namespace-not-declared" || got[1] != "foreign-namespace" {
 		t.Errorf("codes %v", got)
+	}
+}
+
+// TestParse_Section8_2_NamespaceDeclaredDeeper: §8.2 requires the
+// publisher to declare the agent-feed namespace on <feed>. A feed that
+// declares it on each agent-feed element instead is still read whole
+// (the namespace is recognised by URI), but it is not a valid v0 feed:
+// namespace-not-declared is an error, as the other publisher MUSTs of
+// §8.2 are. It was a warning, so such a feed counted as valid.
+func TestParse_Section8_2_NamespaceDeclaredDeeper(t *testing.T) {
+	doc := string(edit(t, oneEntry(t), ` xmlns:af="https://agent-feed.dev/ns/v0"`, ``))
+	deeper := regexp.MustCompile(`<af:([a-z-]+)`).ReplaceAllString(doc, `<af:$1 xmlns:af="https://agent-feed.dev/ns/v0"`)
+	f, diags := parse(t, []byte(deeper), opts(t))
+	wantCodes(t, diags, "namespace-not-declared")
+	if f.State != StateActive || len(f.Endpoints) != 1 {
+		t.Errorf("state %s, %d endpoints; want the feed read whole\n%s", f.State, len(f.Endpoints), deeper)
+	}
+	for _, d := range diags {
+		if d.Code == "agent-feed.namespace-not-declared" && d.Severity != diag.Error {
+			t.Errorf("%s is a %s; §8.2 makes declaring the namespace on <feed> a publisher MUST, an error", d.Code, d.Severity)
+		}
 	}
 }
