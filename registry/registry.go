@@ -123,7 +123,7 @@ var formats = []Format{
 	{ID: AgentsMD, Name: "AGENTS.md", Kind: KindMarkdown, Spec: "AGENTS-MD-SPEC-001", CheckType: true},
 	{ID: AgentFeed, Name: "agent-feed.xml", Kind: KindXML, Spec: "agent-feed v0", CheckType: true},
 	{ID: DID, Name: "did.json", Kind: KindJSON, Spec: "agent-feed v0 §3; W3C did:web", CheckType: true},
-	{ID: AgentCard, Name: "agent-card.json", Kind: KindJSON, Spec: "agent-feed v0 §4.2; A2A agent card", CheckType: true},
+	{ID: AgentCard, Name: "agent-card.json", Kind: KindJSON, Spec: "agent-feed v0 §4.3; A2A agent card", CheckType: true},
 	{ID: Autoctl, Name: "automation-preferences.txt", Kind: KindText, Spec: "draft-liao-aipref-autoctl-core-01", CheckType: true},
 	{ID: LLMsTxt, Name: "llms.txt", Kind: KindMarkdown, Spec: "llmstxt.org", CheckType: true},
 	{ID: TDMRep, Name: "tdmrep.json", Kind: KindJSON, Spec: "W3C TDMRep (Final CG Report)", CheckType: true},

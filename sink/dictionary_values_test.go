@@ -64,7 +64,7 @@ func TestDictionary_EnumeratedValues(t *testing.T) {
 		{TableFetches, "location", locations},
 		{TableDocuments, "format", formats},
 		{TableDiagnostics, "severity", strs(diag.Error, diag.Warning, diag.Info)},
-		{TableRobotsGroups, "other_records", strs("unknown", string(robots.ExtRequestRate), string(robots.ExtVisitTime), string(robots.ExtCleanParam), string(robots.ExtNoIndex))},
+		{TableRobotsGroups, "other_records", strs("unknown", string(robots.ExtRequestRate), string(robots.ExtVisitTime), string(robots.ExtNoIndex))},
 		{TableRobotsRules, "kind", strs(string(robots.Allow), string(robots.Disallow))},
 		{TableRobotsPreferences, "kind", strs(string(robots.ExtAppDirectives), string(robots.ExtContentUsage), string(robots.ExtContentSignal))},
 		{TableAIStance, "purpose", purposes},
