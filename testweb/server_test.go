@@ -589,7 +589,7 @@ func TestServe_ProtocolFaults(t *testing.T) {
 		t.Errorf("robots-utf16: %q, %q", resp.Header.Get("Content-Type"), body)
 	}
 
-	resp, body = get(t, c, url("unavailable-retry", "/llms.txt"))
+	resp, _ = get(t, c, url("unavailable-retry", "/llms.txt"))
 	if ra := resp.Header.Get("Retry-After"); resp.StatusCode != 503 || (ra != "1" && ra != "3600") {
 		t.Errorf("unavailable-retry: %d Retry-After %q", resp.StatusCode, ra)
 	}
