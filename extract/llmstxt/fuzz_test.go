@@ -20,7 +20,7 @@ func fuzzSeeds() []string {
 		"<!-- generated\n-->\n<!DOCTYPE html>\n",
 		"intro\n# A\n# B\n#C\n### deep\n## optional\n\n## S\n- x\n* [](mailto:x)\n- [r](/rel) trailing\n- [m](http://)\n\ntext\n",
 		"Title\n=====\n",
-		"# T\n<div>\n```\nunclosed",
+		"# T\n<div>\n\n```\nunclosed",
 		"\xef\xbb\xbf#\n> \xff\x00\n",
 		"# T\n## D\n## D\n- [a](https://a.example/)\n",
 		"- [\\](\n- [a](<b\n- [a](b \"t\n[[[[[[((((\n",

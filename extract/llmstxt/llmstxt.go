@@ -108,12 +108,16 @@ type parser struct {
 	titleSeen    bool
 	summaryOpen  bool // the blockquote summary is being read
 	summaryDone  bool
+	quotePara    bool // the last line of the summary's quote was paragraph text
 	summary      []string
 	details      []string
 	preamble     int // first content line before the H1
 	prevText     int // line of the previous paragraph text line, 0 after a blank
 	fence        fence
-	fenceLine    int      // line of the open fence, 0 when none
+	fenceLine    int // line of the open fence, 0 when none
+	raw          htmlBlock
+	verbatim     bool     // the line is code or raw HTML, not Markdown structure
+	para         bool     // a paragraph is open: the last line was paragraph text
 	itemOpen     bool     // the last line was a link item or its note
 	notes        []string // the notes of that link, line by line
 	section      *Section
@@ -191,34 +195,72 @@ func (p *parser) line(n int, s string) {
 		if p.fence.closes(s) {
 			p.fenceLine = 0
 		}
-		p.text(n, s)
+		p.verbatimLine(n, s)
 		return
 	}
+	if p.raw.kind != 0 {
+		if p.raw.kind < 6 || !isBlank(s) {
+			if p.raw.endsOn(s) {
+				p.raw = htmlBlock{}
+			}
+			p.htmlLine(n, s)
+			p.verbatimLine(n, s)
+			return
+		}
+		p.raw = htmlBlock{} // a blank line ends kinds 6 and 7
+	}
 	if isBlank(s) {
+		p.para = false
 		p.blank(n, s)
 		return
 	}
 	if f, ok := openFence(s); ok {
 		p.fence, p.fenceLine = f, n
-		p.text(n, s)
+		p.verbatimLine(n, s)
+		return
+	}
+	if b, ok := startHTMLBlock(s, p.para); ok {
+		if !b.endsOn(s) {
+			p.raw = b
+		}
+		p.htmlLine(n, s)
+		p.verbatimLine(n, s)
 		return
 	}
 	if h, ok := atxHeading(s); ok && (!h.noSpace || p.readsNoSpaceHeading(h)) {
 		p.heading(n, h)
 		p.prevText = 0
+		p.para = false
 		return
 	}
 	if level, ok := setextUnderline(s); ok && p.prevText != 0 && (level == 1 || !p.titleSeen) {
 		p.diags.Add(codeSetextHeading, n, "line %d is underlined as a setext H%d; only \"#\" headings are recognised", p.prevText, level)
 	}
+	p.htmlLine(n, s)
+	p.text(n, s)
+	p.prevText = n
+	_, rest := indent(s)
+	p.para = !isThematicBreak(rest)
+}
+
+// htmlLine counts a line that starts with an HTML tag.
+func (p *parser) htmlLine(n int, s string) {
 	if htmlTag(s) {
 		if p.htmlLines == 0 {
 			p.htmlFirst = n
 		}
 		p.htmlLines++
 	}
+}
+
+// verbatimLine processes a line of a code fence or an HTML block (CommonMark
+// §4.5, §4.6): text, whatever Markdown it looks like.
+func (p *parser) verbatimLine(n int, s string) {
+	p.verbatim = true
 	p.text(n, s)
-	p.prevText = n
+	p.verbatim = false
+	p.prevText = 0
+	p.para = false
 }
 
 // readsNoSpaceHeading reports whether a heading without a space after the
@@ -262,6 +304,12 @@ func (p *parser) blank(n int, s string) {
 // heading processes an ATX heading.
 func (p *parser) heading(n int, h heading) {
 	p.closeItem()
+	if p.summaryOpen {
+		// A heading ends the summary's block quote: it is no lazy
+		// continuation line (CommonMark §5.1).
+		p.summaryOpen, p.summaryDone = false, true
+		p.part = partDetails
+	}
 	if h.noSpace {
 		p.diags.Add(codeHeadingNoSpace, n, "%q is read as an H%d heading, as the reference parser reads it; in CommonMark it is text, a heading needs a space after the #", strings.Repeat("#", h.level)+h.text, h.level)
 	}
@@ -334,12 +382,16 @@ func (p *parser) text(n int, s string) {
 			p.preamble = n
 		}
 	case partSummary:
-		if q, ok := blockquote(s); ok && !p.summaryDone && p.fenceLine == 0 {
+		if q, ok := blockquote(s); ok && !p.summaryDone && !p.verbatim {
 			p.summaryOpen = true
-			p.summary = append(p.summary, q)
+			// ">" alone separates paragraphs of the quote.
+			p.quotePara = q != ""
+			if q != "" {
+				p.summary = append(p.summary, q)
+			}
 			return
 		}
-		if p.summaryOpen && p.fenceLine == 0 {
+		if p.summaryOpen && p.quotePara && !p.verbatim && !startsBlockInQuote(s) {
 			// A lazy continuation line of the blockquote.
 			p.summary = append(p.summary, strings.TrimSpace(s))
 			return
@@ -359,7 +411,7 @@ func (p *parser) text(n int, s string) {
 
 // sectionLine processes a non-blank line inside a section.
 func (p *parser) sectionLine(n int, s string) {
-	if p.fenceLine == 0 {
+	if !p.verbatim {
 		if item, ok := parseListItem(s); ok {
 			p.item(n, item)
 			return

@@ -360,7 +360,7 @@ func TestParse_Format_HTML(t *testing.T) {
 	if f.OtherFormat != "html" {
 		t.Errorf("OtherFormat = %q", f.OtherFormat)
 	}
-	_, got = parseString(t, "# S\n> s\n<div>hi</div>\n<p>x</p>\n<!-- a comment -->\n<https://a.example/>\n## Docs\n- [a](https://a.example/)\n")
+	_, got = parseString(t, "# S\n> s\n<div>hi</div>\n<p>x</p>\n<!-- a comment -->\n<https://a.example/>\n\n## Docs\n- [a](https://a.example/)\n")
 	if want := []string{"llms-txt.html-markup@3"}; !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
 	}

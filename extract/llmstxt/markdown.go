@@ -214,6 +214,21 @@ func interruptsParagraph(line string) bool {
 	return rest[0] == '>' || isThematicBreak(rest)
 }
 
+// startsBlockInQuote reports whether a line after a paragraph of a block
+// quote starts a block of its own, so that it is no lazy continuation line
+// of the quote (CommonMark §5.1): a thematic break or a list item, which
+// starts a list after the quote, whatever its number and even when empty,
+// as the reference implementations (commonmark.js, goldmark) read it.
+// Headings, code fences and HTML blocks are recognised before.
+func startsBlockInQuote(line string) bool {
+	w, rest := indent(line)
+	if w > 3 || rest == "" {
+		return false
+	}
+	_, item := parseListItem(line)
+	return item || isThematicBreak(rest)
+}
+
 // isThematicBreak reports whether s (without indentation) is a thematic
 // break such as "* * *" or "---".
 func isThematicBreak(s string) bool {

@@ -1,0 +1,49 @@
+package llmstxt
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestParse_HTMLBlock: a heading or a list item inside an HTML block is raw
+// HTML, not Markdown structure (CommonMark §4.6): a section commented out
+// with "<!-- -->" is no section, and an item inside "<details>" without a
+// blank line is no link. A blank line ends blocks of kinds 6 and 7.
+func TestParse_HTMLBlock(t *testing.T) {
+	f, got := parseString(t, "# T\n## S\n- [a](https://a.example/)\n<!--\n## Old\n- [h](https://h.example/)\n-->\n- [b](https://b.example/)\n")
+	if len(f.Sections) != 1 || len(f.Sections[0].Links) != 2 || f.Sections[0].Links[1].Name != "b" {
+		t.Errorf("comment: sections %+v", f.Sections)
+	}
+	if want := []string{"llms-txt.missing-summary@1", "llms-txt.section-text@4"}; !slices.Equal(got, want) {
+		t.Errorf("comment: got %v, want %v", got, want)
+	}
+	f, _ = parseString(t, "# T\n## S\n<details>\n- [h](https://h.example/)\n</details>\n\n- [b](https://b.example/)\n<script>\n## X\n\n</script>\n## Y\n")
+	if len(f.Sections) != 2 || f.Sections[1].Name != "Y" || len(f.Sections[0].Links) != 1 || f.Sections[0].Links[0].Name != "b" {
+		t.Errorf("details, script: sections %+v", f.Sections)
+	}
+	// "<span>" (kind 7) cannot interrupt a paragraph: it continues the notes.
+	f, _ = parseString(t, "# T\n## S\n- [a](https://a.example/): n\n<span>x</span>\n- [b](https://b.example/): n\n<div>\n")
+	if l := f.Sections[0].Links; len(l) != 2 || l[0].Notes != "n <span>x</span>" || l[1].Notes != "n" {
+		t.Errorf("notes: links %+v", l)
+	}
+}
+
+func TestStartHTMLBlock(t *testing.T) {
+	for _, c := range []struct {
+		line      string
+		paragraph bool
+		kind      int
+	}{
+		{"<!-- x", false, 2}, {"   <script>", false, 1}, {"<pre", false, 1}, {"<TEXTAREA x", false, 1},
+		{"<?php", false, 3}, {"<!DOCTYPE", false, 4}, {"<!doctype", false, 4}, {"<![CDATA[", false, 5},
+		{"<div>", true, 6}, {"</DIV>", true, 6}, {"<details open>", false, 6}, {"<hr/>", false, 6},
+		{"<span>", false, 7}, {"<span>", true, 0}, {"<a href='x' b>  ", false, 7}, {"</span >", false, 7},
+		{"<span>x</span>", false, 0}, {"<preview>", false, 7}, {"<pre>", false, 1}, {"    <div>", false, 0},
+		{"<https://a.example/>", false, 0}, {"<a b=c=d>", false, 0}, {"<divx>", false, 7},
+	} {
+		b, ok := startHTMLBlock(c.line, c.paragraph)
+		if ok != (c.kind != 0) || b.kind != c.kind {
+			t.Errorf("startHTMLBlock(%q, %v) = %d, %v; want %d", c.line, c.paragraph, b.kind, ok, c.kind)
+		}
+	}
+}
