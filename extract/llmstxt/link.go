@@ -27,6 +27,8 @@ func parseInlineLink(s string) (inlineLink, bool) {
 	depth := 1
 	i := 1
 	var spans codeSpans
+	var images []bool // for each open inner bracket, whether it opens an image
+	checks := 0
 	for ; i < len(s) && depth > 0; i++ {
 		switch s[i] {
 		case '\\':
@@ -35,20 +37,51 @@ func parseInlineLink(s string) (inlineLink, bool) {
 			i = spans.skip(s, i) - 1
 		case '[':
 			depth++
+			images = append(images, s[i-1] == '!' && (i < 2 || s[i-2] != '\\'))
 		case ']':
 			depth--
+			if depth == 0 {
+				break
+			}
+			image := images[len(images)-1]
+			images = images[:len(images)-1]
+			// A link may not contain a link (CommonMark §6.3): when an
+			// inner bracket pair is itself a link, the outer one is text.
+			// Only the first few candidates are checked, which keeps the
+			// cost linear.
+			if !image && i+1 < len(s) && s[i+1] == '(' && checks < maxNestedChecks {
+				checks++
+				if _, _, ok := linkTail(s, i+1); ok {
+					return inlineLink{}, false
+				}
+			}
 		}
 	}
 	if depth != 0 || i >= len(s) || s[i] != '(' {
 		return inlineLink{}, false
 	}
 	name := s[1 : i-1]
+	dest, end, ok := linkTail(s, i)
+	if !ok {
+		return inlineLink{}, false
+	}
+	return inlineLink{name: unescape(strings.TrimSpace(name)), dest: unescape(dest), rest: s[end:]}, true
+}
+
+// maxNestedChecks bounds the inner bracket pairs of a link's name that
+// parseInlineLink checks for a nested link.
+const maxNestedChecks = 8
+
+// linkTail parses the `(dest "title")` part of an inline link, starting at
+// the "(" at s[i]. It returns the destination as written and the index just
+// after the closing ")".
+func linkTail(s string, i int) (string, int, bool) {
 	j := skipSpace(s, i+1)
 	var dest string
 	if j < len(s) && s[j] == '<' {
 		end := strings.IndexByte(s[j+1:], '>')
 		if end < 0 {
-			return inlineLink{}, false
+			return "", 0, false
 		}
 		dest = s[j+1 : j+1+end]
 		j += end + 2
@@ -88,14 +121,14 @@ func parseInlineLink(s string) (inlineLink, bool) {
 			}
 		}
 		if j >= len(s) {
-			return inlineLink{}, false
+			return "", 0, false
 		}
 		j = skipSpace(s, j+1)
 	}
 	if j >= len(s) || s[j] != ')' {
-		return inlineLink{}, false
+		return "", 0, false
 	}
-	return inlineLink{name: unescape(strings.TrimSpace(name)), dest: unescape(dest), rest: s[j+1:]}, true
+	return dest, j + 1, true
 }
 
 // skipSpace returns the index of the first byte at or after i that is not a
@@ -107,16 +140,26 @@ func skipSpace(s string, i int) int {
 	return i
 }
 
-// unescape removes the backslash before escaped ASCII punctuation.
+// unescape removes the backslash before escaped ASCII punctuation and
+// decodes entity and numeric character references (CommonMark §2.4, §6.2),
+// as CommonMark does in link text and destinations: "AT&amp;T" is "AT&T",
+// "\\&amp;" is "&amp;".
 func unescape(s string) string {
-	if strings.IndexByte(s, '\\') < 0 {
+	if strings.IndexByte(s, '\\') < 0 && strings.IndexByte(s, '&') < 0 {
 		return s
 	}
 	var b strings.Builder
 	b.Grow(len(s))
 	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+1 < len(s) && isPunct(s[i+1]) {
+		switch {
+		case s[i] == '\\' && i+1 < len(s) && isPunct(s[i+1]):
 			i++
+		case s[i] == '&':
+			if dec, n, ok := entity(s[i:]); ok {
+				b.WriteString(dec)
+				i += n - 1
+				continue
+			}
 		}
 		b.WriteByte(s[i])
 	}
