@@ -104,11 +104,11 @@ func (b *Builder) HandleLine(l Line) {
 }
 
 // productToken returns the product token a user-agent value names: "*" for
-// the global group ("*" alone or followed by whitespace, as google/robotstxt
-// reads it), else the value's leading [a-zA-Z_-]+ characters (RFC 9309
-// §2.2.1), possibly empty.
+// the global group ("*" alone or followed by whitespace, SP, HTAB, VT or
+// FF, as google/robotstxt reads it), else the value's leading [a-zA-Z_-]+
+// characters (RFC 9309 §2.2.1), possibly empty.
 func productToken(value string) string {
-	if value == "*" || (len(value) > 1 && value[0] == '*' && (value[1] == ' ' || value[1] == '\t')) {
+	if value == "*" || (len(value) > 1 && value[0] == '*' && isSpace(value[1])) {
 		return "*"
 	}
 	i := 0

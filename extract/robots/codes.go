@@ -29,7 +29,7 @@ var (
 	codeMissingColon = diag.Code{ID: "robots.missing-colon", Severity: diag.Warning, Spec: "RFC 9309 §2.2",
 		Summary: "The record has no colon between name and value; it was accepted, as google/robotstxt accepts it."}
 	codeMisspelled = diag.Code{ID: "robots.misspelled-key", Severity: diag.Warning, Spec: "RFC 9309 §2.2.4",
-		Summary: "The record name is a common misspelling (e.g. \"dissallow\", \"user agent\"); it was accepted, as google/robotstxt accepts it."}
+		Summary: "The record name is a common misspelling (e.g. \"dissallow\", \"user agent\") or starts with a record name or such a misspelling (\"Disallowed\"); it was accepted, as google/robotstxt accepts it."}
 	codeMalformed = diag.Code{ID: "robots.malformed-line", Severity: diag.Warning, Spec: "RFC 9309 §2.3.1.5",
 		Summary: "The line is neither a record, a comment nor blank; it was ignored."}
 

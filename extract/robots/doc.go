@@ -39,10 +39,12 @@
 //
 //   - "#" starts a comment anywhere on a line (the grammar has no "#" in
 //     values). Names are case-insensitive; "name value" without a colon is
-//     accepted when the line has exactly two words, and the misspellings
-//     google/robotstxt accepts (useragent, user agent, dissallow, dissalow,
-//     disalow, diasllow, disallaw, site-map, ...) are accepted; all are
-//     diagnosed.
+//     accepted when the line has exactly two words (separated by SP or
+//     HTAB), and, as google/robotstxt reads them, a name that starts with a
+//     record name or with one of the misspellings google/robotstxt accepts
+//     (useragent, user agent, dissallow, dissalow, disalow, diasllow,
+//     disallaw, site-map) is that record ("Disallowed", "User-agents");
+//     all are diagnosed. Lines are read whole, however long.
 //
 //   - A group is one or more user-agent lines (blank lines between them do
 //     not matter) and the records after them; only an allow or disallow
@@ -70,7 +72,10 @@
 //     characters are not decoded, so "/" and "%2F" differ. The most
 //     specific match is the one whose normalized pattern has the most
 //     octets ("*" and "$" count); allow wins a tie; an empty pattern matches
-//     nothing; /robots.txt is always allowed.
+//     nothing; /robots.txt is always allowed. A "%" that starts no escape
+//     is compared as "%25" and a "$" that does not end a pattern as "%24".
+//     Unlike google/robotstxt, "Allow: /dir/index.html" does not also allow
+//     "/dir/" (RFC 9309 has no such rule).
 //
 //   - App-Directives (specs README): both spellings are accepted and
 //     recorded; a leading "/" path runs to the first whitespace; the rest is

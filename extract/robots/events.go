@@ -262,51 +262,65 @@ type keyClass struct {
 }
 
 // classifyKey recognises a record name case-insensitively: the RFC 9309
-// records and sitemap, with the misspellings google/robotstxt accepts, and
-// the extensions. It does not allocate.
+// records and sitemap, the extensions, and, as google/robotstxt reads them,
+// names that merely start with a record name or with one of its common
+// misspellings ("Disallowed", "User-agents", "dissalow"), which are flagged
+// as typos. It does not allocate.
 func classifyKey(key string) keyClass {
 	var buf [16]byte
-	if len(key) > len(buf) {
-		return keyClass{}
+	if len(key) <= len(buf) {
+		for i := 0; i < len(key); i++ {
+			buf[i] = lowerASCII(key[i])
+		}
+		switch string(buf[:len(key)]) {
+		case "user-agent":
+			return keyClass{rec: recUserAgent}
+		case "allow":
+			return keyClass{rec: recAllow}
+		case "disallow":
+			return keyClass{rec: recDisallow}
+		case "sitemap":
+			return keyClass{rec: recSitemap}
+		case "crawl-delay":
+			return keyClass{rec: recExtension, ext: ExtCrawlDelay}
+		case "app-directives", "app-directive":
+			return keyClass{rec: recExtension, ext: ExtAppDirectives}
+		case "content-usage":
+			return keyClass{rec: recExtension, ext: ExtContentUsage}
+		case "content-signal":
+			return keyClass{rec: recExtension, ext: ExtContentSignal}
+		case "host":
+			return keyClass{rec: recExtension, ext: ExtHost}
+		case "clean-param":
+			return keyClass{rec: recExtension, ext: ExtCleanParam}
+		case "request-rate":
+			return keyClass{rec: recExtension, ext: ExtRequestRate}
+		case "visit-time":
+			return keyClass{rec: recExtension, ext: ExtVisitTime}
+		case "noindex":
+			return keyClass{rec: recExtension, ext: ExtNoIndex}
+		}
 	}
-	for i := 0; i < len(key); i++ {
-		buf[i] = lowerASCII(key[i])
-	}
-	switch string(buf[:len(key)]) {
-	case "user-agent":
-		return keyClass{rec: recUserAgent}
-	case "useragent", "user agent", "user-agents":
-		return keyClass{rec: recUserAgent, typo: true}
-	case "allow":
-		return keyClass{rec: recAllow}
-	case "disallow":
-		return keyClass{rec: recDisallow}
-	case "dissallow", "dissalow", "disalow", "diasllow", "disallaw":
-		return keyClass{rec: recDisallow, typo: true}
-	case "sitemap":
-		return keyClass{rec: recSitemap}
-	case "site-map", "sitemaps":
-		return keyClass{rec: recSitemap, typo: true}
-	case "crawl-delay":
-		return keyClass{rec: recExtension, ext: ExtCrawlDelay}
-	case "app-directives", "app-directive":
-		return keyClass{rec: recExtension, ext: ExtAppDirectives}
-	case "content-usage":
-		return keyClass{rec: recExtension, ext: ExtContentUsage}
-	case "content-signal":
-		return keyClass{rec: recExtension, ext: ExtContentSignal}
-	case "host":
-		return keyClass{rec: recExtension, ext: ExtHost}
-	case "clean-param":
-		return keyClass{rec: recExtension, ext: ExtCleanParam}
-	case "request-rate":
-		return keyClass{rec: recExtension, ext: ExtRequestRate}
-	case "visit-time":
-		return keyClass{rec: recExtension, ext: ExtVisitTime}
-	case "noindex":
-		return keyClass{rec: recExtension, ext: ExtNoIndex}
+	for _, p := range keyPrefixes {
+		if len(key) >= len(p.prefix) && strings.EqualFold(key[:len(p.prefix)], p.prefix) {
+			return keyClass{rec: p.rec, typo: true}
+		}
 	}
 	return keyClass{}
+}
+
+// keyPrefixes are the prefixes by which google/robotstxt recognises a
+// record (ParsedRobotsKey::Parse), in its order: a name that starts with
+// one of them, case-insensitively, is that record.
+var keyPrefixes = [...]struct {
+	prefix string
+	rec    record
+}{
+	{"user-agent", recUserAgent}, {"useragent", recUserAgent}, {"user agent", recUserAgent},
+	{"allow", recAllow},
+	{"disallow", recDisallow}, {"dissallow", recDisallow}, {"dissalow", recDisallow},
+	{"disalow", recDisallow}, {"diasllow", recDisallow}, {"disallaw", recDisallow},
+	{"sitemap", recSitemap}, {"site-map", recSitemap},
 }
 
 // canonicalName returns the correct spelling of an RFC 9309 record (or
@@ -357,7 +371,10 @@ func lexLine(raw string, number, offset int) (Line, string) {
 			l.Malformed = true
 			return l, ""
 		}
-		key, value = content[:i], trimSpace(content[i:])
+		// The value runs from the first byte after the SP and HTAB run:
+		// google/robotstxt counts words between SP and HTAB only, so a VT
+		// or FF there is a third word ("Disallow \v /x" is not a record).
+		key, value = content[:i], strings.TrimLeft(content[i:], " \t")
 		if indexSpace(value) >= 0 {
 			l.Malformed = true
 			return l, ""
