@@ -14,7 +14,7 @@ import (
 // false when s starts with no reference, which leaves the "&" literal.
 func entity(s string) (string, int, bool) {
 	end := strings.IndexByte(s, ';')
-	if len(s) < 3 || s[0] != '&' || end < 0 || end > 33 {
+	if len(s) < 3 || s[0] != '&' || end < 2 || end > 33 {
 		return "", 0, false
 	}
 	ref := s[1:end]
