@@ -79,19 +79,29 @@ func linkTail(s string, i int) (string, int, bool) {
 	j := skipSpace(s, i+1)
 	var dest string
 	if j < len(s) && s[j] == '<' {
-		end := strings.IndexByte(s[j+1:], '>')
-		if end < 0 {
+		start := j + 1
+		for j = start; j < len(s) && s[j] != '>'; j++ {
+			if s[j] == '\\' && j+1 < len(s) && isPunct(s[j+1]) {
+				j++ // "\>" does not close the destination
+			}
+		}
+		if j >= len(s) {
 			return "", 0, false
 		}
-		dest = s[j+1 : j+1+end]
-		j += end + 2
+		dest = s[start:j]
+		j++
 	} else {
 		start, parens := j, 0
 	dest:
 		for ; j < len(s); j++ {
 			switch s[j] {
 			case '\\':
-				j++
+				// A backslash escapes ASCII punctuation only (CommonMark
+				// §2.4): "\ " is a backslash, and the space ends the
+				// destination.
+				if j+1 < len(s) && isPunct(s[j+1]) {
+					j++
+				}
 			case ' ', '\t':
 				break dest
 			case '(':

@@ -24,3 +24,24 @@ func TestParseInlineLink_Nested(t *testing.T) {
 		}
 	}
 }
+
+// TestParseInlineLink_Backslash: a backslash escapes ASCII punctuation only
+// (CommonMark §2.4): in "(\ x)" the space still ends the destination, so
+// there is no link, and "<a\>b>" is the destination "a>b".
+func TestParseInlineLink_Backslash(t *testing.T) {
+	for _, c := range []struct {
+		in, dest string
+		ok       bool
+	}{
+		{"[a](\\ x)", "", false},
+		{"[a](b\\ c)", "", false},
+		{"[a](b\\)c)", "b)c", true},
+		{"[a](<b\\>c>)", "b>c", true},
+		{"[a](<b\\\\>)", "b\\", true},
+	} {
+		l, ok := parseInlineLink(c.in)
+		if ok != c.ok || l.dest != c.dest {
+			t.Errorf("parseInlineLink(%q) = %q, %v; want %q, %v", c.in, l.dest, ok, c.dest, c.ok)
+		}
+	}
+}
