@@ -118,6 +118,7 @@ type parser struct {
 	raw          htmlBlock
 	verbatim     bool     // the line is code or raw HTML, not Markdown structure
 	para         bool     // a paragraph is open: the last line was paragraph text
+	paraInItem   bool     // that paragraph is a list item's
 	itemOpen     bool     // the last line was a link item or its note
 	notes        []string // the notes of that link, line by line
 	section      *Section
@@ -240,7 +241,14 @@ func (p *parser) line(n int, s string) {
 	p.text(n, s)
 	p.prevText = n
 	_, rest := indent(s)
-	p.para = !isThematicBreak(rest)
+	switch item, ok := parseListItem(s); {
+	case ok:
+		p.para, p.paraInItem = item.content != "", true
+	case isThematicBreak(rest):
+		p.para = false
+	case !p.para:
+		p.para, p.paraInItem = true, false
+	}
 }
 
 // htmlLine counts a line that starts with an HTML tag.
@@ -412,7 +420,11 @@ func (p *parser) text(n int, s string) {
 // sectionLine processes a non-blank line inside a section.
 func (p *parser) sectionLine(n int, s string) {
 	if !p.verbatim {
-		if item, ok := parseListItem(s); ok {
+		// After section text, only some items start a list; others
+		// continue the paragraph (CommonMark §5.2). After a link item the
+		// paragraph is the item's, and any item at its indentation starts
+		// a list.
+		if item, ok := parseListItem(s); ok && (p.paraInItem || !p.para || item.interruptsParagraph()) {
 			p.item(n, item)
 			return
 		}

@@ -1,6 +1,9 @@
 package llmstxt
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // This file recognises the few Markdown block constructs the llms.txt
 // format is built from, line by line, following CommonMark where it and the
@@ -163,7 +166,16 @@ func blockquote(line string) (string, bool) {
 type listItem struct {
 	indent  int
 	marker  byte // '-', '*', '+', or '.' / ')' for an ordered item
+	start   int  // the number of an ordered item
 	content string
+}
+
+// interruptsParagraph reports whether the item may start a list on the
+// line after a paragraph (CommonMark §5.2): an item that is not empty and
+// is a bullet item or an ordered item numbered 1. Another, such as "0) x"
+// or "2. x", continues the paragraph.
+func (it listItem) interruptsParagraph() bool {
+	return it.content != "" && (it.marker == '-' || it.marker == '*' || it.marker == '+' || it.start == 1)
 }
 
 // parseListItem parses a bullet ("- ", "* ", "+ ") or ordered ("1. ",
@@ -197,7 +209,8 @@ func parseListItem(line string) (listItem, bool) {
 		if after != "" && after[0] != ' ' && after[0] != '\t' {
 			return listItem{}, false
 		}
-		return listItem{indent: w, marker: rest[n], content: strings.TrimSpace(after)}, true
+		start, _ := strconv.Atoi(rest[:n])
+		return listItem{indent: w, marker: rest[n], start: start, content: strings.TrimSpace(after)}, true
 	}
 	return listItem{}, false
 }

@@ -1,6 +1,9 @@
 package llmstxt
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestParse_SummaryLazyContinuation: a line after the summary's block quote
 // continues it only as paragraph text (CommonMark §5.1, laziness); a list
@@ -27,6 +30,26 @@ func TestParse_SummaryLazyContinuation(t *testing.T) {
 		f, _ := parseString(t, c.in)
 		if f.Summary != c.summary || f.Details != c.details {
 			t.Errorf("%q: summary %q, details %q; want %q, %q", c.in, f.Summary, f.Details, c.summary, c.details)
+		}
+	}
+}
+
+// TestParse_ItemAfterSectionText: an ordered item not numbered 1, or an
+// empty item, right after section text continues that paragraph (CommonMark
+// §5.2): it is no link item. After a link item it starts a list.
+func TestParse_ItemAfterSectionText(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"# T\n## S\ntext\n0) [a](https://a.example/)\n\n2. [b](https://b.example/)\n- [c](https://c.example/)\n3. [d](https://d.example/)\n", "b c d"},
+		{"# T\n## S\n* \n0) [a](https://a.example/)\n- x\n2. [b](https://b.example/)\n", "a b"},
+		{"# T\n## S\n- x\nlazy\n2. [a](https://a.example/)\n", "a"},
+	} {
+		f, _ := parseString(t, c.in)
+		var names []string
+		for _, l := range f.Sections[0].Links {
+			names = append(names, l.Name)
+		}
+		if got := strings.Join(names, " "); got != c.want {
+			t.Errorf("%q: links %q, want %q", c.in, got, c.want)
 		}
 	}
 }
