@@ -119,6 +119,7 @@ type parser struct {
 	verbatim     bool     // the line is code or raw HTML, not Markdown structure
 	para         bool     // a paragraph is open: the last line was paragraph text
 	paraInItem   bool     // that paragraph is a list item's
+	itemCol      int      // the content column of that item
 	itemOpen     bool     // the last line was a link item or its note
 	notes        []string // the notes of that link, line by line
 	section      *Section
@@ -242,8 +243,8 @@ func (p *parser) line(n int, s string) {
 	p.prevText = n
 	_, rest := indent(s)
 	switch item, ok := parseListItem(s); {
-	case ok:
-		p.para, p.paraInItem = item.content != "", true
+	case ok && (p.part != partSections || p.startsItem(item)):
+		p.para, p.paraInItem, p.itemCol = item.content != "", true, item.col
 	case isThematicBreak(rest):
 		p.para = false
 	case !p.para:
@@ -325,8 +326,10 @@ func (p *parser) heading(n int, h heading) {
 	case 1:
 		if p.titleSeen {
 			p.diags.Add(codeDuplicateTitle, n, "second H1 %q; the title is %q (line %d)", h.text, p.f.Title, p.f.TitleLine)
-			if p.part == partDetails {
-				p.details = append(p.details, "# "+h.text)
+			if p.part == partSummary || p.part == partDetails {
+				// Text of the details part: a block quote after it is no
+				// summary, which follows the title.
+				p.text(n, "# "+h.text)
 			}
 			return
 		}
@@ -424,7 +427,7 @@ func (p *parser) sectionLine(n int, s string) {
 		// continue the paragraph (CommonMark §5.2). After a link item the
 		// paragraph is the item's, and any item at its indentation starts
 		// a list.
-		if item, ok := parseListItem(s); ok && (p.paraInItem || !p.para || item.interruptsParagraph()) {
+		if item, ok := parseListItem(s); ok && p.startsItem(item) {
 			p.item(n, item)
 			return
 		}
@@ -439,6 +442,15 @@ func (p *parser) sectionLine(n int, s string) {
 		p.sectionText = true
 		p.diags.Add(codeSectionText, n, "text in section %q that is not a list item", p.section.Name)
 	}
+}
+
+// startsItem reports whether a list item line starts an item rather than
+// continuing the open paragraph (CommonMark §5.2): only an item that is not
+// empty and is a bullet item or numbered 1 interrupts a paragraph, and any
+// item interrupts a list item's paragraph from a column left of the item's
+// content, where it starts a list of its own.
+func (p *parser) startsItem(item listItem) bool {
+	return !p.para || item.interruptsParagraph() || p.paraInItem && item.indent < p.itemCol
 }
 
 // item processes a list item inside a section.

@@ -167,7 +167,20 @@ type listItem struct {
 	indent  int
 	marker  byte // '-', '*', '+', or '.' / ')' for an ordered item
 	start   int  // the number of an ordered item
+	col     int  // the column of the item's content (CommonMark §5.2)
 	content string
+}
+
+// contentCol returns the column of a list item's content: after the
+// marker ending at column end and the spaces that follow it, or one column
+// after the marker when the item is empty or five columns or more follow
+// (CommonMark §5.2).
+func contentCol(end int, after string) int {
+	w, rest := indent(after)
+	if rest == "" || w < 1 || w > 4 {
+		return end + 1
+	}
+	return end + w
 }
 
 // interruptsParagraph reports whether the item may start a list on the
@@ -196,7 +209,7 @@ func parseListItem(line string) (listItem, bool) {
 		if isThematicBreak(rest) {
 			return listItem{}, false
 		}
-		return listItem{indent: w, marker: c, content: strings.TrimSpace(rest[2:])}, true
+		return listItem{indent: w, marker: c, col: contentCol(w+1, rest[1:]), content: strings.TrimSpace(rest[2:])}, true
 	case c >= '0' && c <= '9':
 		n := 0
 		for n < len(rest) && n < 10 && rest[n] >= '0' && rest[n] <= '9' {
@@ -210,7 +223,7 @@ func parseListItem(line string) (listItem, bool) {
 			return listItem{}, false
 		}
 		start, _ := strconv.Atoi(rest[:n])
-		return listItem{indent: w, marker: rest[n], start: start, content: strings.TrimSpace(after)}, true
+		return listItem{indent: w, marker: rest[n], start: start, col: contentCol(w+n+1, after), content: strings.TrimSpace(after)}, true
 	}
 	return listItem{}, false
 }

@@ -26,6 +26,7 @@ func TestParse_SummaryLazyContinuation(t *testing.T) {
 		{"# T\n> s\n>\nt\n", "s", "t"},
 		{"# T\n> s\n### Deep\n", "s", "### Deep"},
 		{"# T\n> s\n# Again\nt\n", "s", "# Again\nt"},
+		{"# T\n# Again\n> s\n", "", "# Again\n> s"},
 	} {
 		f, _ := parseString(t, c.in)
 		if f.Summary != c.summary || f.Details != c.details {
@@ -42,6 +43,7 @@ func TestParse_ItemAfterSectionText(t *testing.T) {
 		{"# T\n## S\ntext\n0) [a](https://a.example/)\n\n2. [b](https://b.example/)\n- [c](https://c.example/)\n3. [d](https://d.example/)\n", "b c d"},
 		{"# T\n## S\n* \n0) [a](https://a.example/)\n- x\n2. [b](https://b.example/)\n", "a b"},
 		{"# T\n## S\n- x\nlazy\n2. [a](https://a.example/)\n", "a"},
+		{"# T\n## S\n- [a](https://a.example/): n\n  *\n  2. [b](https://b.example/)\n  - [c](https://c.example/)\n", "a c"},
 	} {
 		f, _ := parseString(t, c.in)
 		var names []string
