@@ -387,10 +387,12 @@ func oracleBody(body, urlPath string) (out string, rules map[int]string, long bo
 // askOracle returns grobotstxt's verdict on agent fetching rawURL under
 // body, with the excluded classes removed from its input. ok is false
 // when rawURL is not a URL net/url parses (the port then answers
-// "disallowed" whatever the file says).
+// "disallowed" whatever the file says) or not an http(s) URL or a path.
 func askOracle(t testing.TB, body, agent, rawURL string) (v oracleVerdict, surveyURL string, ok bool) {
 	u, err := url.Parse(rawURL)
-	if err != nil || u.Opaque != "" {
+	if err != nil || u.Opaque != "" || (u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https") {
+		// Not a URL both take: survey takes an absolute http(s) URL or
+		// a path, google a URL ("a:" is a path to survey, "/" to google).
 		return v, "", false
 	}
 	if u.Scheme == "" {
