@@ -165,9 +165,11 @@ func (p *parser) hashLine(s string) {
 }
 
 // isHeading2 reports whether s is a level-2 heading line: `##` followed by a
-// space or tab (§6.1; the reference parsers accept any white space).
+// space or tab (§6.1; the reference parsers accept any white space), or
+// `##` alone, which is an empty level-2 Markdown heading as `## ` is
+// (CommonMark §4.2), not a comment (§4.4).
 func isHeading2(s string) bool {
-	return len(s) >= 3 && s[0] == '#' && s[1] == '#' && (s[2] == ' ' || s[2] == '\t')
+	return len(s) >= 2 && s[0] == '#' && s[1] == '#' && (len(s) == 2 || s[2] == ' ' || s[2] == '\t')
 }
 
 // atxHeading parses a Markdown ATX heading: 1–6 `#` then white space or the
