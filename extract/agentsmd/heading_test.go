@@ -17,3 +17,27 @@ func TestParse_EmptyHeadingAlone(t *testing.T) {
 		wantCodes(t, diags, "4:empty-section-name")
 	}
 }
+
+// TestParse_TitleClosingSequence: the closing #s of an ATX heading are not
+// part of its text (CommonMark §4.2), so `# AGENTS.md #` is the title §4.3
+// asks for; `# AGENTS.md#` is not.
+func TestParse_TitleClosingSequence(t *testing.T) {
+	for _, c := range []struct{ in, title string }{
+		{"# AGENTS.md #\n## Identity\n- site: example.com\n", "AGENTS.md"},
+		{"# AGENTS.md ##  \n## Identity\n- site: example.com\n", "AGENTS.md"},
+		{"# #\n## Identity\n- site: example.com\n", ""},
+	} {
+		res, diags := parse(t, c.in)
+		if res.Title != c.title {
+			t.Errorf("%q: title %q, want %q", c.in, res.Title, c.title)
+		}
+		if c.title == "AGENTS.md" {
+			wantCodes(t, diags)
+		}
+	}
+	res, diags := parse(t, "# AGENTS.md#\n## Identity\n- site: example.com\n")
+	if res.Title != "AGENTS.md#" {
+		t.Errorf("title %q", res.Title)
+	}
+	wantCodes(t, diags, "1:nonstandard-title")
+}

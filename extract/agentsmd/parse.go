@@ -173,7 +173,8 @@ func isHeading2(s string) bool {
 }
 
 // atxHeading parses a Markdown ATX heading: 1–6 `#` then white space or the
-// end of the line. text is trimmed.
+// end of the line. text is trimmed, without the optional closing sequence
+// of `#`s (CommonMark §4.2): `# AGENTS.md #` is the title `AGENTS.md`.
 func atxHeading(s string) (level int, text string, ok bool) {
 	for level < len(s) && s[level] == '#' {
 		level++
@@ -184,7 +185,11 @@ func atxHeading(s string) (level int, text string, ok bool) {
 	if level < len(s) && s[level] != ' ' && s[level] != '\t' {
 		return 0, "", false
 	}
-	return level, strings.TrimSpace(s[level:]), true
+	text = strings.Trim(s[level:], " \t")
+	if t := strings.TrimRight(text, "#"); t == "" || t[len(t)-1] == ' ' || t[len(t)-1] == '\t' {
+		text = strings.TrimRight(t, " \t")
+	}
+	return level, text, true
 }
 
 // heading starts a section (§6.1).
