@@ -26,6 +26,7 @@ func TestParse_TitleClosingSequence(t *testing.T) {
 		{"# AGENTS.md #\n## Identity\n- site: example.com\n", "AGENTS.md"},
 		{"# AGENTS.md ##  \n## Identity\n- site: example.com\n", "AGENTS.md"},
 		{"# #\n## Identity\n- site: example.com\n", ""},
+		{"# AGENTS.md\f\n## Identity\n- site: example.com\n", "AGENTS.md"},
 	} {
 		res, diags := parse(t, c.in)
 		if res.Title != c.title {

@@ -185,7 +185,7 @@ func atxHeading(s string) (level int, text string, ok bool) {
 	if level < len(s) && s[level] != ' ' && s[level] != '\t' {
 		return 0, "", false
 	}
-	text = strings.Trim(s[level:], " \t")
+	text = strings.TrimSpace(s[level:])
 	if t := strings.TrimRight(text, "#"); t == "" || t[len(t)-1] == ' ' || t[len(t)-1] == '\t' {
 		text = strings.TrimRight(t, " \t")
 	}
