@@ -54,6 +54,10 @@ type mdLink struct {
 	// Markup is true when the oracle found inline markup (a code span,
 	// emphasis, raw HTML) in the name, which survey keeps as written.
 	Markup bool
+	// NotesUnchecked is true when the oracle found a heading indented by
+	// four columns or more in the item, or a setext heading, both of which
+	// survey reads as text.
+	NotesUnchecked bool
 }
 
 // surveyDoc returns survey's reading as an mdDoc.
@@ -107,6 +111,20 @@ func spaceHeadings(src []byte, d diag.List) []byte {
 	return bytes.Join(lines, []byte("\n"))
 }
 
+// indentedHeading reports whether the list item holds a heading indented
+// by four columns or more.
+func indentedHeading(src []byte, item ast.Node) bool {
+	for c := item.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok {
+			line := bytes.Split(src, []byte("\n"))[startLine(src, h)-1]
+			if w, _ := indent(string(line)); w >= 4 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // fenceInItem reports whether goldmark reads a fenced code block inside a
 // list item of src.
 func fenceInItem(src []byte) bool {
@@ -128,6 +146,9 @@ func fenceInItem(src []byte) bool {
 
 // lineOf returns the 1-based line of byte offset off in src.
 func lineOf(src []byte, off int) int {
+	// goldmark's block positions count a tab's columns, so an offset
+	// may overshoot the end of the source.
+	off = min(off, len(src))
 	return bytes.Count(src[:off], []byte("\n")) + 1
 }
 
@@ -139,25 +160,19 @@ func startLine(src []byte, n ast.Node) int {
 	return lineOf(src, max(n.Pos(), 0))
 }
 
-// isATX reports whether the heading starting on line n (1-based) of src is
-// an ATX heading: setext headings do not count for survey
-// (docs/formats.md: "Setext headings (a line underlined with `=` or `-`)
-// do not count"), and are left out of the oracle's reading.
+// isATX reports whether h is an ATX heading: setext headings do not count
+// for survey (docs/formats.md: "Setext headings (a line underlined with `=`
+// or `-`) do not count"), and are left out of the oracle's reading. An ATX
+// heading has its #s before its text on its line (after any list marker or
+// quote mark); a setext heading has text, and no # before it.
 func isATX(src []byte, h *ast.Heading) bool {
-	p := h.Pos()
-	if h.Lines().Len() > 0 {
-		p = h.Lines().At(0).Start
+	if h.Lines().Len() == 0 {
+		return true
 	}
+	p := h.Lines().At(0).Start
 	start := bytes.LastIndexByte(src[:p], '\n') + 1
-	end := bytes.IndexByte(src[start:], '\n')
-	if end < 0 {
-		end = len(src) - start
-	}
-	return atxLine.Match(src[start : start+end])
+	return bytes.IndexByte(src[start:p], '#') >= 0
 }
-
-// atxLine matches the line of an ATX heading (CommonMark §4.2).
-var atxLine = regexp.MustCompile(`^ {0,3}#{1,6}([ \t]|$)`)
 
 // oracleDoc reads src as goldmark does. Headings count at the top level
 // and inside list items: survey does not nest blocks in list items
@@ -191,11 +206,22 @@ func oracleDoc(src []byte) mdDoc {
 				if c == item.FirstChild() {
 					line = startLine(src, c)
 				}
-				switch c := c.(type) {
-				case *ast.List:
-					list(c, line)
-				case *ast.Heading:
-					heading(c)
+				h, isHeading := c.(*ast.Heading)
+				// A setext heading ("[name](url)" over "-") is a link
+				// item and its notes to survey (docs/formats.md,
+				// Decisions, "Headings": setext headings do not count).
+				setext := isHeading && !isATX(src, h)
+				switch l, isList := c.(*ast.List); {
+				case isList:
+					list(l, line)
+				case isHeading && !setext:
+					// Indented by four columns or more, or after the
+					// item's marker ("- # Name"), it is text to survey
+					// (docs/formats.md, Decisions, "Nesting").
+					w, rest := indent(string(bytes.Split(src, []byte("\n"))[startLine(src, h)-1]))
+					if w < 4 && strings.HasPrefix(rest, "#") {
+						heading(h)
+					}
 				default:
 					// An item that starts on the line of the item holding
 					// it ("- - [name](url)") is nested, which survey does
@@ -204,6 +230,7 @@ func oracleDoc(src []byte) mdDoc {
 					// marker: a link is read on its item's line.
 					if c == item.FirstChild() && section != 0 && line != parentLine && line == lineOf(src, item.Pos()) {
 						if lk, ok := itemLink(src, c, section); ok {
+							lk.NotesUnchecked = setext || indentedHeading(src, item)
 							d.Links = append(d.Links, lk)
 						}
 					}
@@ -248,7 +275,7 @@ func blockText(src []byte, n ast.Node) (string, bool) {
 // itemLink returns the link that starts the paragraph p, the first block of
 // a list item.
 func itemLink(src []byte, p ast.Node, section int) (mdLink, bool) {
-	if p.Kind() != ast.KindParagraph && p.Kind() != ast.KindTextBlock {
+	if p.Kind() != ast.KindParagraph && p.Kind() != ast.KindTextBlock && p.Kind() != ast.KindHeading {
 		return mdLink{}, false
 	}
 	link, ok := p.FirstChild().(*ast.Link)
@@ -293,7 +320,7 @@ func itemLink(src []byte, p ast.Node, section int) (mdLink, bool) {
 		start := bytes.LastIndexByte(src[:seg.Start], '\n') + 1
 		raw := string(src[start:seg.Stop])
 		if w, _ := indent(raw); w >= 4 {
-			if _, ok := parseListItem(raw); ok {
+			if it, ok := parseListItem(raw); ok && it.interruptsParagraph() {
 				break
 			}
 		}
@@ -410,9 +437,13 @@ func compareWithOracle(t *testing.T, data []byte) {
 	for _, l := range want.Links {
 		oracleLinks[l.Line] = true
 	}
+	// So is an item whose text follows its marker by five columns or more,
+	// which CommonMark reads as an indented code block in the item.
 	got.Links = slices.DeleteFunc(got.Links, func(l mdLink) bool {
-		w, _ := indent(string(lines[l.Line-1]))
-		return w >= 4 && !oracleLinks[l.Line]
+		w, rest := indent(string(lines[l.Line-1]))
+		rest = strings.TrimLeft(rest, "0123456789")[1:] // the marker
+		gap, text := indent(rest)
+		return (w >= 4 || gap >= 5 && text != "") && !oracleLinks[l.Line]
 	})
 	// survey keeps a link name as written, with its inline markup
 	// (docs/formats.md, Decisions, "List items"): a name with markup is not
@@ -420,6 +451,12 @@ func compareWithOracle(t *testing.T, data []byte) {
 	for i := range want.Links {
 		if want.Links[i].Markup && i < len(got.Links) && got.Links[i].Line == want.Links[i].Line {
 			want.Links[i].Name, want.Links[i].Markup = got.Links[i].Name, false
+		}
+		// A heading indented by four columns or more under an item is
+		// text to survey, which may continue the notes (docs/formats.md,
+		// Decisions, "Nesting").
+		if want.Links[i].NotesUnchecked && i < len(got.Links) && got.Links[i].Line == want.Links[i].Line {
+			want.Links[i].Notes, want.Links[i].NotesUnchecked = got.Links[i].Notes, false
 		}
 	}
 	if diff := diffDoc(got, want); diff != nil {
@@ -432,7 +469,7 @@ var diffCases = []string{
 	// Found by the fuzzer.
 	"##\n* [](\\ 000)", "##\n0\n0) []()", "##\n* \n0) []()", "#\n>000\n#\n00", "#A\n>\nA0",
 	"000\n##A0\n* [0](0000)000\n  *", "#\n# \n>0", "<!a000000\n#", "#A \f", "##\n* * []()0",
-	"###\n##\n* \n  [](0)00000000000", "0000\n#A\n#0\n-", "##\n* [](\x00)", "# T\n## S\n- [a](b&;c)", "#\n>\f\n0", "##\n* []()\n      * 0",
+	"###\n##\n* \n  [](0)00000000000", "0000\n#A\n#0\n-", "##\n* [](\x00)", "# T\n## S\n- [a](b&;c)", "#\n>\f\n0", "##\n* []()\n      * 0", "##\n* []()\n    #", "##A\n* []()\n    *", "##\n*     []()", "##\n* []()\n  -", "* #", "*\n\t#",
 	// Hand-picked.
 	"# T\n> s\n## S\n- [a](https://a.example/): n\n",
 	"# T\n## S\n<!--\n## Hidden\n- [h](https://h.example/)\n-->\n- [a](https://a.example/)\n",
