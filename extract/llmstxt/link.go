@@ -47,12 +47,16 @@ func parseInlineLink(s string) (inlineLink, bool) {
 			images = images[:len(images)-1]
 			// A link may not contain a link (CommonMark §6.3): when an
 			// inner bracket pair is itself a link, the outer one is text.
-			// Only the first few candidates are checked, which keeps the
-			// cost linear.
-			if !image && i+1 < len(s) && s[i+1] == '(' && checks < maxNestedChecks {
+			// An image may stand in the name, and brackets in its
+			// destination are not the name's. Only the first few
+			// candidates are checked, which keeps the cost linear.
+			if i+1 < len(s) && s[i+1] == '(' && checks < maxNestedChecks {
 				checks++
-				if _, _, ok := linkTail(s, i+1); ok {
-					return inlineLink{}, false
+				if _, end, ok := linkTail(s, i+1); ok {
+					if !image {
+						return inlineLink{}, false
+					}
+					i = end - 1
 				}
 			}
 		}

@@ -17,6 +17,8 @@ func TestParseInlineLink_Nested(t *testing.T) {
 		{"[[a] b](v)", "[a] b", "v", true},
 		{"[[a](b c d)](v)", "[a](b c d)", "v", true},
 		{"[`[a](u)`](v)", "`[a](u)`", "v", true},
+		{"[![i](a[b)](v)", "![i](a[b)", "v", true},
+		{"[![i](a]b)](v)", "![i](a]b)", "v", true},
 	} {
 		l, ok := parseInlineLink(c.in)
 		if ok != c.ok || l.name != c.name || l.dest != c.dest {
