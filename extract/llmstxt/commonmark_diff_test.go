@@ -230,7 +230,7 @@ func oracleDoc(src []byte) mdDoc {
 					// marker: a link is read on its item's line.
 					if c == item.FirstChild() && section != 0 && line != parentLine && line == lineOf(src, item.Pos()) {
 						if lk, ok := itemLink(src, c, section); ok {
-							lk.NotesUnchecked = setext || indentedHeading(src, item)
+							lk.NotesUnchecked = lk.NotesUnchecked || setext || indentedHeading(src, item)
 							d.Links = append(d.Links, lk)
 						}
 					}
@@ -325,6 +325,9 @@ func itemLink(src []byte, p ast.Node, section int) (mdLink, bool) {
 			}
 		}
 		notes = append(notes, strings.TrimSpace(string(seg.Value(src))))
+		// A form feed or vertical tab is white space to survey (Decisions,
+		// "Text"): the notes of such lines are not compared.
+		l.NotesUnchecked = l.NotesUnchecked || bytes.ContainsAny(seg.Value(src), "\f\v")
 	}
 	l.Notes = strings.TrimSpace(strings.Join(notes, " "))
 	return l, true
@@ -439,6 +442,11 @@ func compareWithOracle(t *testing.T, data []byte) {
 	}
 	// So is an item whose text follows its marker by five columns or more,
 	// which CommonMark reads as an indented code block in the item.
+	// A form feed or vertical tab is white space to survey (docs/formats.md,
+	// Decisions, "Text"), so a link item holding one is left out.
+	ffvt := func(l mdLink) bool { return bytes.ContainsAny(lines[l.Line-1], "\f\v") }
+	got.Links = slices.DeleteFunc(got.Links, ffvt)
+	want.Links = slices.DeleteFunc(want.Links, ffvt)
 	got.Links = slices.DeleteFunc(got.Links, func(l mdLink) bool {
 		w, rest := indent(string(lines[l.Line-1]))
 		rest = strings.TrimLeft(rest, "0123456789")[1:] // the marker
@@ -469,7 +477,7 @@ var diffCases = []string{
 	// Found by the fuzzer.
 	"##\n* [](\\ 000)", "##\n0\n0) []()", "##\n* \n0) []()", "#\n>000\n#\n00", "#A\n>\nA0",
 	"000\n##A0\n* [0](0000)000\n  *", "#\n# \n>0", "<!a000000\n#", "#A \f", "##\n* * []()0",
-	"###\n##\n* \n  [](0)00000000000", "0000\n#A\n#0\n-", "##\n* [](\x00)", "# T\n## S\n- [a](b&;c)", "#\n>\f\n0", "##\n* []()\n      * 0", "##\n* []()\n    #", "##A\n* []()\n    *", "##\n*     []()", "##\n* []()\n  -", "* #", "*\n\t#", "##\n* [![]([)]()",
+	"###\n##\n* \n  [](0)00000000000", "0000\n#A\n#0\n-", "##\n* [](\x00)", "# T\n## S\n- [a](b&;c)", "#\n>\f\n0", "##\n* []()\n      * 0", "##\n* []()\n    #", "##A\n* []()\n    *", "##\n*     []()", "##\n* []()\n  -", "* #", "*\n\t#", "##\n* [![]([)]()", "##\n* \v[]()", "##\n>\n0) []()",
 	// Hand-picked.
 	"# T\n> s\n## S\n- [a](https://a.example/): n\n",
 	"# T\n## S\n<!--\n## Hidden\n- [h](https://h.example/)\n-->\n- [a](https://a.example/)\n",

@@ -120,6 +120,7 @@ type parser struct {
 	para         bool     // a paragraph is open: the last line was paragraph text
 	paraInItem   bool     // that paragraph is a list item's
 	itemCol      int      // the content column of that item
+	paraInQuote  bool     // the paragraph is a block quote's
 	itemOpen     bool     // the last line was a link item or its note
 	notes        []string // the notes of that link, line by line
 	section      *Section
@@ -242,13 +243,16 @@ func (p *parser) line(n int, s string) {
 	p.text(n, s)
 	p.prevText = n
 	_, rest := indent(s)
+	q, quote := blockquote(s)
 	switch item, ok := parseListItem(s); {
+	case quote:
+		p.para, p.paraInItem, p.paraInQuote = q != "", false, true
 	case ok && (p.part != partSections || p.startsItem(item)):
-		p.para, p.paraInItem, p.itemCol = item.content != "", true, item.col
+		p.para, p.paraInItem, p.paraInQuote, p.itemCol = item.content != "", true, false, item.col
 	case isThematicBreak(rest):
 		p.para = false
 	case !p.para:
-		p.para, p.paraInItem = true, false
+		p.para, p.paraInItem, p.paraInQuote = true, false, false
 	}
 }
 
@@ -448,9 +452,9 @@ func (p *parser) sectionLine(n int, s string) {
 // continuing the open paragraph (CommonMark §5.2): only an item that is not
 // empty and is a bullet item or numbered 1 interrupts a paragraph, and any
 // item interrupts a list item's paragraph from a column left of the item's
-// content, where it starts a list of its own.
+// content, or a block quote's, where it starts a list of its own.
 func (p *parser) startsItem(item listItem) bool {
-	return !p.para || item.interruptsParagraph() || p.paraInItem && item.indent < p.itemCol
+	return !p.para || p.paraInQuote || item.interruptsParagraph() || p.paraInItem && item.indent < p.itemCol
 }
 
 // item processes a list item inside a section.

@@ -44,6 +44,7 @@ func TestParse_ItemAfterSectionText(t *testing.T) {
 		{"# T\n## S\n* \n0) [a](https://a.example/)\n- x\n2. [b](https://b.example/)\n", "a b"},
 		{"# T\n## S\n- x\nlazy\n2. [a](https://a.example/)\n", "a"},
 		{"# T\n## S\n- [a](https://a.example/): n\n  *\n  2. [b](https://b.example/)\n  - [c](https://c.example/)\n", "a c"},
+		{"# T\n## S\n>\n0) [a](https://a.example/)\n> q\n2. [b](https://b.example/)\n", "a b"},
 	} {
 		f, _ := parseString(t, c.in)
 		var names []string
