@@ -128,10 +128,16 @@ func linkTail(s string, i int) (string, int, bool) {
 		if closer == '(' {
 			closer = ')'
 		}
+		paren := closer == ')'
 		j++
 		for ; j < len(s) && s[j] != closer; j++ {
-			if s[j] == '\\' {
+			switch {
+			case s[j] == '\\':
 				j++
+			case paren && s[j] == '(':
+				// A title in parentheses holds no unescaped "("
+				// (CommonMark §6.3).
+				return "", 0, false
 			}
 		}
 		if j >= len(s) {

@@ -47,3 +47,21 @@ func TestParseInlineLink_Backslash(t *testing.T) {
 		}
 	}
 }
+
+// TestParseInlineLink_ParenTitle: a link title in parentheses holds no
+// unescaped "(" (CommonMark §6.3), so "[a](b (())" is no link.
+func TestParseInlineLink_ParenTitle(t *testing.T) {
+	for _, c := range []struct {
+		in, dest string
+		ok       bool
+	}{
+		{"[a](b (t))", "b", true},
+		{"[a](b (())", "", false},
+		{"[a](b (\\())", "b", true},
+	} {
+		l, ok := parseInlineLink(c.in)
+		if ok != c.ok || l.dest != c.dest {
+			t.Errorf("parseInlineLink(%q) = %q, %v; want %q, %v", c.in, l.dest, ok, c.dest, c.ok)
+		}
+	}
+}
