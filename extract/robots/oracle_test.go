@@ -496,6 +496,9 @@ var oracleCases = []struct {
 	{"wildcard-query", "User-agent: *\nDisallow: /*.php$\n", "FooBot", "/a/b.php?x"},
 	{"wildcard-multi", "User-agent: *\nDisallow: /a*b*c\n", "FooBot", "/axxbyyc"},
 	{"dollar-middle", "User-agent: *\nDisallow: /a$b\n", "FooBot", "/a$b"},
+	// A "$" inside a pattern is "%24", three octets, so this disallow
+	// (6 octets) beats the allow (5); google counts it as one octet.
+	{"dollar-middle-priority", "User-agent: *\nDisallow: /a$b\nAllow: /a*bc\n", "FooBot", "/a$bc"},
 	{"dollar-only", "User-agent: *\nDisallow: $\n", "FooBot", "/"},
 	{"star-only", "User-agent: *\nDisallow: *\n", "FooBot", "/a"},
 	{"star-in-url", "User-agent: *\nDisallow: /a%2A\n", "FooBot", "/a*"},
