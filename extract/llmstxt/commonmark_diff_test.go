@@ -197,7 +197,8 @@ func oracleDoc(src []byte) mdDoc {
 			d.Sections = append(d.Sections, mdSection{Name: name, Line: line})
 		}
 	}
-	// parentLine is the line of the item holding the list, 0 at the top.
+	// parentLine is the line of the marker of the item holding the list, 0
+	// at the top.
 	var list func(l *ast.List, parentLine int)
 	list = func(l *ast.List, parentLine int) {
 		for item := l.FirstChild(); item != nil; item = item.NextSibling() {
@@ -213,7 +214,7 @@ func oracleDoc(src []byte) mdDoc {
 				setext := isHeading && !isATX(src, h)
 				switch l, isList := c.(*ast.List); {
 				case isList:
-					list(l, line)
+					list(l, lineOf(src, item.Pos()))
 				case isHeading && !setext:
 					// Indented by four columns or more, or after the
 					// item's marker ("- # Name"), it is text to survey
@@ -477,7 +478,7 @@ var diffCases = []string{
 	// Found by the fuzzer.
 	"##\n* [](\\ 000)", "##\n0\n0) []()", "##\n* \n0) []()", "#\n>000\n#\n00", "#A\n>\nA0",
 	"000\n##A0\n* [0](0000)000\n  *", "#\n# \n>0", "<!a000000\n#", "#A \f", "##\n* * []()0",
-	"###\n##\n* \n  [](0)00000000000", "0000\n#A\n#0\n-", "##\n* [](\x00)", "# T\n## S\n- [a](b&;c)", "#\n>\f\n0", "##\n* []()\n      * 0", "##\n* []()\n    #", "##A\n* []()\n    *", "##\n*     []()", "##\n* []()\n  -", "* #", "*\n\t#", "##\n* [![]([)]()", "##\n* \v[]()", "##\n>\n0) []()", "##\n* [](0 (())",
+	"###\n##\n* \n  [](0)00000000000", "0000\n#A\n#0\n-", "##\n* [](\x00)", "# T\n## S\n- [a](b&;c)", "#\n>\f\n0", "##\n* []()\n      * 0", "##\n* []()\n    #", "##A\n* []()\n    *", "##\n*     []()", "##\n* []()\n  -", "* #", "*\n\t#", "##\n* [![]([)]()", "##\n* \v[]()", "##\n>\n0) []()", "##\n* [](0 (())", "##\n-\n  - []()",
 	// Hand-picked.
 	"# T\n> s\n## S\n- [a](https://a.example/): n\n",
 	"# T\n## S\n<!--\n## Hidden\n- [h](https://h.example/)\n-->\n- [a](https://a.example/)\n",
