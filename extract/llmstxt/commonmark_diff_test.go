@@ -125,6 +125,13 @@ func indentedHeading(src []byte, item ast.Node) bool {
 	return false
 }
 
+// lineAloneIsLink reports whether goldmark reads the line, on its own, as
+// a list item that starts with a link.
+func lineAloneIsLink(line []byte) bool {
+	d := oracleDoc(append([]byte("## S\n"), bytes.TrimLeft(line, " \t")...))
+	return len(d.Links) > 0
+}
+
 // fenceInItem reports whether goldmark reads a fenced code block inside a
 // list item of src.
 func fenceInItem(src []byte) bool {
@@ -448,6 +455,12 @@ func compareWithOracle(t *testing.T, data []byte) {
 	ffvt := func(l mdLink) bool { return bytes.ContainsAny(lines[l.Line-1], "\f\v") }
 	got.Links = slices.DeleteFunc(got.Links, ffvt)
 	want.Links = slices.DeleteFunc(want.Links, ffvt)
+	// A link is read from its item's line alone (docs/formats.md,
+	// Decisions, "List items"): a code span or other inline that runs onto
+	// the next line, which CommonMark reads across lines, is not seen.
+	got.Links = slices.DeleteFunc(got.Links, func(l mdLink) bool {
+		return !oracleLinks[l.Line] && lineAloneIsLink(lines[l.Line-1])
+	})
 	got.Links = slices.DeleteFunc(got.Links, func(l mdLink) bool {
 		w, rest := indent(string(lines[l.Line-1]))
 		rest = strings.TrimLeft(rest, "0123456789")[1:] // the marker
@@ -478,7 +491,7 @@ var diffCases = []string{
 	// Found by the fuzzer.
 	"##\n* [](\\ 000)", "##\n0\n0) []()", "##\n* \n0) []()", "#\n>000\n#\n00", "#A\n>\nA0",
 	"000\n##A0\n* [0](0000)000\n  *", "#\n# \n>0", "<!a000000\n#", "#A \f", "##\n* * []()0",
-	"###\n##\n* \n  [](0)00000000000", "0000\n#A\n#0\n-", "##\n* [](\x00)", "# T\n## S\n- [a](b&;c)", "#\n>\f\n0", "##\n* []()\n      * 0", "##\n* []()\n    #", "##A\n* []()\n    *", "##\n*     []()", "##\n* []()\n  -", "* #", "*\n\t#", "##\n* [![]([)]()", "##\n* \v[]()", "##\n>\n0) []()", "##\n* [](0 (())", "##\n-\n  - []()",
+	"###\n##\n* \n  [](0)00000000000", "0000\n#A\n#0\n-", "##\n* [](\x00)", "# T\n## S\n- [a](b&;c)", "#\n>\f\n0", "##\n* []()\n      * 0", "##\n* []()\n    #", "##A\n* []()\n    *", "##\n*     []()", "##\n* []()\n  -", "* #", "*\n\t#", "##\n* [![]([)]()", "##\n* \v[]()", "##\n>\n0) []()", "##\n* [](0 (())", "##\n-\n  - []()", "##\n* [`]()\n`0",
 	// Hand-picked.
 	"# T\n> s\n## S\n- [a](https://a.example/): n\n",
 	"# T\n## S\n<!--\n## Hidden\n- [h](https://h.example/)\n-->\n- [a](https://a.example/)\n",
