@@ -1,18 +1,10 @@
 package pipeline_test
 
 import (
-	"context"
 	"database/sql"
 	"net/http"
-	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/agentpolicy/survey/crawl"
-	"github.com/agentpolicy/survey/pipeline"
 )
 
 // TestRun_LongPolicyHeaderIsParsedWhole: a home page's Content-Usage
@@ -24,7 +16,7 @@ import (
 func TestRun_LongPolicyHeaderIsParsedWhole(t *testing.T) {
 	long := "search=y, x-" + strings.Repeat("k", 1100) + "=y, train-ai=n"
 	server := strings.Repeat("s", 2000)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	_, dbPath := crawlServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/" {
 			http.NotFound(w, r)
 			return
@@ -33,26 +25,10 @@ func TestRun_LongPolicyHeaderIsParsedWhole(t *testing.T) {
 		w.Header().Set("Server", server)
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Write([]byte("<!doctype html><html><head><title>t</title></head><body>hi</body></html>"))
-	}))
-	defer srv.Close()
-	seedFile := filepath.Join(t.TempDir(), "seeds.txt")
-	if err := os.WriteFile(seedFile, []byte("long-header.test\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	sum, err := pipeline.Run(context.Background(), pipeline.Options{
-		Out: t.TempDir(), SeedsPath: seedFile, CrawlID: "long-header",
-		Crawl: crawl.Config{Concurrency: 1, Timeout: 5 * time.Second, ConnectTo: srv.Listener.Addr().String(), AllowPrivate: true},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := sql.Open("duckdb", sum.DBPath+"?access_mode=read_only")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	}), "long-header.test", "long-header", true)
+	db := openReadOnly(t, dbPath)
 	var trainAI, stored, storedServer sql.NullString
-	err = db.QueryRow(`SELECT h.train_ai, f.headers['content-usage'], f.headers['server']
+	err := db.QueryRow(`SELECT h.train_ai, f.headers['content-usage'], f.headers['server']
 		FROM home_signals h JOIN fetches f USING (crawl_id, domain) WHERE f.location = 'home'`).
 		Scan(&trainAI, &stored, &storedServer)
 	if err != nil {

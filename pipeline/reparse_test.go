@@ -7,15 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/agentpolicy/survey/crawl"
 	"github.com/agentpolicy/survey/internal/simcrawl"
 	"github.com/agentpolicy/survey/pipeline"
 	"github.com/agentpolicy/survey/seeds"
@@ -233,21 +230,7 @@ func crawlOneSite(t *testing.T, id string) string {
 // and the database's path ("" without one).
 func crawlSite(t *testing.T, id string, build bool) (dir, dbPath string) {
 	t.Helper()
-	srv := httptest.NewServer(notUTF8Site())
-	defer srv.Close()
-	seedFile := filepath.Join(t.TempDir(), "seeds.txt")
-	if err := os.WriteFile(seedFile, []byte("latin1.test\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	dir = t.TempDir()
-	sum, err := pipeline.Run(context.Background(), pipeline.Options{
-		Out: dir, SeedsPath: seedFile, CrawlID: id, NoBuild: !build,
-		Crawl: crawl.Config{Concurrency: 1, Timeout: 5 * time.Second, ConnectTo: srv.Listener.Addr().String(), AllowPrivate: true},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir, sum.DBPath
+	return crawlServer(t, notUTF8Site(), "latin1.test", id, build)
 }
 
 // TestReparse_ProgressLine: the line reparse writes for each crawl counts

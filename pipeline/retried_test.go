@@ -1,18 +1,10 @@
 package pipeline_test
 
 import (
-	"context"
 	"database/sql"
 	"net/http"
-	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"sync/atomic"
 	"testing"
-	"time"
-
-	"github.com/agentpolicy/survey/crawl"
-	"github.com/agentpolicy/survey/pipeline"
 )
 
 // TestRun_RetriedAnswerIsRecorded: a location answered first 503 with a
@@ -22,7 +14,7 @@ import (
 // with a long wait_ms. A location asked once has neither.
 func TestRun_RetriedAnswerIsRecorded(t *testing.T) {
 	var robots atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	_, dbPath := crawlServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/robots.txt" && robots.Add(1) == 1 {
 			w.Header().Set("Retry-After", "1")
 			w.WriteHeader(http.StatusServiceUnavailable)
@@ -33,28 +25,12 @@ func TestRun_RetriedAnswerIsRecorded(t *testing.T) {
 			return
 		}
 		http.NotFound(w, r)
-	}))
-	defer srv.Close()
-	seedFile := filepath.Join(t.TempDir(), "seeds.txt")
-	if err := os.WriteFile(seedFile, []byte("busy.test\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	sum, err := pipeline.Run(context.Background(), pipeline.Options{
-		Out: t.TempDir(), SeedsPath: seedFile, CrawlID: "retried",
-		Crawl: crawl.Config{Concurrency: 1, Timeout: 5 * time.Second, ConnectTo: srv.Listener.Addr().String(), AllowPrivate: true},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := sql.Open("duckdb", sum.DBPath+"?access_mode=read_only")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	}), "busy.test", "retried", true)
+	db := openReadOnly(t, dbPath)
 	var status, retried sql.NullInt32
 	var after, outcome string
 	var wait float64
-	err = db.QueryRow(`SELECT status, retried_status, retried_after, outcome, wait_ms FROM fetches WHERE location = 'robots'`).
+	err := db.QueryRow(`SELECT status, retried_status, retried_after, outcome, wait_ms FROM fetches WHERE location = 'robots'`).
 		Scan(&status, &retried, &after, &outcome, &wait)
 	if err != nil {
 		t.Fatal(err)
