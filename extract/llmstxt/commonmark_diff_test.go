@@ -189,8 +189,7 @@ func oracleDoc(src []byte) mdDoc {
 	doc := goldmark.New().Parser().Parse(text.NewReader(src))
 	var d mdDoc
 	section := 0
-	var heading func(h *ast.Heading)
-	heading = func(h *ast.Heading) {
+	heading := func(h *ast.Heading) {
 		if !isATX(src, h) {
 			return
 		}
@@ -593,13 +592,7 @@ func FuzzCommonMarkDiff(f *testing.F) {
 	for _, s := range fuzzSeeds() {
 		f.Add([]byte(s))
 	}
-	for _, name := range []string{"testdata/spec-example.txt", "testdata/fasthtml.txt"} {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-	}
+	addSmallTestdata(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		compareWithOracle(t, data)
 	})

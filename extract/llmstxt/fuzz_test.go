@@ -70,11 +70,9 @@ func checkInvariants(t *testing.T, data []byte, f *File, d diag.List) {
 	}
 }
 
-func FuzzParse(f *testing.F) {
-	for _, s := range fuzzSeeds() {
-		f.Add([]byte(s))
-	}
-	// The small testdata files only: mutating the 160 KiB one is slow.
+// addSmallTestdata adds the small testdata files to f's seed corpus
+// (mutating the 160 KiB one is slow).
+func addSmallTestdata(f *testing.F) {
 	for _, name := range []string{"testdata/spec-example.txt", "testdata/fasthtml.txt"} {
 		b, err := os.ReadFile(name)
 		if err != nil {
@@ -82,6 +80,13 @@ func FuzzParse(f *testing.F) {
 		}
 		f.Add(b)
 	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range fuzzSeeds() {
+		f.Add([]byte(s))
+	}
+	addSmallTestdata(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		file, d := Parse(data)
 		checkInvariants(t, data, file, d)
