@@ -107,9 +107,9 @@
 // aicrawlers.csv lists known AI crawlers (AICrawlers, AITokens); Stance
 // says, per token, whether a file blocks it (a disallow rule matching every
 // path and no allow rule but /robots.txt long enough to win against it),
-// restricts it partly, or allows
-// it, and whether the token is named in a group or inherits "*" (or no
-// group applies). A rule whose path starts with neither "/" nor "*"
-// matches nothing and counts for none of these. README.md explains how to refresh the list from
-// ai-robots-txt's robots.json.
+// restricts it partly, or allows it, and whether the token is named in a
+// group or inherits "*" (or no group applies). A rule whose path starts
+// with neither "/" nor "*" matches nothing and counts for none of these.
+// README.md explains how to refresh the list from ai-robots-txt's
+// robots.json.
 package robots
