@@ -31,6 +31,8 @@ var (
 		Summary: "A heading or directive is indented. An indented directive is accepted (as the reference parsers do); an indented heading is not a heading."}
 	codeInsideCodeFence = diag.Code{ID: "agents-md.inside-code-fence", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §6.1",
 		Summary: "A heading or directive inside a fenced code block; parsers do not recognise code fences, so it is parsed as policy."}
+	codeInsideHTMLComment = diag.Code{ID: "agents-md.inside-html-comment", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §4.4, §6.1",
+		Summary: "A heading or directive inside an HTML comment (<!-- ... --> over several lines); parsers do not recognise HTML comments, so it is parsed as policy, though its publisher meant it commented out."}
 	codeMisspelledSection = diag.Code{ID: "agents-md.misspelled-section", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §4.6, §5",
 		Summary: "An unknown section whose name nearly matches a defined one; it is not read as that section."}
 	codeUnknownSection = diag.Code{ID: "agents-md.unknown-section", Severity: diag.Info, Spec: "AGENTS-MD-SPEC-001 §4.7",
@@ -132,7 +134,7 @@ func Codes() []diag.Code {
 	return []diag.Code{
 		codeMissingIdentity, codeDuplicateIdentity, codeDuplicateSection,
 		codeMissingTitle, codeNonstandardTitle, codeHeadingMissingSpace,
-		codeEmptySectionName, codeIndentedLine, codeInsideCodeFence,
+		codeEmptySectionName, codeIndentedLine, codeInsideCodeFence, codeInsideHTMLComment,
 		codeMisspelledSection, codeUnknownSection, codeExtensionSection,
 		codeDirectiveInPreamble,
 		codeMalformedDirective, codeDirectiveSpacing, codeInvalidKey,

@@ -53,8 +53,9 @@ type parser struct {
 	curKeys map[string]bool // keys seen in the current section
 	seen    map[string]bool // normalized names of the sections seen
 
-	fence fence
-	marks specMarks
+	fence   fence
+	comment htmlComment
+	marks   specMarks
 }
 
 // add records a diagnostic.
@@ -81,6 +82,9 @@ func (p *parser) handleLine(raw []byte) {
 		}
 	} else {
 		p.marks.content = true
+	}
+	if !p.fence.open {
+		p.comment.update(s, p.line)
 	}
 	if p.fence.update(s) {
 		if p.fence.open {
@@ -402,12 +406,16 @@ func (p *parser) otherLine(s string) {
 	}
 }
 
-// inFence reports a heading or directive inside a fenced code block, once
-// per block.
+// inFence reports a heading or directive inside a fenced code block, or
+// inside an HTML comment, once per block.
 func (p *parser) inFence(what string) {
 	if p.fence.open && !p.fence.warned {
 		p.fence.warned = true
 		p.add(codeInsideCodeFence, p.line, "%s inside a fenced code block (opened on line %d) is parsed as policy: parsers do not recognise code fences (§6.1)", what, p.fence.line)
+	}
+	if c := &p.comment; c.inside && !c.warned {
+		c.warned = true
+		p.add(codeInsideHTMLComment, p.line, "%s inside an HTML comment (opened on line %d) is parsed as policy: parsers do not recognise HTML comments (§4.4, §6.1)", what, c.line)
 	}
 }
 
