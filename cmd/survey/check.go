@@ -119,10 +119,10 @@ func runCheck(e *env, args []string) int {
 		robots       = fs.Bool("respect-robots", false, "with --site, obey the site's robots.txt as survey crawl --respect-robots does: a location it disallows is not requested, and is blocked (robots_txt)")
 	)
 	fs.Var(header, "header", "a response header of a local file or standard input, \"Name: value\" (repeatable; the home page's X-Robots-Tag, Content-Usage and TDMRep headers)")
-	files, code, ok := parseInterspersed(e, fs, args)
-	if !ok {
+	if code, ok := parseFlags(e, fs, interleave(fs, args)); !ok {
 		return code
 	}
+	files := fs.Args()
 	if *codes {
 		return printCodes(e, *format)
 	}

@@ -221,30 +221,6 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) (int, bool) {
 	return 0, true
 }
 
-// parseInterspersed parses args as parseFlags does, but also takes the
-// flags that follow a positional argument (survey check robots.txt
-// --agent GPTBot), as people type them: the flag package alone stops at
-// the first argument that is not a flag. "--" ends the flags; what follows
-// it is positional, as is "-" (standard input). It returns the positional
-// arguments in order.
-func parseInterspersed(e *env, fs *flag.FlagSet, args []string) ([]string, int, bool) {
-	var positional []string
-	for {
-		if code, ok := parseFlags(e, fs, args); !ok {
-			return nil, code, false
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return positional, 0, true
-		}
-		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
-			return append(positional, rest...), 0, true
-		}
-		positional = append(positional, rest[0])
-		args = rest[1:]
-	}
-}
-
 // flagValueError matches the flag package's error for a value its flag
 // cannot take.
 var flagValueError = regexp.MustCompile(`^invalid (?:boolean )?value ("(?:[^"\\]|\\.)*") for (?:flag )?-(\S+): (.*)$`)
