@@ -50,3 +50,8 @@ func entity(s string) (string, int, bool) {
 	}
 	return dec, end + 1, true
 }
+
+// isASCIILetter reports whether b is an ASCII letter.
+func isASCIILetter(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}

@@ -37,6 +37,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/internal/mdhtml"
 )
 
 // File is a parsed llms.txt.
@@ -115,7 +116,7 @@ type parser struct {
 	prevText     int // line of the previous paragraph text line, 0 after a blank
 	fence        fence
 	fenceLine    int // line of the open fence, 0 when none
-	raw          htmlBlock
+	raw          mdhtml.Block
 	verbatim     bool     // the line is code or raw HTML, not Markdown structure
 	para         bool     // a paragraph is open: the last line was paragraph text
 	paraInItem   bool     // that paragraph is a list item's
@@ -201,16 +202,16 @@ func (p *parser) line(n int, s string) {
 		p.verbatimLine(n, s)
 		return
 	}
-	if p.raw.kind != 0 {
-		if p.raw.kind < 6 || !isBlank(s) {
-			if p.raw.endsOn(s) {
-				p.raw = htmlBlock{}
+	if p.raw.Kind != 0 {
+		if p.raw.Kind < 6 || !isBlank(s) {
+			if p.raw.EndsOn(s) {
+				p.raw = mdhtml.Block{}
 			}
 			p.htmlLine(n, s)
 			p.verbatimLine(n, s)
 			return
 		}
-		p.raw = htmlBlock{} // a blank line ends kinds 6 and 7
+		p.raw = mdhtml.Block{} // a blank line ends kinds 6 and 7
 	}
 	if isBlank(s) {
 		p.para = false
@@ -222,8 +223,8 @@ func (p *parser) line(n int, s string) {
 		p.verbatimLine(n, s)
 		return
 	}
-	if b, ok := startHTMLBlock(s, p.para); ok {
-		if !b.endsOn(s) {
+	if b, ok := mdhtml.Start(s, p.para); ok {
+		if !b.EndsOn(s) {
 			p.raw = b
 		}
 		p.htmlLine(n, s)

@@ -1,31 +1,37 @@
-package llmstxt
+// Package mdhtml recognises CommonMark HTML blocks (§4.6), the raw HTML
+// that Markdown readers do not read as headings, lists or links.
+package mdhtml
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
-// htmlBlock is an open CommonMark HTML block (§4.6). Its lines are raw
-// HTML, not Markdown: a "## heading" or a "- [name](url)" item inside
+// Block is an open CommonMark HTML block (§4.6). Its lines are raw HTML,
+// not Markdown: a "## heading" or a "- [name](url)" item inside
 // "<!-- ... -->" or "<details>" without a blank line is no heading and no
-// link, as in a code fence.
-type htmlBlock struct {
-	kind int    // 1 to 7, the start condition; 0 when no block is open
+// link, as in a code fence. The zero Block is no block.
+type Block struct {
+	Kind int    // 1 to 7, the start condition; 0 when no block is open
 	end  string // for kinds 1 to 5, the text that ends the block
 }
 
-// blockTags are the tag names of start condition 6 (CommonMark §4.6).
-var blockTags = map[string]bool{}
+// Comment is the Kind of an HTML comment, "<!--" to "-->".
+const Comment = 2
 
-func init() {
+// blockTags are the tag names of start condition 6 (CommonMark §4.6).
+var blockTags = func() map[string]bool {
+	m := map[string]bool{}
 	for _, t := range strings.Fields(`address article aside base basefont blockquote body
 		caption center col colgroup dd details dialog dir div dl dt fieldset figcaption
 		figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe
 		legend li link main menu menuitem nav noframes ol optgroup option p param search
 		section summary table tbody td tfoot th thead title tr track ul`) {
-		blockTags[t] = true
+		m[t] = true
 	}
-}
+	return m
+}()
 
 // Start condition 7: a complete open or closing tag alone on its line
 // (CommonMark §4.6, §6.6).
@@ -37,32 +43,32 @@ var (
 	kindEndMarks = map[int]string{2: "-->", 3: "?>", 4: ">", 5: "]]>"}
 )
 
-// startHTMLBlock reports whether the line starts an HTML block, and which.
+// Start reports whether the line starts an HTML block, and which.
 // paragraph is true when the line would otherwise continue a paragraph,
 // which a block of kind 7 cannot interrupt.
-func startHTMLBlock(line string, paragraph bool) (htmlBlock, bool) {
-	w, rest := indent(line)
-	if w > 3 || !strings.HasPrefix(rest, "<") {
-		return htmlBlock{}, false
+func Start(line string, paragraph bool) (Block, bool) {
+	rest := strings.TrimLeft(line, " \t")
+	if indentWidth(line[:len(line)-len(rest)]) > 3 || !strings.HasPrefix(rest, "<") {
+		return Block{}, false
 	}
 	lower := strings.ToLower(rest)
 	for _, t := range kind1Opener {
 		if strings.HasPrefix(lower, "<"+t) {
 			after := lower[1+len(t):]
 			if after == "" || after[0] == ' ' || after[0] == '\t' || after[0] == '>' {
-				return htmlBlock{kind: 1, end: "</" + t + ">"}, true
+				return Block{Kind: 1, end: "</" + t + ">"}, true
 			}
 		}
 	}
 	switch {
 	case strings.HasPrefix(rest, "<!--"):
-		return htmlBlock{kind: 2, end: kindEndMarks[2]}, true
+		return Block{Kind: 2, end: kindEndMarks[2]}, true
 	case strings.HasPrefix(rest, "<?"):
-		return htmlBlock{kind: 3, end: kindEndMarks[3]}, true
+		return Block{Kind: 3, end: kindEndMarks[3]}, true
 	case strings.HasPrefix(rest, "<![CDATA["):
-		return htmlBlock{kind: 5, end: kindEndMarks[5]}, true
+		return Block{Kind: 5, end: kindEndMarks[5]}, true
 	case len(rest) > 2 && rest[1] == '!' && isASCIILetter(rest[2]):
-		return htmlBlock{kind: 4, end: kindEndMarks[4]}, true
+		return Block{Kind: 4, end: kindEndMarks[4]}, true
 	}
 	name := strings.TrimPrefix(lower[1:], "/")
 	n := 0
@@ -72,35 +78,38 @@ func startHTMLBlock(line string, paragraph bool) (htmlBlock, bool) {
 	if n > 0 && isASCIILetter(name[0]) && blockTags[name[:n]] {
 		after := name[n:]
 		if after == "" || after[0] == ' ' || after[0] == '\t' || after[0] == '>' || strings.HasPrefix(after, "/>") {
-			return htmlBlock{kind: 6}, true
+			return Block{Kind: 6}, true
 		}
 	}
 	if paragraph {
-		return htmlBlock{}, false
+		return Block{}, false
 	}
 	if m := completeTag.FindStringSubmatch(rest); m != nil {
-		t := strings.ToLower(m[1] + m[2])
-		for _, k := range kind1Opener {
-			if t == k {
-				return htmlBlock{}, false
-			}
+		if slices.Contains(kind1Opener, strings.ToLower(m[1]+m[2])) {
+			return Block{}, false
 		}
-		return htmlBlock{kind: 7}, true
+		return Block{Kind: 7}, true
 	}
-	return htmlBlock{}, false
+	return Block{}, false
 }
 
-// endsOn reports whether the block, of kind 1 to 5, ends on the line (which
+// EndsOn reports whether the block, of kind 1 to 5, ends on the line (which
 // may be the line that started it). Blocks of kinds 6 and 7 end before a
 // blank line.
-func (b htmlBlock) endsOn(line string) bool {
+func (b Block) EndsOn(line string) bool {
 	switch {
-	case b.kind == 1:
+	case b.Kind == 1:
 		return strings.Contains(strings.ToLower(line), b.end)
-	case b.kind >= 2 && b.kind <= 5:
+	case b.Kind >= 2 && b.Kind <= 5:
 		return strings.Contains(line, b.end)
 	}
 	return false
+}
+
+// indentWidth is the width of leading spaces and tabs, a tab counted as
+// four columns (as llms.txt's reader counts them).
+func indentWidth(lead string) int {
+	return len(lead) + 3*strings.Count(lead, "\t")
 }
 
 // isASCIILetter reports whether b is an ASCII letter.
