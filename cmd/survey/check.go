@@ -114,6 +114,7 @@ func runCheck(e *env, args []string) int {
 		userAgent    = fs.String("user-agent", crawl.DefaultUserAgent, "User-Agent header")
 		contact      = fs.String("contact", "", "your contact (URL or e-mail), appended to the User-Agent")
 		timeout      = fs.Duration("timeout", crawl.DefaultTimeout, "timeout of one request (the URL, or each of the site's), redirects and body included")
+		maxBody      = fs.String("max-body", "1MiB", "body cap, as survey crawl --max-body: a longer file (or response, after decompression) is cut there and flagged truncated (bytes, or with KiB/MiB)")
 		header       = headerFlag{}
 		site         = fs.String("site", "", "check every agent-policy location of this site (a domain or an origin) as a crawl fetches it, instead of one file")
 		robots       = fs.Bool("respect-robots", false, "with --site, obey the site's robots.txt as survey crawl --respect-robots does: a location it disallows is not requested, and is blocked (robots_txt)")
@@ -152,11 +153,18 @@ func runCheck(e *env, args []string) int {
 	if err := checkUserAgent(*userAgent, *contact); err != nil {
 		return fail(e, "check", err) // the same guest as survey crawl
 	}
+	bodyCap, err := parseSize(*maxBody)
+	if err == nil && bodyCap > maxBodyCap {
+		err = fmt.Errorf("%s is above 1 GiB", *maxBody)
+	}
+	if err != nil {
+		return fail(e, "check", fmt.Errorf("--max-body: %w", err))
+	}
 	// fetchConfig is the crawler's configuration for a URL or a site.
 	fetchConfig := func() (crawl.Config, error) {
 		roots, err := loadRoots(*caFile)
 		return crawl.Config{Concurrency: 1, Timeout: *timeout, UserAgent: withContact(*userAgent, *contact),
-			AllowPrivate: *allowPrivate, ConnectTo: *connectTo, RootCAs: roots, Resolver: *resolver}, err
+			AllowPrivate: *allowPrivate, ConnectTo: *connectTo, RootCAs: roots, Resolver: *resolver, MaxBody: bodyCap}, err
 	}
 	var q *extract.Query // the decision asked for, if any
 	if *agent != "" {
@@ -221,14 +229,11 @@ func runCheck(e *env, args []string) int {
 	var body []byte
 	switch {
 	case name == "-":
-		b, err := io.ReadAll(io.LimitReader(e.stdin, crawl.DefaultMaxBody+1))
+		b, err := io.ReadAll(io.LimitReader(e.stdin, bodyCap+1))
 		if err != nil {
 			return fail(e, "check", err)
 		}
-		body, in.Truncated = b, len(b) > crawl.DefaultMaxBody
-		if in.Truncated {
-			body = body[:crawl.DefaultMaxBody]
-		}
+		body, in.Truncated = capBody(b, bodyCap)
 	case isURL:
 		cfg, err := fetchConfig()
 		if err != nil {
@@ -264,14 +269,11 @@ func runCheck(e *env, args []string) int {
 			in.Host, originScheme = requested.Host, requested.Scheme
 		}
 	default:
-		b, err := readCapped(name)
+		b, err := readCapped(name, bodyCap)
 		if err != nil {
 			return fail(e, "check", err)
 		}
-		body, in.Truncated = b, len(b) > crawl.DefaultMaxBody
-		if in.Truncated {
-			body = body[:crawl.DefaultMaxBody]
-		}
+		body, in.Truncated = capBody(b, bodyCap)
 		in.URL = name
 	}
 
@@ -310,7 +312,7 @@ func runCheck(e *env, args []string) int {
 		if g.file == "" {
 			continue
 		}
-		b, err := readCapped(g.file)
+		b, err := readCapped(g.file, bodyCap)
 		if err != nil {
 			return fail(e, "check", fmt.Errorf("%s: %w", g.flag, err))
 		}
@@ -642,8 +644,20 @@ func urlLocation(target *url.URL) registry.LocationID {
 	return ""
 }
 
-// readCapped reads a local file up to one byte past the default body cap.
-func readCapped(path string) ([]byte, error) {
+// maxBodyCap is the largest --max-body, crawl.Config's.
+const maxBodyCap = 1 << 30
+
+// capBody cuts b, read up to one byte past limit, at limit, and reports
+// whether it was longer.
+func capBody(b []byte, limit int64) ([]byte, bool) {
+	if int64(len(b)) > limit {
+		return b[:limit], true
+	}
+	return b, false
+}
+
+// readCapped reads a local file up to one byte past limit, the body cap.
+func readCapped(path string, limit int64) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -652,7 +666,7 @@ func readCapped(path string) ([]byte, error) {
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
 		return nil, fmt.Errorf("%s is a directory; give one file in it (robots.txt, agents.txt, ...)", path)
 	}
-	return io.ReadAll(io.LimitReader(f, crawl.DefaultMaxBody+1))
+	return io.ReadAll(io.LimitReader(f, limit+1))
 }
 
 func printCodes(e *env, format string) int {
