@@ -258,14 +258,20 @@ func looksHTML(body []byte) bool {
 	return strings.HasPrefix(http.DetectContentType(body), "text/html")
 }
 
+// homeURL is the URL relative hrefs of the home page resolve against: its
+// path, "/".
+var homeURL = &url.URL{Path: "/"}
+
 // agentLink returns the link as an agent-policy link when its href points
 // to a registry location (or an llms.txt in a subpath, or llms-full.txt),
-// or its rel names llms.txt.
+// or its rel names llms.txt. A relative href ("llms.txt", "./agents.txt")
+// is resolved against the home page's path, "/", as a browser resolves it
+// (RFC 3986 §5.2).
 func agentLink(t tag, locations []registry.Location) (Link, bool) {
 	l := Link{Rel: t.rel, Href: t.href, Type: t.ctype, Line: t.line}
 	path := ""
 	if u, err := url.Parse(t.href); err == nil {
-		path = strings.ToLower(u.Path)
+		path = strings.ToLower(homeURL.ResolveReference(u).Path)
 	}
 	for _, loc := range locations {
 		if loc.Canary || loc.Path == "/" {

@@ -525,3 +525,23 @@ func TestParse_DiagnosticCap(t *testing.T) {
 		t.Errorf("%d diagnostics, %d directives", n, len(s.Robots))
 	}
 }
+
+// TestParse_LinksRelative: a relative href resolves against the home page's
+// path, "/", so href="llms.txt" (written by site generators) is the site's
+// /llms.txt, and so are "./llms.txt" and "../agents.txt".
+func TestParse_LinksRelative(t *testing.T) {
+	s, _ := parse(t, nil, page(`<link rel="alternate" type="text/plain" href="llms.txt">
+<link rel="alternate" href="./llms-full.txt">
+<link rel="alternate" href="../agents.txt">
+<link rel="alternate" href=".well-known/tdmrep.json?v=2">
+<link rel="stylesheet" href="style.css">`))
+	want := []Link{
+		{Rel: "alternate", Href: "llms.txt", Type: "text/plain", Location: "llms-txt", Line: 6},
+		{Rel: "alternate", Href: "./llms-full.txt", Line: 7},
+		{Rel: "alternate", Href: "../agents.txt", Location: "agents-txt", Line: 8},
+		{Rel: "alternate", Href: ".well-known/tdmrep.json?v=2", Location: "tdmrep", Line: 9},
+	}
+	if !reflect.DeepEqual(s.Links, want) {
+		t.Errorf("links:\n got %+v\nwant %+v", s.Links, want)
+	}
+}
