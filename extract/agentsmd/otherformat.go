@@ -1,40 +1,81 @@
 package agentsmd
 
-import "sync"
+import (
+	"strings"
+	"sync"
+)
 
 // specMarks records what tells an AGENTS-MD-SPEC-001 file from the other
 // file of the same name, the repository convention of instructions for
 // coding agents (build, test and style notes), which is free Markdown with
 // no required structure, and so cannot be recognised by what it holds, only
-// by what it lacks: the specification's own section names and keys.
+// by what it lacks: directives of the specification.
+//
+// Section names are no marks on their own: coding-agent files and the
+// guides websites publish for agents have sections named Restrictions,
+// Rate Limits or Data Handling, written as prose and bullet lists. Nor is a
+// key that is a plain English word (site, contact, authentication) where
+// the specification does not define it: "- Contact: name@example.com" is a
+// common line of such a guide.
 type specMarks struct {
-	// spec: a `##` heading names a section §5 defines, or a `- key: value`
-	// line, wherever it stands, has a key §5 defines.
+	// spec: a `- key: value` line whose key §5 defines, in the section
+	// that defines it (or a misspelling of its name), or, for a key with a
+	// hyphen (minimum-trust-level, disallowed-paths, ...), anywhere.
 	spec bool
-	// content: a non-blank line other than a level-1 title.
+	// content: a non-blank line other than a level-1 title or the heading
+	// of a section §5 defines.
 	content bool
+	// kind is the kind of the current section as the marks read it: that
+	// of a misspelled name is the section it nearly names; "" in the
+	// preamble.
+	kind SectionKind
 }
 
 // otherFormat reports whether a file without an Identity section is
 // another format (specs README: AGENTS.md): it has content, and none of it
-// is the specification's. A file with a defined section or key but no
-// Identity is an invalid policy instead (§6.8); an empty file, or one with
-// only a title, says nothing of being either and is an invalid policy too.
+// is the specification's. A file with a directive of the specification but
+// no Identity is an invalid policy instead (§6.8); an empty file, or one
+// with only a title and the headings of defined sections, says nothing of
+// being either and is an invalid policy too.
 func (m specMarks) otherFormat() bool { return m.content && !m.spec }
 
-// heading records a section heading of kind.
-func (m *specMarks) heading(kind SectionKind) {
-	if kind != KindUnknown && kind != KindExtension {
-		m.spec = true
+// line records a non-blank line that is not the title.
+func (m *specMarks) line(s string) {
+	if !m.content && !(isHeading2(s) && definedKind(sectionKind(normalizeName(s[2:])))) {
+		m.content = true
+	}
+}
+
+// heading records the start of a section of the given kind and normalized
+// name.
+func (m *specMarks) heading(kind SectionKind, key string) {
+	m.kind = kind
+	if kind == KindUnknown {
+		if near := nearSection(key); near != "" {
+			m.kind = sectionKind(normalizeName(near))
+		}
 	}
 }
 
 // key records the lower-case key of a `- key: value` line.
 func (m *specMarks) key(key string) {
-	if !m.spec && specKey(key) {
+	if m.spec || !specKey(key) {
+		return
+	}
+	if strings.Contains(key, "-") {
 		m.spec = true
+		return
+	}
+	for _, k := range definedKeys(m.kind) {
+		if k == key {
+			m.spec = true
+			return
+		}
 	}
 }
+
+// definedKind reports whether kind is a section §5 defines.
+func definedKind(kind SectionKind) bool { return kind != KindUnknown && kind != KindExtension }
 
 // specKey reports whether a lower-case key is one §5 defines for some
 // section.

@@ -78,10 +78,10 @@ func (p *parser) handleLine(raw []byte) {
 	if !p.sawNonBlank {
 		p.sawNonBlank = true
 		if !p.checkTitle(s) {
-			p.marks.content = true
+			p.marks.line(s)
 		}
 	} else {
-		p.marks.content = true
+		p.marks.line(s)
 	}
 	if !p.fence.open {
 		p.comment.update(s, p.line)
@@ -201,7 +201,7 @@ func (p *parser) heading(name string) {
 	p.inFence("a section heading")
 	key := normalizeName(name)
 	sec := Section{Name: name, Key: key, Kind: sectionKind(key), Line: p.line}
-	p.marks.heading(sec.Kind)
+	p.marks.heading(sec.Kind, key)
 	p.curKeys = map[string]bool{}
 	p.apply = false
 	switch {
@@ -426,7 +426,7 @@ func (p *parser) finish() {
 		if p.marks.otherFormat() {
 			r.OtherFormat = OtherFormatCodingAgent
 			r.Effective = EffectiveOtherFormat
-			p.diags = diag.List{codeCodingAgentInstructions.At(0, "no `## Identity` section and no section name or key of AGENTS-MD-SPEC-001: the file follows the repository convention for coding agents (free Markdown); it is another format, not an AGENTS.md policy")}
+			p.diags = diag.List{codeCodingAgentInstructions.At(0, "no `## Identity` section and no directive of AGENTS-MD-SPEC-001 (a `- key: value` line with a key §5 defines, in its section): the file follows the repository convention for coding agents (free Markdown); it is another format, not an AGENTS.md policy")}
 			return
 		}
 		p.add(codeMissingIdentity, 0, "the file has no `## Identity` section, which §5.1 requires; it is not a valid AGENTS.md policy (§6.8)")
