@@ -19,7 +19,7 @@
 //   - "snapshot": an `endpoints` member, either an array of objects or an
 //     object keyed by endpoint-id, each naming `endpoint` (or `url`),
 //     `protocol`, `endpoint-id` (or `id`) and `version` — the fields of an
-//     agent-feed endpoint-announcement;
+//     agent-feed endpoint-announcement — or a string, the URL itself;
 //   - "mcp": an MCP server card (`serverInfo`, `transport.endpoint`, or
 //     `remotes[].url`), endpoints with protocol "mcp";
 //   - "other": any other object, recorded as is (an info diagnostic).

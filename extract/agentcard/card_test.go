@@ -128,6 +128,31 @@ func TestParse_Section4_3_Snapshot(t *testing.T) {
 	}
 }
 
+// TestParse_Section4_3_SnapshotStrings: an `endpoints` entry that is a
+// string is the endpoint's URL (the compact {"id": "url"} form common in
+// real cards), not an entry without a URL; only an empty string is.
+func TestParse_Section4_3_SnapshotStrings(t *testing.T) {
+	c, diags := Parse([]byte("{\"name\": \"x\",\n \"endpoints\": {\"search\": \"/search\", \"feed\": \"https://example.com/feed\", \"none\": \"\"}}"))
+	want := []Endpoint{
+		{ID: "search", URL: "/search", Source: `endpoints["search"]`, Line: 2},
+		{ID: "feed", URL: "https://example.com/feed", Source: `endpoints["feed"]`, Line: 2},
+	}
+	if c == nil || c.Kind != KindSnapshot || !reflect.DeepEqual(c.Endpoints, want) {
+		t.Errorf("card = %+v", c)
+	}
+	if len(diags) != 1 || diags[0].Code != codeEndpointNoURL.ID || diags[0].Line != 2 {
+		t.Errorf("diags = %v, want one %s on line 2", diags, codeEndpointNoURL.ID)
+	}
+	c, diags = Parse([]byte(`{"endpoints": ["/a2a", {"url": "/mcp", "protocol": "mcp"}]}`))
+	want = []Endpoint{
+		{URL: "/a2a", Source: "endpoints[0]", Line: 1},
+		{Protocol: "mcp", URL: "/mcp", Source: "endpoints[1]", Line: 1},
+	}
+	if c == nil || !reflect.DeepEqual(c.Endpoints, want) || len(diags) != 0 {
+		t.Errorf("card = %+v, diags %v", c, diags)
+	}
+}
+
 func TestParse_MCPAndOther(t *testing.T) {
 	c := parseFile(t, "mcp.json")
 	want := []Endpoint{{Protocol: "mcp", URL: "/mcp", Transport: "streamable-http", Version: "2025-06-18", Source: "transport.endpoint", Line: 6}}

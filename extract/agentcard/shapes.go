@@ -99,9 +99,19 @@ func readInterfaces(card *Card, root canonjson.Value, list, transportField strin
 }
 
 // readSnapshot records the endpoints of an `endpoints` member: an array of
-// objects, or an object keyed by endpoint-id.
+// objects, or an object keyed by endpoint-id. An entry that is a string is
+// the endpoint's URL itself ({"search": "/api/search"}, the compact form
+// common in real cards).
 func readSnapshot(card *Card, eps canonjson.Value, diags *diag.List) {
 	add := func(e canonjson.Value, id, src string) {
+		if e.Kind == canonjson.String {
+			if e.Str == "" {
+				diags.Add(codeEndpointNoURL, e.Line, "%s is an empty string, not an endpoint URL", src)
+				return
+			}
+			card.Endpoints = append(card.Endpoints, Endpoint{ID: id, URL: e.Str, Source: src, Line: e.Line})
+			return
+		}
 		if e.Kind != canonjson.Object {
 			diags.Add(codeEndpointNoURL, e.Line, "%s is a %s, not an object naming an endpoint", src, e.Kind)
 			return
