@@ -545,3 +545,35 @@ func TestParse_LinksRelative(t *testing.T) {
 		t.Errorf("links:\n got %+v\nwant %+v", s.Links, want)
 	}
 }
+
+// TestParse_MetaNoAgentPrefix: the "agent:" prefix is the X-Robots-Tag
+// header's; in a meta tag the name attribute names the crawler, so
+// "googlebot: noindex" is an unknown directive and the directives after it
+// keep the tag's own scope (every agent for <meta name="robots">).
+func TestParse_MetaNoAgentPrefix(t *testing.T) {
+	s, got := parse(t, nil, page(`<meta name="robots" content="googlebot: noindex, nofollow, noarchive">
+<meta name="robots" content="foo: bar, noai">
+<meta name="bingbot" content="otherbot: nosnippet, noimageindex">`))
+	want := []string{
+		"/googlebot=noindex@meta", "/nofollow@meta", "/noarchive@meta",
+		"/foo=bar@meta", "/noai@meta",
+		"bingbot/otherbot=nosnippet@meta", "bingbot/noimageindex@meta",
+	}
+	if n := names(s.Robots); !slices.Equal(n, want) {
+		t.Errorf("got %q, want %q", n, want)
+	}
+	if s.NoIndex || !s.NoFollow || !s.NoArchive || !s.NoAI || s.NoImageIndex {
+		t.Errorf("booleans: %+v", s)
+	}
+	if !slices.Equal(s.ScopedAgents, []string{"bingbot"}) {
+		t.Errorf("scoped agents %q", s.ScopedAgents)
+	}
+	if want := []string{"homepage.unknown-directive@6", "homepage.unknown-directive@7", "homepage.unknown-directive@8"}; !slices.Equal(got, want) {
+		t.Errorf("diagnostics %v, want %v", got, want)
+	}
+	// The header keeps its prefix.
+	s, _ = parse(t, hdr("X-Robots-Tag", "googlebot: noindex, nofollow"), nil)
+	if s.NoFollow || !slices.Equal(s.ScopedAgents, []string{"googlebot"}) {
+		t.Errorf("header: %+v", s)
+	}
+}

@@ -48,10 +48,13 @@ func isKnownDirective(name string) (known, valued bool) {
 
 // parseRobots parses one X-Robots-Tag field line or robots meta content: a
 // comma-separated list of directives, where "name: value" is a valued
-// directive when name is one, and otherwise names the user agent the
-// following directives of the line are scoped to ("googlebot: noindex,
-// nofollow"). agent is the initial scope (the meta name for a per-bot meta
-// tag, "" otherwise).
+// directive when name is one. In the header, another "name:" names the user
+// agent the following directives of the line are scoped to ("googlebot:
+// noindex, nofollow"); that prefix is the header's alone (Google's
+// specification), since a meta tag names its crawler in its name attribute,
+// so in a meta tag "name: value" is an unknown directive and the directives
+// after it keep the tag's scope. agent is the initial scope (the meta name
+// for a per-bot meta tag, "" otherwise).
 func parseRobots(value string, src Source, field, agent string, line int, diags *diagnostics) []Directive {
 	var out []Directive
 	parts := strings.Split(value, ",")
@@ -63,7 +66,7 @@ func parseRobots(value string, src Source, field, agent string, line int, diags 
 		name, rest, hasColon := strings.Cut(tok, ":")
 		name = strings.ToLower(strings.TrimSpace(name))
 		rest = strings.TrimSpace(rest)
-		if hasColon {
+		if hasColon && src == SourceHeader {
 			if known, _ := isKnownDirective(name); !known && isAgentName(name) {
 				// A user agent scope; what follows the colon, if anything,
 				// is the scope's first directive.
@@ -86,6 +89,8 @@ func parseRobots(value string, src Source, field, agent string, line int, diags 
 		var valued bool
 		d.Known, valued = isKnownDirective(name)
 		switch {
+		case !d.Known && hasColon && src == SourceMeta && isAgentName(name):
+			diags.Add(codeUnknownDirective, line, "%s: unknown robots directive %q (a user-agent prefix is defined for the X-Robots-Tag header only; a meta tag names its crawler in its name attribute)", field, diag.Clip(tok))
 		case !d.Known:
 			diags.Add(codeUnknownDirective, line, "%s: unknown robots directive %q", field, diag.Clip(tok))
 		case valued && !validDirectiveValue(name, rest):
