@@ -35,6 +35,7 @@ package homepage
 
 import (
 	"bytes"
+	"mime"
 	"net/http"
 	"net/url"
 	"slices"
@@ -160,7 +161,7 @@ func Parse(header http.Header, body []byte) (*Signals, diag.List) {
 	switch {
 	case len(bytes.TrimSpace(body)) == 0:
 		diags.Add(codeEmptyBody, 0, "the body is empty; only the headers are read")
-	case !looksHTML(body):
+	case !looksHTML(header.Get("Content-Type"), body):
 		// A verdict on the whole body, at line 0 as the empty body's
 		// and robots.not-text's: no line applies.
 		diags.Add(codeNotHTML, 0, "the body is not HTML (Content-Type %q)", diag.Clip(header.Get("Content-Type")))
@@ -246,10 +247,16 @@ func (s *Signals) applyRobots() {
 	slices.Sort(s.ScopedAgents)
 }
 
-// looksHTML reports whether a body is HTML: after any BOM and white space
-// it starts with "<", or content sniffing (WHATWG MIME Sniffing) says
+// looksHTML reports whether a body is HTML: it is served as text/html or
+// application/xhtml+xml (with a supplied HTML type, WHATWG MIME Sniffing
+// §7.1 does not sniff the content: the body is an HTML document even when
+// it opens with text, which the tree builder then puts in the body), after
+// any BOM and white space it starts with "<", or content sniffing says
 // text/html.
-func looksHTML(body []byte) bool {
+func looksHTML(contentType string, body []byte) bool {
+	if mt, _, err := mime.ParseMediaType(contentType); err == nil && (mt == "text/html" || mt == "application/xhtml+xml") {
+		return true
+	}
 	b := bytes.TrimPrefix(body, []byte("\xef\xbb\xbf"))
 	b = bytes.TrimLeft(b, " \t\r\n\f")
 	if len(b) > 0 && b[0] == '<' {

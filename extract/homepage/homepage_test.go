@@ -577,3 +577,25 @@ func TestParse_MetaNoAgentPrefix(t *testing.T) {
 		t.Errorf("header: %+v", s)
 	}
 }
+
+// TestParse_ServedAsHTML: a body served as text/html (or XHTML) is an HTML
+// document even when it opens with text (a stray heading or a server's
+// warning before the doctype); content sniffing does not override a
+// supplied HTML type. The tree builder puts the text, and the meta tags
+// after it, in the body, so none of them is read.
+func TestParse_ServedAsHTML(t *testing.T) {
+	body := []byte("# Saved page\n\n<!doctype html>\n<html><head><meta name=\"robots\" content=\"noindex\"></head><body></body></html>\n")
+	for _, ct := range []string{"text/html", "text/html; charset=UTF-8", "Text/HTML", "application/xhtml+xml"} {
+		s, got := parse(t, hdr("Content-Type", ct, "X-Robots-Tag", "noai"), body)
+		if !s.HTML || len(got) != 0 || s.NoIndex || !s.NoAI {
+			t.Errorf("%s: got %v, %+v", ct, got, s)
+		}
+	}
+	// Not served as HTML: sniffing decides, and this body is text.
+	for _, h := range []http.Header{nil, hdr("Content-Type", "text/plain")} {
+		s, got := parse(t, h, body)
+		if want := []string{"homepage.not-html@0"}; s.HTML || !slices.Equal(got, want) {
+			t.Errorf("%v: got %v, %+v", h, got, s)
+		}
+	}
+}
