@@ -459,6 +459,8 @@ func TestParse_README_OtherFormat(t *testing.T) {
 		"json.txt":         OtherJSON,
 		"html.txt":         OtherHTML,
 		"key-value.txt":    OtherKeyValue,
+		// One User-Agent string a line; one line in ten is broken.
+		"user-agent-list.txt": OtherUserAgents,
 	} {
 		f, diags := Parse(readTestdata(t, name), plainUTF8)
 		wantCodes(t, diags, "0:agents-txt.other-format")
@@ -475,10 +477,13 @@ func TestParse_README_OtherFormat(t *testing.T) {
 		"robots with directive": "User-agent: *\n/a allow\n",
 		"markdown emphasis":     "*deadbeef* is our motto\n",
 		"prose only":            "AI agents are welcome here.\n",
+		"user agents":           "Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/128.0\ncurl/8.5.0\n",
+		"user agents, allow":    "Mozilla/5.0 (X11) Firefox/128.0\napi/v1 ALLOW\n",
+		"user agents, 2 of 3":   "Mozilla/5.0 (X11) Firefox/128.0\ncurl/8.5.0\nthis is not one\n",
 		"comments only":         "# AI agents are welcome here.\n",
 	} {
 		f, _ := Parse([]byte(body), Options{})
-		want := map[string]string{"xml": OtherXML, "markdown emphasis": OtherMarkdown}[name]
+		want := map[string]string{"xml": OtherXML, "markdown emphasis": OtherMarkdown, "user agents": OtherUserAgents}[name]
 		if name == "markdown emphasis" {
 			want = "" // "*deadbeef" is a (short) hash-like line: agents.txt
 		}

@@ -14,12 +14,13 @@ import (
 // The conventions a file named agents.txt may plainly follow instead
 // (README: other files named agents.txt exist in the wild).
 const (
-	OtherRobotsStyle = "robots-style" // User-agent: / Allow: / Disallow: lines
-	OtherKeyValue    = "key-value"    // every line is "Field: value"
-	OtherMarkdown    = "markdown"     // headings, lists, links, fences
-	OtherJSON        = "json"         // a JSON document
-	OtherHTML        = "html"         // an HTML document or fragment
-	OtherXML         = "xml"          // an XML document
+	OtherRobotsStyle = "robots-style"    // User-agent: / Allow: / Disallow: lines
+	OtherKeyValue    = "key-value"       // every line is "Field: value"
+	OtherMarkdown    = "markdown"        // headings, lists, links, fences
+	OtherJSON        = "json"            // a JSON document
+	OtherHTML        = "html"            // an HTML document or fragment
+	OtherXML         = "xml"             // an XML document
+	OtherUserAgents  = "user-agent-list" // one User-Agent string a line
 )
 
 // otherFormat returns the convention body plainly follows, or "" when it
@@ -28,7 +29,7 @@ const (
 // agents.txt, so that a broken agents.txt is never excused as another
 // format.
 func otherFormat(body []byte, lines []line) string {
-	var content, fieldLines, robotsLines, markdownSignals, headings int
+	var content, fieldLines, robotsLines, markdownSignals, headings, userAgents int
 	for _, l := range lines {
 		t := strings.TrimSpace(l.text)
 		if t == "" {
@@ -53,6 +54,9 @@ func otherFormat(body []byte, lines []line) string {
 		if isMarkdownSignal(t) {
 			markdownSignals++
 		}
+		if isUserAgentLine(t) {
+			userAgents++
+		}
 	}
 	trimmed := bytes.TrimSpace(body)
 	switch {
@@ -66,6 +70,8 @@ func otherFormat(body []byte, lines []line) string {
 		return OtherRobotsStyle
 	case content > 0 && fieldLines == content:
 		return OtherKeyValue
+	case content > 0 && userAgents*10 >= content*9:
+		return OtherUserAgents
 	case markdownSignals > 0 || (headings > 0 && content > 0):
 		return OtherMarkdown
 	}
@@ -109,6 +115,38 @@ func fieldName(t string) (string, bool) {
 		}
 	}
 	return name, true
+}
+
+// isUserAgentLine reports whether a trimmed content line looks like a
+// User-Agent string (RFC 9110 §10.1.5): it starts with a product token and
+// a version ("Mozilla/5.0 (X11; ...) ...", "curl/8.5.0"), and no field of
+// it is ALLOW or DISALLOW in any case. Lists of such strings are a common
+// file named agents.txt (user agents for scrapers and tests); one line in
+// ten may be a broken string without being taken for agents.txt.
+func isUserAgentLine(t string) bool {
+	f := strings.FieldsFunc(t, isFieldSpace)
+	product, version, ok := strings.Cut(f[0], "/")
+	if !ok || product == "" || version == "" || !isLetter(product[0]) ||
+		!isProductToken(product) || !isProductToken(version) {
+		return false
+	}
+	for _, w := range f[1:] {
+		if strings.EqualFold(w, "allow") || strings.EqualFold(w, "disallow") {
+			return false
+		}
+	}
+	return true
+}
+
+// isProductToken reports whether s is an RFC 9110 token.
+func isProductToken(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(isLetter(c) || '0' <= c && c <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // isRobotsField reports whether name is a robots.txt (or ai.txt) field.
