@@ -34,6 +34,10 @@ func TestLLMsTxtAdapter_Parse(t *testing.T) {
 	if doc.Valid || doc.OtherFormat != "html" || doc.Summary != nil {
 		t.Errorf("html: valid %v other %q summary %v", doc.Valid, doc.OtherFormat, doc.Summary)
 	}
+	doc = Parse(registry.LLMsTxt, []byte("# llms.txt\nUser-agent: *\nAllow: /\n"), Input{})
+	if doc.Valid || doc.OtherFormat != llmstxt.OtherRobotsStyle || doc.Summary != nil || doc.Effective != "invalid" {
+		t.Errorf("robots-style: valid %v other %q summary %v effective %q", doc.Valid, doc.OtherFormat, doc.Summary, doc.Effective)
+	}
 }
 
 func TestLLMsTxtAdapter_Codes(t *testing.T) {

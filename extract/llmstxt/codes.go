@@ -18,6 +18,8 @@ var (
 		Summary: "The file has no H1 title (a line starting with \"# \"); the H1 is the only required section, so the file is not an llms.txt."}
 	codeHTMLDocument = diag.Code{ID: "llms-txt.html-document", Severity: diag.Error, Spec: specFormat,
 		Summary: "The body is an HTML document, not Markdown; it is not an llms.txt."}
+	codeRobotsStyle = diag.Code{ID: "llms-txt.robots-style", Severity: diag.Error, Spec: specFormat,
+		Summary: "The body is robots.txt-style rules (a User-agent line, and only \"Field: value\" lines besides # comments), not Markdown; it is not an llms.txt."}
 	codeDuplicateTitle = diag.Code{ID: "llms-txt.duplicate-title", Severity: diag.Warning, Spec: specFormat,
 		Summary: "A second H1 heading; the file has exactly one H1, the first one is the title."}
 	codeTitleNotFirst = diag.Code{ID: "llms-txt.title-not-first", Severity: diag.Warning, Spec: specFormat,
@@ -71,7 +73,7 @@ var (
 // Codes returns every diagnostic code the llms.txt parser emits.
 func Codes() []diag.Code {
 	return []diag.Code{
-		codeMissingTitle, codeHTMLDocument, codeDuplicateTitle, codeTitleNotFirst, codeEmptyTitle,
+		codeMissingTitle, codeHTMLDocument, codeRobotsStyle, codeDuplicateTitle, codeTitleNotFirst, codeEmptyTitle,
 		codeHeadingNoSpace, codeSetextHeading, codeDeepHeading, codeMissingSummary, codeNoSections,
 		codeEmptySection, codeDuplicateSection, codeItemNotLink, codeSectionText, codeListMarker,
 		codeEmptyLinkText, codeMalformedURL, codeRelativeURL, codeNonHTTPURL, codeNotesWithoutColon,

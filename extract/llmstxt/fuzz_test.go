@@ -18,6 +18,7 @@ func fuzzSeeds() []string {
 		"# Title\n\n> Optional description goes here\n\nOptional details go here\n\n## Section name\n\n- [Link title](https://link_url): Optional link details\n\n## Optional\n\n- [Link title](https://link_url)\n",
 		"<!doctype html><html></html>",
 		"<!-- generated\n-->\n<!DOCTYPE html>\n",
+		"# llms.txt\nUser-agent: *\nAllow: /\n",
 		"intro\n# A\n# B\n#C\n### deep\n## optional\n\n## S\n- x\n* [](mailto:x)\n- [r](/rel) trailing\n- [m](http://)\n\ntext\n",
 		"Title\n=====\n",
 		"# T\n<div>\n\n```\nunclosed",

@@ -5,8 +5,9 @@
 // "Optional" lists links a reader may skip when it needs a shorter context.
 //
 // Parse is a pure function from bytes to a File and diagnostics. Only a
-// file that is not an llms.txt at all (no H1 title, or an HTML document) is
-// invalid; everything else is a warning or an informational observation.
+// file that is not an llms.txt at all (no H1 title, an HTML document, or
+// robots.txt-style rules) is invalid; everything else is a warning or an
+// informational observation.
 //
 // Decisions where the format is silent:
 //   - Relative link URLs are allowed: a Markdown link may hold a relative
@@ -56,10 +57,17 @@ type File struct {
 	Sections []Section `json:"sections"`
 	// HasOptional is true when a section is the Optional section.
 	HasOptional bool `json:"has_optional"`
-	// OtherFormat is "html" when the body is an HTML document rather than
-	// Markdown: it is then not an llms.txt at all.
+	// OtherFormat is OtherHTML when the body is an HTML document rather
+	// than Markdown, OtherRobotsStyle when it is robots.txt-style rules: it
+	// is then not an llms.txt at all, and nothing else is parsed.
 	OtherFormat string `json:"other_format,omitempty"`
 }
+
+// The conventions a body at /llms.txt may plainly follow instead (File.OtherFormat).
+const (
+	OtherHTML        = "html"         // an HTML document
+	OtherRobotsStyle = "robots-style" // robots.txt rules: User-agent, Allow, Disallow lines
+)
 
 // Section is an H2 section: a file list.
 type Section struct {
@@ -143,6 +151,11 @@ func Parse(data []byte) (*File, diag.List) {
 		data = data[3:]
 	}
 	p.checkText(data)
+	if n := robotsStyle(data); n > 0 {
+		p.diags.Add(codeRobotsStyle, n, "the body is a robots.txt-style file (User-agent, Allow, Disallow lines), not Markdown")
+		p.f.OtherFormat = OtherRobotsStyle
+		return p.f, p.diags.Sorted()
+	}
 	line := 0
 	first := true
 	var html htmlStart
@@ -154,7 +167,7 @@ func Parse(data []byte) (*File, diag.List) {
 		s := string(raw)
 		if html.line(s) {
 			p.diags.Add(codeHTMLDocument, line, "the body is an HTML document, not Markdown")
-			p.f.OtherFormat = "html"
+			p.f.OtherFormat = OtherHTML
 			return p.f, p.diags.Sorted()
 		}
 		p.line(line, s)
