@@ -1,7 +1,7 @@
 package agentsmd
 
 import (
-	"strings"
+	"slices"
 	"sync"
 )
 
@@ -13,14 +13,16 @@ import (
 //
 // Section names are no marks on their own: coding-agent files and the
 // guides websites publish for agents have sections named Restrictions,
-// Rate Limits or Data Handling, written as prose and bullet lists. Nor is a
-// key that is a plain English word (site, contact, authentication) where
-// the specification does not define it: "- Contact: name@example.com" is a
-// common line of such a guide.
+// Rate Limits or Data Handling, written as prose and bullet lists. Nor are
+// the keys of Identity (site, contact, last-updated, spec-version) and
+// authentication where the specification does not define them: they are
+// common words of such files ("- Contact: name@example.com" in a site's
+// guide, "- Last-Updated: 2025-09-17" in a document's metadata list).
 type specMarks struct {
 	// spec: a `- key: value` line whose key §5 defines, in the section
-	// that defines it (or a misspelling of its name), or, for a key with a
-	// hyphen (minimum-trust-level, disallowed-paths, ...), anywhere.
+	// that defines it (or a misspelling of its name), or, for a key no
+	// other convention uses (minimum-trust-level, disallowed-paths, ...),
+	// anywhere.
 	spec bool
 	// content: a non-blank line other than a level-1 title or the heading
 	// of a section §5 defines.
@@ -62,16 +64,15 @@ func (m *specMarks) key(key string) {
 	if m.spec || !specKey(key) {
 		return
 	}
-	if strings.Contains(key, "-") {
+	if !commonKey(key) || slices.Contains(definedKeys(m.kind), key) {
 		m.spec = true
-		return
 	}
-	for _, k := range definedKeys(m.kind) {
-		if k == key {
-			m.spec = true
-			return
-		}
-	}
+}
+
+// commonKey reports whether a key §5 defines is also a common word of other
+// Markdown files: the keys of Identity, and authentication.
+func commonKey(key string) bool {
+	return key == "authentication" || slices.Contains(definedKeys(KindIdentity), key)
 }
 
 // definedKind reports whether kind is a section §5 defines.

@@ -803,11 +803,11 @@ func TestParse_CodingAgentInstructions(t *testing.T) {
 // TestParse_OtherFormat_SpecMarks: a file without Identity is another
 // format when it has content and none of it is the specification's: no
 // `- key: value` line whose key §5 defines, in the section that defines it
-// or, for a key with a hyphen, anywhere (specs README: AGENTS.md). With one
-// of them, it is an invalid policy (§6.8). A section name on its own, or a
-// key that is a plain word (site, contact, authentication) elsewhere, is
-// no mark: coding-agent files and the guides sites publish for agents have
-// both.
+// or, for a key other than those of Identity and authentication, anywhere
+// (specs README: AGENTS.md). With one of them, it is an invalid policy
+// (§6.8). A section name on its own, or an Identity key or authentication
+// elsewhere, is no mark: coding-agent files and the guides sites publish
+// for agents have both.
 func TestParse_OtherFormat_SpecMarks(t *testing.T) {
 	for _, tt := range []struct {
 		body  string
@@ -821,23 +821,24 @@ func TestParse_OtherFormat_SpecMarks(t *testing.T) {
 		{"```\ncode\n```\n```\nmore\n```\n", true},
 		{"just text", true},
 		{"# AGENTS.md\n## Support\n- Ask: in #dev\n## x-notes\n- x-owner: team\n", true}, // x- names are no spec marks
-		// Section names of §5 with prose or bullets, and plain-word keys
-		// outside their section.
+		// Section names of §5 with prose or bullets, and Identity keys or
+		// authentication outside their section.
 		{"# AGENTS.md\n\nThe personal site of A.\n\n- Human view: /\n- Summary: /llms.txt\n- Contact: a@example.com\n", true},
 		{"# Guide\n## Canonical Links\n- Home: https://example.com/\n- Contact: mailto:a@example.com\n", true},
 		{"# AGENTS.md\n## Restrictions\n- Do not write outside the target path.\n- No force pushes.\n", true},
 		{"# Notes\n## Rate Limits\nThe API allows 60 requests a minute.\n## Data Handling\n- Never log tokens.\n", true},
 		{"# AGENTS.md\n## Security\n- Authentication: JWT in an HTTP-only cookie\n", true},
-		{"# AGENTS.md\n- site: example.com\n", true}, // a plain-word key in the preamble
+		{"# AGENTS.md\n- site: example.com\n", true}, // an Identity key in the preamble
+		{"# Runbook\n\n- Status: active\n- Last-Updated: 2025-09-17\n- Spec-Version: 1.0-draft\n\n## Steps\n- Build.\n", true},
 		// A section §5 defines, or a key it defines, anywhere: a policy
 		// without Identity.
 		{"# AGENTS.md\n## Build\n- run: `go build ./...`\n## Test\n- run: `go test ./...`\n## Allowed Actions\n- read-content: true\n", false},
 		{"# AGENTS.md\n\n## Restrictions\n- disallowed-paths: /admin/*\n", false},
 		{"# AGENTS.md\n## rate   limits\n", false},
-		{"# AGENTS.md\n- site: example.com\n- last-updated: 2026-03-15\n", false},   // a key with a hyphen in the preamble
+		{"# AGENTS.md\n- read-content: false\n", false},                             // a key of another section in the preamble
 		{"# AGENTS.md\n## Restriction\n- disallowed-paths: /admin/*\n", false},      // a key in a misspelled section
-		{"# AGENTS.md\n## Identiy\n- site: example.com\n", false},                   // a plain-word key in a misspelling of its section
-		{"# AGENTS.md\n## Trust Requirements\n- authentication: required\n", false}, // a plain-word key in its section
+		{"# AGENTS.md\n## Identiy\n- site: example.com\n", false},                   // an Identity key in a misspelling of its section
+		{"# AGENTS.md\n## Trust Requirements\n- authentication: required\n", false}, // authentication in its section
 		{"# AGENTS.md\n## Restrictions\n## Rate Limits\n", false},                   // nothing but defined headings
 		{"# AGENTS.md\n## Notes\n- Minimum-Trust-Level: 2\n", false},
 		{"# AGENTS.md\n## Notes\n  - requests-per-minute: 5\n", false}, // indented
