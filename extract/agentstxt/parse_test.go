@@ -478,12 +478,15 @@ func TestParse_README_OtherFormat(t *testing.T) {
 		"markdown emphasis":     "*deadbeef* is our motto\n",
 		"prose only":            "AI agents are welcome here.\n",
 		"user agents":           "Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/128.0\ncurl/8.5.0\n",
+		"markdown, sitemap":     "# Example agent guide\n\nSitemap: https://example.com/sitemap.xml\n\n## Retrieval\n\n- Use the sitemap.\n",
+		"key-value, sitemap":    "Name: Example\nSitemap: https://example.com/sitemap.xml\nCrawl-delay: 5\n",
 		"user agents, allow":    "Mozilla/5.0 (X11) Firefox/128.0\napi/v1 ALLOW\n",
 		"user agents, 2 of 3":   "Mozilla/5.0 (X11) Firefox/128.0\ncurl/8.5.0\nthis is not one\n",
 		"comments only":         "# AI agents are welcome here.\n",
 	} {
 		f, _ := Parse([]byte(body), Options{})
-		want := map[string]string{"xml": OtherXML, "markdown emphasis": OtherMarkdown, "user agents": OtherUserAgents}[name]
+		want := map[string]string{"xml": OtherXML, "markdown emphasis": OtherMarkdown, "user agents": OtherUserAgents,
+			"markdown, sitemap": OtherMarkdown, "key-value, sitemap": OtherKeyValue}[name]
 		if name == "markdown emphasis" {
 			want = "" // "*deadbeef" is a (short) hash-like line: agents.txt
 		}

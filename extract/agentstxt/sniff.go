@@ -149,10 +149,14 @@ func isProductToken(s string) bool {
 	return true
 }
 
-// isRobotsField reports whether name is a robots.txt (or ai.txt) field.
+// isRobotsField reports whether name is a robots.txt (or ai.txt) group or
+// rule field. The other robots.txt fields (Sitemap, Crawl-delay,
+// Content-Signal, ...) do not count: a "Sitemap: URL" line is common in
+// the key-value and Markdown manifests published as agents.txt, and alone
+// does not make a file robots-style.
 func isRobotsField(name string) bool {
 	switch strings.ToLower(name) {
-	case "user-agent", "allow", "disallow", "crawl-delay", "sitemap", "content-signal", "content-usage":
+	case "user-agent", "allow", "disallow":
 		return true
 	}
 	return false
