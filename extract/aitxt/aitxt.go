@@ -13,7 +13,10 @@
 // ("Disallow: /images/", "Allow: /public/", "Disallow: /a") say nothing
 // about a type as such and are left out. Among the rules kept, robots.txt
 // precedence decides (robots.Matcher: the longest match, allow on a tie),
-// for each category's file extensions (Extensions). Matching is
+// for each category's file extensions (Extensions). A category is blocked
+// when every extension Spawning's ai.txt generator writes for it
+// (SpawningExtensions) is disallowed and no file-type rule allows one of
+// the others, so the generator's own output for a category blocks it. Matching is
 // case-sensitive, as in robots.txt, so "*.JPG" does not disallow
 // "file.jpg".
 //
@@ -61,22 +64,47 @@ const (
 // Categories returns the media categories in report order.
 func Categories() []Category { return []Category{Images, Text, Audio, Video, Code} }
 
-// Extensions returns the file extensions (lower case, without the dot)
-// probed for a category.
-func Extensions(c Category) []string {
+// SpawningExtensions returns the file extensions (lower case, without the
+// dot) that Spawning's ai.txt generator writes for a category, in its order:
+// a category is blocked when all of them are disallowed.
+func SpawningExtensions(c Category) []string {
 	switch c {
 	case Images:
-		return []string{"jpg", "jpeg", "png", "gif", "webp", "bmp", "tif", "tiff", "svg", "heic", "heif", "avif", "ico", "psd", "raw"}
+		return []string{"bmp", "gif", "ico", "jpeg", "jpg", "png", "svg", "tif", "tiff", "webp"}
 	case Text:
-		return []string{"txt", "pdf", "doc", "docx", "odt", "rtf", "md", "tex", "epub", "html", "htm", "xml", "csv", "json"}
+		return []string{"txt", "pdf", "doc", "docx", "odt", "rtf", "tex", "wks", "wpd", "wps", "html"}
 	case Audio:
-		return []string{"mp3", "wav", "flac", "aac", "ogg", "oga", "m4a", "aif", "aiff", "wma", "opus", "mid", "midi"}
+		return []string{"aac", "aiff", "amr", "flac", "m4a", "mp3", "oga", "opus", "wav", "wma"}
 	case Video:
-		return []string{"mp4", "m4v", "mov", "avi", "mkv", "webm", "wmv", "flv", "mpeg", "mpg", "3gp", "ogv"}
+		return []string{"mp4", "webm", "ogg", "avi", "mov", "wmv", "flv", "mkv"}
 	case Code:
-		return []string{"py", "js", "ts", "java", "c", "cpp", "cc", "h", "hpp", "cs", "go", "rb", "php", "swift", "kt", "rs", "scala", "sh", "pl", "lua", "sql", "css", "ipynb"}
+		return []string{"py", "js", "java", "c", "cpp", "cs", "h", "css", "php", "swift", "go", "rb", "pl", "sh", "sql"}
 	}
 	return nil
+}
+
+// moreExtensions returns the other file extensions survey counts in a
+// category: common ones that Spawning's generator does not write.
+func moreExtensions(c Category) []string {
+	switch c {
+	case Images:
+		return []string{"heic", "heif", "avif", "psd", "raw"}
+	case Text:
+		return []string{"md", "epub", "htm", "xml", "csv", "json"}
+	case Audio:
+		return []string{"aif", "mid", "midi"}
+	case Video:
+		return []string{"m4v", "mpeg", "mpg", "3gp", "ogv"}
+	case Code:
+		return []string{"ts", "cc", "hpp", "kt", "rs", "scala", "lua", "ipynb"}
+	}
+	return nil
+}
+
+// Extensions returns the file extensions (lower case, without the dot)
+// probed for a category: SpawningExtensions, then the other common ones.
+func Extensions(c Category) []string {
+	return append(SpawningExtensions(c), moreExtensions(c)...)
 }
 
 // categoryOf returns the category of a lower-case extension.
@@ -171,16 +199,28 @@ func ParseWith(body []byte, opt robots.Options) (*File, diag.List) {
 	media := robots.NewMatcher(mediaRules(rf))
 	for _, cat := range Categories() {
 		ms := MediaStance{Category: cat, Disallowed: []string{}}
-		exts := Extensions(cat)
-		for _, ext := range exts {
-			if !media.Allowed("*", probePath(ext)).Allowed {
+		// Blocked: every extension Spawning's generator writes for the
+		// category is disallowed, and no file-type rule allows one of the
+		// others (which the generator never names).
+		blocked := true
+		for _, ext := range SpawningExtensions(cat) {
+			if d := media.Allowed("*", probePath(ext)); d.Allowed {
+				blocked = false
+			} else {
 				ms.Disallowed = append(ms.Disallowed, ext)
 			}
 		}
-		switch len(ms.Disallowed) {
-		case 0:
+		for _, ext := range moreExtensions(cat) {
+			if d := media.Allowed("*", probePath(ext)); !d.Allowed {
+				ms.Disallowed = append(ms.Disallowed, ext)
+			} else if d.Rule != nil && !robots.MatchesEveryPath(d.Rule.Path) {
+				blocked = false
+			}
+		}
+		switch {
+		case len(ms.Disallowed) == 0:
 			ms.Access = robots.Allowed
-		case len(exts):
+		case blocked:
 			ms.Access = robots.Blocked
 			f.BlockedMedia = append(f.BlockedMedia, cat)
 		default:

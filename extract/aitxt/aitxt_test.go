@@ -223,3 +223,67 @@ func BenchmarkParse(b *testing.B) {
 		Parse(body)
 	}
 }
+
+// spawningLists are the file types Spawning's ai.txt generator writes for
+// each category it offers, in its order.
+var spawningLists = map[Category]string{
+	Text:   "txt pdf doc docx odt rtf tex wks wpd wps html",
+	Images: "bmp gif ico jpeg jpg png svg tif tiff webp",
+	Audio:  "aac aiff amr flac m4a mp3 oga opus wav wma",
+	Video:  "mp4 webm ogg avi mov wmv flv mkv",
+	Code:   "py js java c cpp cs h css php swift go rb pl sh sql",
+}
+
+func spawningBody(extra string, cats ...Category) string {
+	var b strings.Builder
+	b.WriteString("# Spawning AI\n# Prevent datasets from using the following file types\n\nUser-Agent: *\n")
+	for _, c := range cats {
+		for _, ext := range strings.Fields(spawningLists[c]) {
+			fmt.Fprintf(&b, "Disallow: *.%s\n", ext)
+		}
+	}
+	b.WriteString(extra)
+	return b.String()
+}
+
+// TestParse_SpawningGenerator: the generator's output for one category
+// blocks that category, whatever other extensions survey knows for it,
+// and names no file type outside the categories (wks, wpd, wps and amr
+// are Spawning's text and audio types; ogg is its video type). Its rules
+// are unanchored, so some reach other categories' types: "*.avi" also
+// disallows .avif images, "*.c", "*.h" and "*.js" .csv, .html and .json
+// texts and .heic images.
+func TestParse_SpawningGenerator(t *testing.T) {
+	partial := map[Category][]Category{Video: {Images}, Code: {Images, Text}}
+	for _, c := range Categories() {
+		f, d := parse(t, []byte(spawningBody("", c)))
+		want := partial[c]
+		if want == nil {
+			want = []Category{}
+		}
+		if !reflect.DeepEqual(f.BlockedMedia, []Category{c}) || !reflect.DeepEqual(f.PartialMedia, want) || len(d) != 0 {
+			t.Errorf("%s only: blocked %v partial %v diagnostics %q; want [%s], %v, none", c, f.BlockedMedia, f.PartialMedia, found(d), c, want)
+		}
+	}
+	all := Categories()
+	f, d := parse(t, []byte(spawningBody("", all...)))
+	if !reflect.DeepEqual(f.BlockedMedia, all) || len(d) != 0 {
+		t.Errorf("every category: blocked %v diagnostics %q; want %v, none", f.BlockedMedia, found(d), all)
+	}
+	for _, c := range []struct {
+		name, extra      string
+		blocked, partial []Category
+	}{
+		// Allow: / is the default the generator's rules are written
+		// against; it allows no file type in particular.
+		{"allow all", "Allow: /\n", []Category{Images}, []Category{}},
+		// A file-type rule allowing another image type: images partly.
+		{"allow heic", "Allow: *.heic\n", []Category{}, []Category{Images}},
+		{"disallow heic too", "Disallow: *.heic\n", []Category{Images}, []Category{}},
+	} {
+		f, _ := parse(t, []byte(spawningBody(c.extra, Images)))
+		if !reflect.DeepEqual(f.BlockedMedia, c.blocked) || !reflect.DeepEqual(f.PartialMedia, c.partial) {
+			t.Errorf("images and %s: blocked %v partial %v; want %v %v", c.name, f.BlockedMedia, f.PartialMedia, c.blocked, c.partial)
+		}
+	}
+}
