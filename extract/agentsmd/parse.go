@@ -422,13 +422,16 @@ func (p *parser) inFence(what string) {
 // finish applies the checks that need the whole file.
 func (p *parser) finish() {
 	r := p.res
+	if p.marks.otherFormat() {
+		// Free Markdown without a directive of the specification, even
+		// under a "## Identity" heading, which coding-agent files use too
+		// (a project's name and purpose, or an agent's persona).
+		r.OtherFormat = OtherFormatCodingAgent
+		r.Effective = EffectiveOtherFormat
+		p.diags = diag.List{codeCodingAgentInstructions.At(0, "no directive of AGENTS-MD-SPEC-001 (a `- key: value` line with a key §5 defines, in its section): the file is free Markdown, of the repository convention for coding agents; it is another format, not an AGENTS.md policy")}
+		return
+	}
 	if r.Identity.Line == 0 {
-		if p.marks.otherFormat() {
-			r.OtherFormat = OtherFormatCodingAgent
-			r.Effective = EffectiveOtherFormat
-			p.diags = diag.List{codeCodingAgentInstructions.At(0, "no `## Identity` section and no directive of AGENTS-MD-SPEC-001 (a `- key: value` line with a key §5 defines, in its section): the file follows the repository convention for coding agents (free Markdown); it is another format, not an AGENTS.md policy")}
-			return
-		}
 		p.add(codeMissingIdentity, 0, "the file has no `## Identity` section, which §5.1 requires; it is not a valid AGENTS.md policy (§6.8)")
 		r.Effective = EffectiveInvalid
 		return

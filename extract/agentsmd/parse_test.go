@@ -853,6 +853,40 @@ func TestParse_OtherFormat_SpecMarks(t *testing.T) {
 	}
 }
 
+// TestParse_OtherFormat_IdentityHeading: coding-agent files use an
+// "## Identity" heading too (a project's name and purpose, an agent's
+// persona); with no directive of the specification under it or anywhere
+// else, such a file is another format, not a valid policy. An Identity
+// section with one of its keys, or a file with nothing but the title and
+// the heading, stays a policy.
+func TestParse_OtherFormat_IdentityHeading(t *testing.T) {
+	for _, body := range []string{
+		"# Game — AGENTS.md\n\n## Identity\n\n| Field | Value |\n| --- | --- |\n| **Repo** | `a/game` |\n\n## Quick Start\n1. `npm run dev`\n",
+		"# AGENTS.md\n\n## Identity\nYou are a code reviewer. Be terse.\n\n## Rules\n- Never push to main.\n",
+		"# AGENTS.md\n\n## Identity\n\n- Public name: **A Guide**\n- Repository: `a-guide`\n",
+	} {
+		res, diags := parse(t, body)
+		wantCodes(t, diags, "0:coding-agent-instructions")
+		if res.OtherFormat != OtherFormatCodingAgent || res.Effective != EffectiveOtherFormat {
+			t.Errorf("%q: OtherFormat %q, Effective %q", body, res.OtherFormat, res.Effective)
+		}
+	}
+	for _, tt := range []struct {
+		body  string
+		codes []string
+	}{
+		{"# AGENTS.md\n## Identity\n", []string{"2:missing-site"}},
+		{"# AGENTS.md\n## Identity\n- contact: a@example.com\n", []string{"2:missing-site"}},
+		{"# AGENTS.md\n## Identity\nThe policy of a.example.\n## Allowed Actions\n- read-content: true\n", []string{"2:missing-site"}},
+	} {
+		res, diags := parse(t, tt.body)
+		wantCodes(t, diags, tt.codes...)
+		if res.Effective != EffectivePolicy {
+			t.Errorf("%q: Effective %q, want a policy", tt.body, res.Effective)
+		}
+	}
+}
+
 // TestParse_ResultJSON: the result is JSON-encodable and stable.
 func TestParse_ResultJSON(t *testing.T) {
 	res, _ := parse(t, string(readTestdata(t, "realistic.md")))
