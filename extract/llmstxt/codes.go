@@ -18,6 +18,8 @@ var (
 		Summary: "The file has no H1 title (a line starting with \"# \"); the H1 is the only required section, so the file is not an llms.txt."}
 	codeHTMLDocument = diag.Code{ID: "llms-txt.html-document", Severity: diag.Error, Spec: specFormat,
 		Summary: "The body is an HTML document, not Markdown; it is not an llms.txt."}
+	codeNotText = diag.Code{ID: "llms-txt.not-text", Severity: diag.Error, Spec: specText,
+		Summary: "The body is not UTF-8 text (binary, UTF-16 or UTF-32); its lines are not read, so the file is not an llms.txt."}
 	codeRobotsStyle = diag.Code{ID: "llms-txt.robots-style", Severity: diag.Error, Spec: specFormat,
 		Summary: "The body is robots.txt-style rules (a User-agent line, and only \"Field: value\" lines besides # comments), not Markdown; it is not an llms.txt."}
 	codeDuplicateTitle = diag.Code{ID: "llms-txt.duplicate-title", Severity: diag.Warning, Spec: specFormat,
@@ -73,7 +75,7 @@ var (
 // Codes returns every diagnostic code the llms.txt parser emits.
 func Codes() []diag.Code {
 	return []diag.Code{
-		codeMissingTitle, codeHTMLDocument, codeRobotsStyle, codeDuplicateTitle, codeTitleNotFirst, codeEmptyTitle,
+		codeMissingTitle, codeNotText, codeHTMLDocument, codeRobotsStyle, codeDuplicateTitle, codeTitleNotFirst, codeEmptyTitle,
 		codeHeadingNoSpace, codeSetextHeading, codeDeepHeading, codeMissingSummary, codeNoSections,
 		codeEmptySection, codeDuplicateSection, codeItemNotLink, codeSectionText, codeListMarker,
 		codeEmptyLinkText, codeMalformedURL, codeRelativeURL, codeNonHTTPURL, codeNotesWithoutColon,

@@ -23,6 +23,7 @@ func fuzzSeeds() []string {
 		"Title\n=====\n",
 		"# T\n<div>\n\n```\nunclosed",
 		"\xef\xbb\xbf#\n> \xff\x00\n",
+		"\xef\xbb\xbf#\n> a summary long enough to be text, with \xff and \x00 among many good bytes\n",
 		"# T\n## D\n## D\n- [a](https://a.example/)\n",
 		"- [\\](\n- [a](<b\n- [a](b \"t\n[[[[[[((((\n",
 		"# T\r\n> s\r\n## S\r\n- [a](https://a.example/ 'x') : n\r\n",

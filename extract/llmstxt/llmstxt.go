@@ -5,9 +5,9 @@
 // "Optional" lists links a reader may skip when it needs a shorter context.
 //
 // Parse is a pure function from bytes to a File and diagnostics. Only a
-// file that is not an llms.txt at all (no H1 title, an HTML document, or
-// robots.txt-style rules) is invalid; everything else is a warning or an
-// informational observation.
+// file that is not an llms.txt at all (no H1 title, a body that is not
+// UTF-8 text, an HTML document, or robots.txt-style rules) is invalid;
+// everything else is a warning or an informational observation.
 //
 // Decisions where the format is silent:
 //   - Relative link URLs are allowed: a Markdown link may hold a relative
@@ -39,6 +39,7 @@ import (
 
 	"github.com/agentpolicy/survey/diag"
 	"github.com/agentpolicy/survey/extract/internal/mdhtml"
+	"github.com/agentpolicy/survey/extract/internal/textsniff"
 )
 
 // File is a parsed llms.txt.
@@ -149,6 +150,13 @@ func Parse(data []byte) (*File, diag.List) {
 	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
 		p.diags.Add(codeBOM, 1, "the file starts with a UTF-8 byte order mark")
 		data = data[3:]
+	}
+	if kind := textsniff.NotText(data); kind != "" {
+		// Not text at all (UTF-16 saved by a Windows editor, a binary):
+		// one diagnostic says so, rather than one per line and a missing
+		// title the file may well have in its own encoding.
+		p.diags.Add(codeNotText, 0, "the body is not UTF-8 text (%s); an llms.txt is Markdown text", kind)
+		return p.f, p.diags.Sorted()
 	}
 	p.checkText(data)
 	if n := robotsStyle(data); n > 0 {
