@@ -20,9 +20,11 @@
 // case-sensitive, as in robots.txt, so "*.JPG" does not disallow
 // "file.jpg".
 //
-// A file with no robots.txt record at all (prose, JSON, HTML) is plainly
-// another format: File.OtherFormat says which, and the extract adapter
-// reports it as such rather than as a broken ai.txt.
+// A file without a User-Agent, Allow or Disallow line (prose, Markdown,
+// key-value facts even with a Sitemap line, JSON, HTML) is plainly another
+// format: File.OtherFormat says which, the extract adapter reports it as
+// such rather than as a broken ai.txt, and only the diagnostics about the
+// body as text (encoding, byte order mark, size) are kept.
 package aitxt
 
 import (
@@ -37,7 +39,7 @@ import (
 
 var (
 	codeOtherFormat = diag.Code{ID: "aitxt.other-format", Severity: diag.Info, Spec: "Spawning ai.txt (robots.txt syntax)",
-		Summary: "The file has no User-Agent, Allow, Disallow or Sitemap line; it follows another convention (prose, JSON, HTML)."}
+		Summary: "The file has no User-Agent, Allow or Disallow line (a Sitemap line does not count); it follows another convention (prose, Markdown, key-value facts, JSON, HTML), and the robots.txt grammar's line diagnostics are not reported for it."}
 	codeNoStarGroup = diag.Code{ID: "aitxt.no-star-group", Severity: diag.Info, Spec: "Spawning ai.txt (robots.txt syntax); RFC 9309 §2.2.1",
 		Summary: "No group names \"*\"; crawlers not named in the file are not restricted."}
 	codeUnknownFileType = diag.Code{ID: "aitxt.unknown-file-type", Severity: diag.Info, Spec: "Spawning ai.txt (robots.txt syntax)",
@@ -182,14 +184,19 @@ func ParseWith(body []byte, opt robots.Options) (*File, diag.List) {
 		// Not text at all: invalid (robots.not-text), not another format.
 	case rf.HTML:
 		f.OtherFormat = "html"
-	case c.records == 0 && c.content > 0:
+	case c.rules == 0 && c.content > 0:
 		f.OtherFormat = "text"
 		if trimmed := bytes.TrimSpace(body); len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '[') && json.Valid(trimmed) {
 			f.OtherFormat = "json"
 		}
+		// The robots.txt grammar is not this file's: its line diagnostics
+		// (malformed lines, unknown records) would be counted as breaches
+		// of RFC 9309 by a file that does not follow it. Only what is
+		// wrong with the body as text stays, as for an HTML body.
+		diags = slices.DeleteFunc(diags, func(d diag.Diagnostic) bool { return !bodyCodes[d.Code] })
 	}
 	if f.OtherFormat != "" {
-		diags.Add(codeOtherFormat, 0, "the file has no robots.txt-style record; it looks like %s", f.OtherFormat)
+		diags.Add(codeOtherFormat, 0, "the file has no User-Agent, Allow or Disallow line; it looks like %s", f.OtherFormat)
 	}
 
 	m := robots.NewMatcher(rf)
@@ -264,11 +271,20 @@ func fileType(pattern string) (string, bool) {
 	return ext, true
 }
 
-// recordCounter counts robots.txt records and non-blank lines, to tell an
-// ai.txt from a file in another convention.
+// bodyCodes are the robots.* codes about the body as text (its encoding,
+// its byte order mark, its size), kept for a file in another format.
+var bodyCodes = map[string]bool{
+	"robots.not-text": true, "robots.invalid-utf8": true, "robots.control-character": true,
+	"robots.bom": true, "robots.partial-bom": true, "robots.over-size-limit": true,
+}
+
+// recordCounter counts the lines that make an ai.txt (user-agent, allow
+// and disallow records) and non-blank lines, to tell an ai.txt from a file
+// in another convention. A sitemap line does not count: key-value files
+// of site facts for AI agents name their sitemap too.
 type recordCounter struct {
 	robots.NopHandler
-	records int // user-agent, allow, disallow and sitemap lines
+	rules   int // user-agent, allow and disallow lines
 	content int // lines that are neither blank nor comment-only
 }
 
@@ -277,10 +293,9 @@ func (c *recordCounter) HandleLine(l robots.Line) {
 		c.content++
 	}
 }
-func (c *recordCounter) HandleUserAgent(int, string) { c.records++ }
-func (c *recordCounter) HandleAllow(int, string)     { c.records++ }
-func (c *recordCounter) HandleDisallow(int, string)  { c.records++ }
-func (c *recordCounter) HandleSitemap(int, string)   { c.records++ }
+func (c *recordCounter) HandleUserAgent(int, string) { c.rules++ }
+func (c *recordCounter) HandleAllow(int, string)     { c.rules++ }
+func (c *recordCounter) HandleDisallow(int, string)  { c.rules++ }
 
 // tee sends every event to each handler in turn.
 type tee []robots.Handler

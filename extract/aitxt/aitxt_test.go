@@ -49,8 +49,8 @@ func TestParse_Media(t *testing.T) {
 		{"spawning-mixed.txt", []Category{}, []Category{Text, Audio, Code}, "", []string{"7:aitxt.unknown-file-type"}},
 		{"allow-all.txt", []Category{}, []Category{}, "", []string{}},
 		{"named-only.txt", []Category{}, []Category{}, "", []string{"0:aitxt.no-star-group"}},
-		{"prose.txt", []Category{}, []Category{}, "text", []string{"0:aitxt.other-format", "1:robots.malformed-line", "2:robots.malformed-line"}},
-		{"json.txt", []Category{}, []Category{}, "json", []string{"0:aitxt.other-format", "1:robots.unknown-record"}},
+		{"prose.txt", []Category{}, []Category{}, "text", []string{"0:aitxt.other-format"}},
+		{"json.txt", []Category{}, []Category{}, "json", []string{"0:aitxt.other-format"}},
 		{"html.txt", []Category{}, []Category{}, "html", []string{"0:aitxt.other-format", "1:robots.html-document"}},
 		{"empty.txt", []Category{}, []Category{}, "", []string{}},
 		{"binary.txt", []Category{}, []Category{}, "", []string{"0:robots.not-text"}},
@@ -284,6 +284,30 @@ func TestParse_SpawningGenerator(t *testing.T) {
 		f, _ := parse(t, []byte(spawningBody(c.extra, Images)))
 		if !reflect.DeepEqual(f.BlockedMedia, c.blocked) || !reflect.DeepEqual(f.PartialMedia, c.partial) {
 			t.Errorf("images and %s: blocked %v partial %v; want %v %v", c.name, f.BlockedMedia, f.PartialMedia, c.blocked, c.partial)
+		}
+	}
+}
+
+// TestParse_OtherFormat: a file without a User-Agent, Allow or Disallow
+// line is another convention, even when it names a sitemap among its
+// key-value lines, and the robots.txt grammar's line diagnostics are not
+// reported for it; what is wrong with the body as text is.
+func TestParse_OtherFormat(t *testing.T) {
+	for _, c := range []struct {
+		name, body, other string
+		diags             []string
+	}{
+		{"key-value with a sitemap", "# Site facts for AI agents\nname: Example\nai-training: allowed\nsitemap: https://example.com/sitemap.xml\n", "text", []string{"0:aitxt.other-format"}},
+		{"markdown", "# About this site\n\nThis site may be quoted with attribution.\n- Contact: someone@example.com\n", "text", []string{"0:aitxt.other-format"}},
+		{"invalid UTF-8", "Site: caf\xe9\nNotes: none\n", "text", []string{"0:aitxt.other-format", "1:robots.invalid-utf8"}},
+		{"byte order mark", "\xef\xbb\xbfSite: example\n", "text", []string{"0:aitxt.other-format", "1:robots.bom"}},
+		// A user-agent line makes an ai.txt, however little else there is.
+		{"user-agent and prose", "User-agent: *\nThis site welcomes AI crawlers.\n", "", []string{"1:robots.empty-group", "2:robots.malformed-line"}},
+		{"sitemap and a rule", "Sitemap: https://example.com/s.xml\nUser-agent: *\nDisallow: /a\n", "", []string{}},
+	} {
+		f, d := parse(t, []byte(c.body))
+		if got := found(d); f.OtherFormat != c.other || !reflect.DeepEqual(got, c.diags) {
+			t.Errorf("%s: other format %q, diagnostics %q; want %q, %q", c.name, f.OtherFormat, got, c.other, c.diags)
 		}
 	}
 }
