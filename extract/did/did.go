@@ -208,6 +208,12 @@ func checkMethods(doc *Document, root canonjson.Value, diags *diag.List) {
 	vm, ok := root.Get("verificationMethod")
 	switch {
 	case !ok:
+		if pk, legacy := root.Get("publicKey"); legacy {
+			// The pre-DID-Core drafts (context w3id.org/did/v0.11) named
+			// the methods publicKey; such documents are still served.
+			diags.Add(codeMissingMethods, pk.Line, "the document has no `verificationMethod`; it lists its keys under `publicKey`, the name of the pre-DID-Core drafts, which v0 readers do not read")
+			return
+		}
 		diags.Add(codeMissingMethods, root.Line, "the document has no `verificationMethod`")
 		return
 	case vm.Kind != canonjson.Array:

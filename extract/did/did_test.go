@@ -227,6 +227,19 @@ func TestParse_Section3_3_VerificationMethods(t *testing.T) {
 	}
 }
 
+// TestParse_Section3_3_LegacyPublicKey: a document of the pre-DID-Core
+// drafts lists its keys under publicKey; it still has no
+// verificationMethod, and the diagnostic says where its keys are, on the
+// publicKey line.
+func TestParse_Section3_3_LegacyPublicKey(t *testing.T) {
+	body := "{\"id\": \"did:web:example.com\",\n\"publicKey\": [{\"id\": \"#k\", \"type\": \"Ed25519VerificationKey2018\"}]}"
+	d, diags := Parse([]byte(body), "example.com")
+	checkCodes(t, diags, "did.missing-verification-method")
+	if d == nil || d.OK || diags[0].Line != 2 || !strings.Contains(diags[0].Message, "`publicKey`") {
+		t.Errorf("doc = %+v, diags %v", d, diags)
+	}
+}
+
 func TestParse_NotADocument(t *testing.T) {
 	cases := []struct {
 		name, body string
