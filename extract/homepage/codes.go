@@ -14,6 +14,7 @@ const (
 	specTDMRes      = "TDMRep §Declaring the reservation of TDM Rights, tdm-reservation"
 	specTDMPolicy   = "TDMRep §Declaring the reservation of TDM Rights, tdm-policy"
 	specTDMPriority = "TDMRep §Processing priority"
+	specHTTPEquiv   = "WHATWG HTML §4.2.5.3 (pragma directives); Google Search Central, robots meta tag and X-Robots-Tag specification"
 )
 
 var (
@@ -43,6 +44,8 @@ var (
 		Summary: "The effective tdm-reservation is 0 and a tdm-policy is declared; agents should not process it, so no policy is effective."}
 	codeTDMPolicyAlone = diag.Code{ID: "homepage.tdm-policy-without-reservation", Severity: diag.Info, Spec: specTDMPolicy,
 		Summary: "A tdm-policy without a tdm-reservation from the same source."}
+	codeHTTPEquivPolicy = diag.Code{ID: "homepage.http-equiv-policy-header", Severity: diag.Info, Spec: specHTTPEquiv,
+		Summary: "A meta http-equiv names a policy header (X-Robots-Tag, Content-Usage, tdm-reservation, tdm-policy): HTML defines no such pragma and crawlers read these headers from the HTTP response, so the tag expresses nothing (the robots and TDMRep meta tags use name=)."}
 	codeTDMConflict = diag.Code{ID: "homepage.tdm-conflict", Severity: diag.Warning, Spec: specTDMPriority,
 		Summary: "TDMRep declarations disagree (header against meta tag, or repeated declarations); the meta tag supersedes the header, and the first of repeated ones is used."}
 )
@@ -53,6 +56,6 @@ func Codes() []diag.Code {
 		codeNotHTML, codeEmptyBody, codeUnknownDirective, codeBadDirectiveValue, codeRobotsConflict,
 		codeContentUsageUnparsable, codeContentUsageUnknownKey, codeContentUsageBadValue, codeContentUsageParameter,
 		codeTDMReservationInvalid, codeTDMPolicyNotAbsolute, codeTDMPolicyIgnored, codeTDMPolicyAlone,
-		codeTDMConflict,
+		codeTDMConflict, codeHTTPEquivPolicy,
 	}
 }

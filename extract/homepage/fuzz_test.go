@@ -29,6 +29,7 @@ func fuzzSeeds() []seed {
 		{"", "<meta name=tdm-policy content=mailto:x@y>"},
 		{"X-Robots-Tag: ,,:,:::", "<<<>>><head<meta name=\"robots\"\x00content=\"\xff\">"},
 		{"", "<html><head><noscript><meta name=robots content=noai></noscript><template><meta name=robots content=noindex></template></head>"},
+		{"", "<html><head><meta http-equiv=\"X-Robots-Tag\" content=\"noindex, noai\"><meta http-equiv=content-type content=text/html></head>"},
 	}
 }
 

@@ -18,7 +18,9 @@ type tag struct {
 	// name and content for a meta tag; rel, href and type for a link.
 	name, content    string
 	rel, href, ctype string
-	line             int
+	// httpEquiv is a meta tag's http-equiv attribute, trimmed.
+	httpEquiv string
+	line      int
 }
 
 // rawTag is a meta or link start tag as the tokenizer saw it, used to find
@@ -56,6 +58,7 @@ func headTags(body []byte) []tag {
 		if t.meta {
 			t.name = strings.ToLower(strings.TrimSpace(s.AttrOr("name", "")))
 			t.content = s.AttrOr("content", "")
+			t.httpEquiv = strings.TrimSpace(s.AttrOr("http-equiv", ""))
 			key, val = t.name, t.content
 		} else {
 			t.rel = strings.ToLower(strings.TrimSpace(s.AttrOr("rel", "")))

@@ -179,6 +179,14 @@ func Parse(header http.Header, body []byte) (*Signals, diag.List) {
 				}
 				continue
 			}
+			if t.httpEquiv != "" {
+				for _, h := range PolicyHeaders {
+					if strings.EqualFold(t.httpEquiv, h) {
+						diags.Add(codeHTTPEquivPolicy, t.line, "meta http-equiv=%q is not a response header: %s is read from the HTTP response, and HTML defines no such pragma, so this tag expresses nothing", diag.Clip(t.httpEquiv), h)
+						break
+					}
+				}
+			}
 			switch t.name {
 			case "robots":
 				s.Robots = append(s.Robots, parseRobots(t.content, SourceMeta, t.name, "", t.line, &diags)...)

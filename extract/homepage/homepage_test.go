@@ -599,3 +599,20 @@ func TestParse_ServedAsHTML(t *testing.T) {
 		}
 	}
 }
+
+// TestParse_HTTPEquivPolicyHeader: <meta http-equiv="X-Robots-Tag"> (and
+// the other policy headers) is a common attempt at a header from HTML; HTML
+// defines no such pragma and crawlers do not read it, so it is reported and
+// expresses nothing. Other http-equiv values are not reported.
+func TestParse_HTTPEquivPolicyHeader(t *testing.T) {
+	s, got := parse(t, nil, page(`<meta http-equiv="X-Robots-Tag" content="noindex, nofollow">
+<meta http-equiv="content-type" content="text/html; charset=utf-8">
+<meta http-equiv=" tdm-reservation " content="1">
+<meta name="robots" content="noai">`))
+	if want := []string{"homepage.http-equiv-policy-header@6", "homepage.http-equiv-policy-header@8"}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if s.NoIndex || s.NoFollow || s.TDMReservation != nil || !s.NoAI || len(s.Robots) != 1 {
+		t.Errorf("%+v", s)
+	}
+}
