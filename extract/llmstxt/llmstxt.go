@@ -133,6 +133,7 @@ type parser struct {
 	paraInQuote  bool     // the paragraph is a block quote's
 	itemOpen     bool     // the last line was a link item or its note
 	notes        []string // the notes of that link, line by line
+	bareLink     bool     // nothing follows that link on its line
 	section      *Section
 	sectionText  bool // a section-text diagnostic was emitted for this section
 	sectionNames map[string]int
@@ -317,6 +318,12 @@ func (p *parser) closeItem() {
 	if p.itemOpen && len(p.notes) > 1 {
 		l := &p.section.Links[len(p.section.Links)-1]
 		l.Notes = strings.TrimSpace(strings.Join(p.notes, " "))
+		if p.bareLink && strings.HasPrefix(l.Notes, ":") {
+			// "[name](url)" alone on its line, then ": notes" on the
+			// next (pkgdown writes its reference index so): a line break
+			// is white space, so the colon introduces the notes.
+			l.Notes = strings.TrimSpace(l.Notes[1:])
+		}
 	}
 	p.itemOpen, p.notes = false, p.notes[:0]
 }
@@ -511,6 +518,7 @@ func (p *parser) item(n int, it listItem) {
 		p.diags.Add(codeNonHTTPURL, n, "URL %q has scheme %q, not http or https", diag.Clip(l.URL), why)
 	}
 	rest := strings.TrimSpace(link.rest)
+	p.bareLink = rest == ""
 	switch {
 	case strings.HasPrefix(rest, ":"):
 		l.Notes = strings.TrimSpace(rest[1:])
