@@ -28,9 +28,12 @@ type specMarks struct {
 	// of a section §5 defines.
 	content bool
 	// kind is the kind of the current section as the marks read it: that
-	// of a misspelled name is the section it nearly names; "" in the
-	// preamble.
+	// of a misspelled name is the section it nearly names (looked up when
+	// a key needs it, once per section); "" in the preamble.
 	kind SectionKind
+	// name is the normalized name of the current section while its kind
+	// is KindUnknown and not yet looked up.
+	name string
 }
 
 // otherFormat reports whether a file without an Identity section is
@@ -51,12 +54,22 @@ func (m *specMarks) line(s string) {
 // heading records the start of a section of the given kind and normalized
 // name.
 func (m *specMarks) heading(kind SectionKind, key string) {
-	m.kind = kind
+	m.kind, m.name = kind, ""
 	if kind == KindUnknown {
-		if near := nearSection(key); near != "" {
+		m.name = key
+	}
+}
+
+// sectionKind returns the kind of the current section as the marks read
+// it.
+func (m *specMarks) sectionKind() SectionKind {
+	if m.name != "" {
+		if near := nearSection(m.name); near != "" {
 			m.kind = sectionKind(normalizeName(near))
 		}
+		m.name = ""
 	}
+	return m.kind
 }
 
 // key records the lower-case key of a `- key: value` line.
@@ -64,7 +77,7 @@ func (m *specMarks) key(key string) {
 	if m.spec || !specKey(key) {
 		return
 	}
-	if !commonKey(key) || slices.Contains(definedKeys(m.kind), key) {
+	if !commonKey(key) || slices.Contains(definedKeys(m.sectionKind()), key) {
 		m.spec = true
 	}
 }
