@@ -98,7 +98,15 @@ func (b *Builder) HandleLine(l Line) {
 			b.add(codeMissingColon, l.Number, "%q has no colon after its name; read as if it had one", l.Key)
 		}
 		if l.Typo {
-			b.add(codeMisspelled, l.Number, "%q is a misspelling of %q; accepted", l.Key, canonicalName(l.key.rec))
+			name := canonicalName(l.key.rec)
+			if prefix := recordPrefix(l.Key); len(prefix) == len(l.Key) {
+				b.add(codeMisspelled, l.Number, "%q is a misspelling of %q; accepted", l.Key, name)
+			} else {
+				// A longer name ("Disallowed", "DisallowAITraining") is
+				// no misspelling but another name, which google/robotstxt
+				// still obeys as the record it starts with.
+				b.add(codeMisspelled, l.Number, "%q is not a record name; it starts with %q, so it is read as a %s record, as google/robotstxt reads it", l.Key, prefix, name)
+			}
 		}
 	}
 }

@@ -208,6 +208,26 @@ func TestParse_Section2_2_MissingColonAndTypos(t *testing.T) {
 	}
 }
 
+// TestParse_Section2_2_4_NameStartingWithRecord: a misspelling is called
+// one, but a longer name that merely starts with a record name (an
+// AI-training directive some generators write) is not: its message says
+// it is read as that record, as google/robotstxt reads it.
+func TestParse_Section2_2_4_NameStartingWithRecord(t *testing.T) {
+	f, d := parseString(t, "User-agent: *\nDisalow: /a\nDisallowAITraining: /\n")
+	wantDiags(t, d, "2:robots.misspelled-key", "3:robots.misspelled-key")
+	if len(d) == 2 {
+		if !strings.Contains(d[0].Message, `"Disalow" is a misspelling of "disallow"`) {
+			t.Errorf("line 2: %q, want a misspelling", d[0].Message)
+		}
+		if m := d[1].Message; strings.Contains(m, "misspelling") || !strings.Contains(m, `starts with "disallow", so it is read as a disallow record`) {
+			t.Errorf("line 3: %q, want a name read as the disallow record it starts with", m)
+		}
+	}
+	if len(f.Groups) != 1 || len(f.Groups[0].Rules) != 2 || f.Groups[0].Rules[1].Path != "/" {
+		t.Errorf("groups = %+v, want DisallowAITraining read as a disallow rule", f.Groups)
+	}
+}
+
 // TestParse_Section2_5_OverLimitTruncated: of a body cut at a size cap the
 // warning gives the cut size as a lower bound, not as the file's size.
 func TestParse_Section2_5_OverLimitTruncated(t *testing.T) {

@@ -323,6 +323,17 @@ var keyPrefixes = [...]struct {
 	{"sitemap", recSitemap}, {"site-map", recSitemap},
 }
 
+// recordPrefix returns the prefix of keyPrefixes by which classifyKey
+// recognised a misspelled key ("dissallow" for "Dissallowed").
+func recordPrefix(key string) string {
+	for _, p := range keyPrefixes {
+		if len(key) >= len(p.prefix) && strings.EqualFold(key[:len(p.prefix)], p.prefix) {
+			return p.prefix
+		}
+	}
+	return ""
+}
+
 // canonicalName returns the correct spelling of an RFC 9309 record (or
 // sitemap) name.
 func canonicalName(r record) string {
