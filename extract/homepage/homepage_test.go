@@ -571,6 +571,13 @@ func TestParse_MetaNoAgentPrefix(t *testing.T) {
 	if want := []string{"homepage.unknown-directive@6", "homepage.unknown-directive@7", "homepage.unknown-directive@8"}; !slices.Equal(got, want) {
 		t.Errorf("diagnostics %v, want %v", got, want)
 	}
+	// The message points to the header when the value reads as an agent
+	// prefix before a directive, not for a misspelt valued directive.
+	_, d := Parse(nil, page(`<meta name="robots" content="googlebot: noindex">
+<meta name="robots" content="max_snippet: -1">`))
+	if len(d) != 2 || !strings.Contains(d[0].Message, "X-Robots-Tag header only") || strings.Contains(d[1].Message, "X-Robots-Tag") {
+		t.Errorf("messages: %v", d)
+	}
 	// The header keeps its prefix.
 	s, _ = parse(t, hdr("X-Robots-Tag", "googlebot: noindex, nofollow"), nil)
 	if s.NoFollow || !slices.Equal(s.ScopedAgents, []string{"googlebot"}) {

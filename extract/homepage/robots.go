@@ -89,7 +89,7 @@ func parseRobots(value string, src Source, field, agent string, line int, diags 
 		var valued bool
 		d.Known, valued = isKnownDirective(name)
 		switch {
-		case !d.Known && hasColon && src == SourceMeta && isAgentName(name):
+		case !d.Known && hasColon && src == SourceMeta && isAgentName(name) && startsWithDirective(rest):
 			diags.Add(codeUnknownDirective, line, "%s: unknown robots directive %q (a user-agent prefix is defined for the X-Robots-Tag header only; a meta tag names its crawler in its name attribute)", field, diag.Clip(tok))
 		case !d.Known:
 			diags.Add(codeUnknownDirective, line, "%s: unknown robots directive %q", field, diag.Clip(tok))
@@ -101,6 +101,16 @@ func parseRobots(value string, src Source, field, agent string, line int, diags 
 		out = append(out, d)
 	}
 	return out
+}
+
+// startsWithDirective reports whether s opens with a known directive, as
+// the "noindex" of "googlebot: noindex" does: a meta tag's "name: value"
+// meant as an X-Robots-Tag user-agent prefix, not a misspelt valued
+// directive ("max_snippet: -1").
+func startsWithDirective(s string) bool {
+	name, _, _ := strings.Cut(s, ":")
+	known, _ := isKnownDirective(strings.ToLower(strings.TrimSpace(name)))
+	return known
 }
 
 // isAgentName reports whether s can be a user-agent product token: letters,
