@@ -437,10 +437,16 @@ func sniff(body []byte) (notText string, html bool) {
 	return "", looksHTML(body[:min(len(body), textsniff.SampleSize)])
 }
 
-// looksHTML reports whether the sample starts (after a BOM and whitespace)
-// with an HTML document's opening tags.
+// looksHTML reports whether the sample starts (after a BOM, whitespace and
+// an XML declaration, which XHTML pages begin with) with an HTML
+// document's opening tags.
 func looksHTML(sample []byte) bool {
 	s := bytes.TrimLeft(bytes.TrimPrefix(sample, []byte(bom)), " \t\r\n\f")
+	if len(s) >= 5 && strings.EqualFold(string(s[:5]), "<?xml") {
+		if end := bytes.Index(s, []byte("?>")); end >= 0 {
+			s = bytes.TrimLeft(s[end+2:], " \t\r\n\f")
+		}
+	}
 	s = s[:min(len(s), 64)]
 	lower := strings.ToLower(string(s))
 	for _, prefix := range []string{"<!doctype html", "<html", "<head", "<body", "<!--"} {

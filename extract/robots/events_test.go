@@ -264,6 +264,10 @@ func TestSniff_Section2_1(t *testing.T) {
 		{"html tag", []byte("<HTML><head></head></HTML>"), "", true},
 		{"html comment first", []byte("<!-- x -->\n<html></html>"), "", true},
 		{"comment only", []byte("<!-- x -->\nUser-agent: *\n"), "", false},
+		// XHTML pages open with an XML declaration.
+		{"xhtml", []byte("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Strict//EN\" \"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd\">\n<html><body>Not found</body></html>"), "", true},
+		{"xhtml without doctype", []byte("<?xml version='1.0'?><html xmlns=\"http://www.w3.org/1999/xhtml\"></html>"), "", true},
+		{"xml", []byte("<?xml version=\"1.0\"?>\n<urlset></urlset>"), "", false},
 	} {
 		notText, html := sniff(c.body)
 		if notText != c.notText || html != c.html {
