@@ -476,7 +476,12 @@ func TestParse_README_OtherFormat(t *testing.T) {
 		"robots with hash line": "*" + sha("x") + "\nUser-agent: *\nDisallow: /\n",
 		"robots with directive": "User-agent: *\n/a allow\n",
 		"markdown emphasis":     "*deadbeef* is our motto\n",
-		"prose only":            "AI agents are welcome here.\n",
+		"prose only":            "AI agents are welcome here.\nPlease allow a second between requests.\n",
+		"word list":             "Astra\nBreach\nCypher\n",
+		"prose, path":           "AI agents are welcome here.\n/admin is private.\n",
+		"prose, action":         "AI agents are welcome here.\nadmin DISALLOW\n",
+		"prose, digest":         "AI agents are welcome here.\n" + sha("x") + "\n",
+		"prose, star":           "AI agents are welcome here.\n*not a digest\n",
 		"user agents":           "Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/128.0\ncurl/8.5.0\n",
 		"markdown, sitemap":     "# Example agent guide\n\nSitemap: https://example.com/sitemap.xml\n\n## Retrieval\n\n- Use the sitemap.\n",
 		"key-value, sitemap":    "Name: Example\nSitemap: https://example.com/sitemap.xml\nCrawl-delay: 5\n",
@@ -486,6 +491,7 @@ func TestParse_README_OtherFormat(t *testing.T) {
 	} {
 		f, _ := Parse([]byte(body), Options{})
 		want := map[string]string{"xml": OtherXML, "markdown emphasis": OtherMarkdown, "user agents": OtherUserAgents,
+			"prose only": OtherText, "word list": OtherText, "user agents, 2 of 3": OtherText,
 			"markdown, sitemap": OtherMarkdown, "key-value, sitemap": OtherKeyValue}[name]
 		if name == "markdown emphasis" {
 			want = "" // "*deadbeef" is a (short) hash-like line: agents.txt

@@ -21,6 +21,7 @@ const (
 	OtherHTML        = "html"            // an HTML document or fragment
 	OtherXML         = "xml"             // an XML document
 	OtherUserAgents  = "user-agent-list" // one User-Agent string a line
+	OtherText        = "text"            // plain text with no agents.txt-like line
 )
 
 // otherFormat returns the convention body plainly follows, or "" when it
@@ -29,7 +30,7 @@ const (
 // agents.txt, so that a broken agents.txt is never excused as another
 // format.
 func otherFormat(body []byte, lines []line) string {
-	var content, fieldLines, robotsLines, markdownSignals, headings, userAgents int
+	var content, fieldLines, robotsLines, markdownSignals, headings, userAgents, agentsLike int
 	for _, l := range lines {
 		t := strings.TrimSpace(l.text)
 		if t == "" {
@@ -57,6 +58,9 @@ func otherFormat(body []byte, lines []line) string {
 		if isUserAgentLine(t) {
 			userAgents++
 		}
+		if resemblesAgentsTxt(t) {
+			agentsLike++
+		}
 	}
 	trimmed := bytes.TrimSpace(body)
 	switch {
@@ -74,8 +78,36 @@ func otherFormat(body []byte, lines []line) string {
 		return OtherUserAgents
 	case markdownSignals > 0 || (headings > 0 && content > 0):
 		return OtherMarkdown
+	case content > 0 && agentsLike == 0:
+		return OtherText
 	}
 	return ""
+}
+
+// resemblesAgentsTxt reports whether a trimmed content line has anything of
+// agents.txt about it, however broken: it starts with "/" (a path) or with
+// "*" not followed by a space (a hash line, a Markdown list item aside),
+// has an ALLOW or DISALLOW field, or holds a run of 64 hex digits (a
+// digest). A file none of whose lines does (prose, a word list) is plain
+// text, not a broken agents.txt.
+func resemblesAgentsTxt(t string) bool {
+	if strings.HasPrefix(t, "/") || strings.HasPrefix(t, "*") && !strings.HasPrefix(t, "* ") {
+		return true
+	}
+	for _, w := range strings.FieldsFunc(t, isFieldSpace) {
+		if w == "ALLOW" || w == "DISALLOW" {
+			return true
+		}
+	}
+	run := 0
+	for i := 0; i < len(t); i++ {
+		if !pathnorm.IsHex(t[i]) {
+			run = 0
+		} else if run++; run == 64 {
+			return true
+		}
+	}
+	return false
 }
 
 // looksLikeHash reports whether a trimmed line looks like a hash line: "*",
