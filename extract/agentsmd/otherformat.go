@@ -36,12 +36,13 @@ type specMarks struct {
 	name string
 }
 
-// otherFormat reports whether a file without an Identity section is
-// another format (specs README: AGENTS.md): it has content, and none of it
-// is the specification's. A file with a directive of the specification but
-// no Identity is an invalid policy instead (§6.8); an empty file, or one
-// with only a title and the headings of defined sections, says nothing of
-// being either and is an invalid policy too.
+// otherFormat reports whether a file is another format (specs README:
+// AGENTS.md): it has content, and none of it is the specification's, with
+// or without an Identity heading. A file with a directive of the
+// specification but no Identity is an invalid policy instead (§6.8); an
+// empty file, or one with only a title and the headings of defined
+// sections, says nothing of being either and is a policy with an Identity
+// heading, an invalid one without.
 func (m specMarks) otherFormat() bool { return m.content && !m.spec }
 
 // line records a non-blank line that is not the title.
