@@ -20,8 +20,8 @@ var (
 		Summary: "The body is an HTML document, not Markdown; it is not an llms.txt."}
 	codeNotText = diag.Code{ID: "llms-txt.not-text", Severity: diag.Error, Spec: specText,
 		Summary: "The body is not UTF-8 text (binary, UTF-16 or UTF-32); its lines are not read, so the file is not an llms.txt."}
-	codeRobotsStyle = diag.Code{ID: "llms-txt.robots-style", Severity: diag.Error, Spec: specFormat,
-		Summary: "The body is robots.txt-style rules (a User-agent line, and only \"Field: value\" lines besides # comments), not Markdown; it is not an llms.txt."}
+	codeOtherFormat = diag.Code{ID: "llms-txt.other-format", Severity: diag.Error, Spec: specFormat,
+		Summary: "The body plainly follows another convention, not Markdown: robots.txt rules (a User-agent line, and only \"Field: value\" lines besides # comments) or INI settings ([section] and key = value lines); it is not an llms.txt."}
 	codeDuplicateTitle = diag.Code{ID: "llms-txt.duplicate-title", Severity: diag.Warning, Spec: specFormat,
 		Summary: "A second H1 heading; the file has exactly one H1, the first one is the title."}
 	codeTitleNotFirst = diag.Code{ID: "llms-txt.title-not-first", Severity: diag.Warning, Spec: specFormat,
@@ -75,7 +75,7 @@ var (
 // Codes returns every diagnostic code the llms.txt parser emits.
 func Codes() []diag.Code {
 	return []diag.Code{
-		codeMissingTitle, codeNotText, codeHTMLDocument, codeRobotsStyle, codeDuplicateTitle, codeTitleNotFirst, codeEmptyTitle,
+		codeMissingTitle, codeNotText, codeHTMLDocument, codeOtherFormat, codeDuplicateTitle, codeTitleNotFirst, codeEmptyTitle,
 		codeHeadingNoSpace, codeSetextHeading, codeDeepHeading, codeMissingSummary, codeNoSections,
 		codeEmptySection, codeDuplicateSection, codeItemNotLink, codeSectionText, codeListMarker,
 		codeEmptyLinkText, codeMalformedURL, codeRelativeURL, codeNonHTTPURL, codeNotesWithoutColon,

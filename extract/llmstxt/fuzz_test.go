@@ -19,6 +19,7 @@ func fuzzSeeds() []string {
 		"<!doctype html><html></html>",
 		"<!-- generated\n-->\n<!DOCTYPE html>\n",
 		"# llms.txt\nUser-agent: *\nAllow: /\n",
+		"# manifest\n[app]\nname = x\n",
 		"intro\n# A\n# B\n#C\n### deep\n## optional\n\n## S\n- x\n* [](mailto:x)\n- [r](/rel) trailing\n- [m](http://)\n\ntext\n",
 		"Title\n=====\n",
 		"# T\n<div>\n\n```\nunclosed",

@@ -6,7 +6,7 @@
 //
 // Parse is a pure function from bytes to a File and diagnostics. Only a
 // file that is not an llms.txt at all (no H1 title, a body that is not
-// UTF-8 text, an HTML document, or robots.txt-style rules) is invalid;
+// UTF-8 text, an HTML document, robots.txt rules or INI settings) is invalid;
 // everything else is a warning or an informational observation.
 //
 // Decisions where the format is silent:
@@ -58,9 +58,9 @@ type File struct {
 	Sections []Section `json:"sections"`
 	// HasOptional is true when a section is the Optional section.
 	HasOptional bool `json:"has_optional"`
-	// OtherFormat is OtherHTML when the body is an HTML document rather
-	// than Markdown, OtherRobotsStyle when it is robots.txt-style rules: it
-	// is then not an llms.txt at all, and nothing else is parsed.
+	// OtherFormat names the convention the body follows instead of
+	// Markdown: OtherHTML, OtherRobotsStyle or OtherINI. The file is then
+	// not an llms.txt at all, and nothing else is parsed.
 	OtherFormat string `json:"other_format,omitempty"`
 }
 
@@ -68,6 +68,7 @@ type File struct {
 const (
 	OtherHTML        = "html"         // an HTML document
 	OtherRobotsStyle = "robots-style" // robots.txt rules: User-agent, Allow, Disallow lines
+	OtherINI         = "ini"          // INI settings: [section] and key = value lines
 )
 
 // Section is an H2 section: a file list.
@@ -160,9 +161,13 @@ func Parse(data []byte) (*File, diag.List) {
 		return p.f, p.diags.Sorted()
 	}
 	p.checkText(data)
-	if n := robotsStyle(data); n > 0 {
-		p.diags.Add(codeRobotsStyle, n, "the body is a robots.txt-style file (User-agent, Allow, Disallow lines), not Markdown")
-		p.f.OtherFormat = OtherRobotsStyle
+	if kind, n := otherFormat(data); kind != "" {
+		what := "robots.txt-style rules (User-agent, Allow, Disallow lines)"
+		if kind == OtherINI {
+			what = "INI-style settings ([section] and key = value lines)"
+		}
+		p.diags.Add(codeOtherFormat, n, "the body is %s, not Markdown", what)
+		p.f.OtherFormat = kind
 		return p.f, p.diags.Sorted()
 	}
 	line := 0
