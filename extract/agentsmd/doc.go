@@ -17,14 +17,17 @@
 //   - Validity (§6.8). Only a file without an `## Identity` section is
 //     invalid (an error). Every other malformed condition, including a
 //     missing `site`, is a warning.
-//   - Coding-agent files (README). A file with no Identity section and none
-//     of the specification's own marks (a `##` heading naming a section §5
-//     defines, a `- key: value` line with a key §5 defines, wherever it
-//     stands) is another format, "coding-agent-instructions", not an
-//     invalid policy: the repository convention for coding agents is free
-//     Markdown, told only by what it lacks. A file with such a mark but no
-//     Identity is an invalid policy; so is an empty file or one with only a
-//     title. This applies at both locations.
+//   - Coding-agent files (README). A file with content and none of the
+//     specification's own marks (a `- key: value` line with a key §5
+//     defines, in the section that defines it or, for a key other than
+//     those of Identity and authentication, anywhere) is another format,
+//     "coding-agent-instructions", not a policy, even under an
+//     `## Identity` heading: the repository convention for coding agents
+//     is free Markdown, told only by what it lacks, and uses headings
+//     such as Identity, Restrictions or Rate Limits too. A file with such
+//     a mark but no Identity is an invalid policy; so is an empty file or
+//     one with only a title and headings of defined sections. This applies
+//     at both locations.
 //   - Duplicates (README). A second Identity section is a warning and the
 //     first stands. survey applies the same rule to every other repeated
 //     section and to a key repeated within a section: the first stands.
