@@ -503,8 +503,13 @@ func (p *parser) item(n int, it listItem) {
 	link, ok := parseInlineLink(it.content)
 	if !ok {
 		msg := "the list item is not a Markdown link [name](url)"
-		if looksLikeBareURL(it.content) {
+		switch {
+		case looksLikeBareURL(it.content):
 			msg = "the list item is a bare URL, not a Markdown link [name](url)"
+		case strings.HasPrefix(it.content, "[") && !strings.Contains(it.content, "]"):
+			// "[A long\n  title](url)", as pkgdown wraps its article index:
+			// a CommonMark link, but not on the item's line.
+			msg = "the link's name runs onto the next line; links are read from their item's line, as the reference parser reads them"
 		}
 		p.diags.Add(codeItemNotLink, n, "%s: %q", msg, diag.Clip(it.content))
 		return
