@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -150,6 +151,22 @@ func TestParse_Section4_3_SnapshotStrings(t *testing.T) {
 	}
 	if c == nil || !reflect.DeepEqual(c.Endpoints, want) || len(diags) != 0 {
 		t.Errorf("card = %+v, diags %v", c, diags)
+	}
+}
+
+// TestParse_A2ATypeMessages: a wrong type is named with its article ("is
+// an array, not an object"), as a reader of the report reads it.
+func TestParse_A2ATypeMessages(t *testing.T) {
+	_, diags := Parse([]byte(`{"name":"x","url":"/a2a","capabilities":["streaming"],"skills":{}}`))
+	var got []string
+	for _, d := range diags {
+		got = append(got, d.Message)
+	}
+	want := []string{"A2A agent card `capabilities` is an array, not an object", "A2A agent card `skills` is an object, not an array"}
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			t.Errorf("messages %q lack %q", got, w)
+		}
 	}
 }
 

@@ -240,6 +240,14 @@ func TestParse_Section3_3_LegacyPublicKey(t *testing.T) {
 	}
 }
 
+// TestParse_TypeMessages: a wrong type is named with its article.
+func TestParse_TypeMessages(t *testing.T) {
+	_, diags := Parse([]byte(`{"id":"did:web:example.com","verificationMethod":{}}`), "example.com")
+	if len(diags) != 1 || diags[0].Message != "`verificationMethod` is an object, not an array" {
+		t.Errorf("diags = %v", diags)
+	}
+}
+
 func TestParse_NotADocument(t *testing.T) {
 	cases := []struct {
 		name, body string
