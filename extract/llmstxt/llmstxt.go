@@ -474,6 +474,11 @@ func (p *parser) sectionLine(n int, s string) {
 			p.notes = append(p.notes, strings.TrimSpace(s))
 			return
 		}
+		if p.para && p.paraInItem && !interruptsParagraph(s) {
+			// The wrapped text of an item that is no link, which has its
+			// item-not-link warning: no text outside the list.
+			return
+		}
 	}
 	p.closeItem()
 	if !p.sectionText {
