@@ -6,7 +6,8 @@
 //
 // Parse is a pure function from headers and body to a flat Signals value
 // and diagnostics. The page is always valid unless its body is not HTML at
-// all; malformed values are warnings.
+// all (not served as HTML, and neither starting with "<" nor sniffed as
+// HTML); malformed values are warnings.
 //
 // Decisions:
 //   - The booleans of Signals (NoAI, NoIndex, ...) reflect directives for
@@ -18,7 +19,10 @@
 //     documents), so NoIndex is true when any noindex or none applies.
 //   - A meta name is a per-crawler robots meta tag when it is a search
 //     engine crawler documented to read one (googlebot, bingbot, ...) or a
-//     known AI crawler (extract/robots.AICrawlers).
+//     known AI crawler (extract/robots.AICrawlers). The "agent:" prefix of
+//     a directive is the X-Robots-Tag header's; in a meta tag it is an
+//     unknown directive. A meta http-equiv naming a policy header is
+//     reported and not read.
 //   - TDMRep: the meta tags supersede the headers (§Processing priority),
 //     property by property, when their value is valid; repeated values of
 //     one source that disagree are reported and the first is used.
