@@ -17,9 +17,10 @@
 //     with protocol "a2a". Departures from the A2A schema are warnings:
 //     a card is never invalid because it is an A2A card;
 //   - "snapshot": an `endpoints` member, either an array of objects or an
-//     object keyed by endpoint-id, each naming `endpoint` (or `url`),
-//     `protocol`, `endpoint-id` (or `id`) and `version` — the fields of an
-//     agent-feed endpoint-announcement — or a string, the URL itself;
+//     object keyed by endpoint-id, each naming `endpoint` (or `url` or
+//     `path`), `protocol`, `endpoint-id` (or `id`) and `version` — the
+//     fields of an agent-feed endpoint-announcement — or a string, the URL
+//     itself;
 //   - "mcp": an MCP server card (`serverInfo`, `transport.endpoint`, or
 //     `remotes[].url`), endpoints with protocol "mcp";
 //   - "other": any other object, recorded as is (an info diagnostic).

@@ -131,7 +131,8 @@ func TestParse_Section4_3_Snapshot(t *testing.T) {
 
 // TestParse_Section4_3_SnapshotStrings: an `endpoints` entry that is a
 // string is the endpoint's URL (the compact {"id": "url"} form common in
-// real cards), not an entry without a URL; only an empty string is.
+// real cards), not an entry without a URL; only an empty string is. An
+// object entry may name its URL as `path` (agent manifests).
 func TestParse_Section4_3_SnapshotStrings(t *testing.T) {
 	c, diags := Parse([]byte("{\"name\": \"x\",\n \"endpoints\": {\"search\": \"/search\", \"feed\": \"https://example.com/feed\", \"none\": \"\"}}"))
 	want := []Endpoint{
@@ -144,10 +145,11 @@ func TestParse_Section4_3_SnapshotStrings(t *testing.T) {
 	if len(diags) != 1 || diags[0].Code != codeEndpointNoURL.ID || diags[0].Line != 2 {
 		t.Errorf("diags = %v, want one %s on line 2", diags, codeEndpointNoURL.ID)
 	}
-	c, diags = Parse([]byte(`{"endpoints": ["/a2a", {"url": "/mcp", "protocol": "mcp"}]}`))
+	c, diags = Parse([]byte(`{"endpoints": ["/a2a", {"url": "/mcp", "protocol": "mcp"}, {"id": "risk", "method": "POST", "path": "/risk"}]}`))
 	want = []Endpoint{
 		{URL: "/a2a", Source: "endpoints[0]", Line: 1},
 		{Protocol: "mcp", URL: "/mcp", Source: "endpoints[1]", Line: 1},
+		{ID: "risk", URL: "/risk", Source: "endpoints[2]", Line: 1},
 	}
 	if c == nil || !reflect.DeepEqual(c.Endpoints, want) || len(diags) != 0 {
 		t.Errorf("card = %+v, diags %v", c, diags)

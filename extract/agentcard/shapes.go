@@ -108,7 +108,8 @@ func aKind(k canonjson.Kind) string {
 }
 
 // readSnapshot records the endpoints of an `endpoints` member: an array of
-// objects, or an object keyed by endpoint-id. An entry that is a string is
+// objects, or an object keyed by endpoint-id, each naming its URL as
+// `endpoint`, `url` or `path`. An entry that is a string is
 // the endpoint's URL itself ({"search": "/api/search"}, the compact form
 // common in real cards).
 func readSnapshot(card *Card, eps canonjson.Value, diags *diag.List) {
@@ -129,8 +130,13 @@ func readSnapshot(card *Card, eps canonjson.Value, diags *diag.List) {
 		if !ok {
 			u, ok = e.Get("url")
 		}
+		if !ok {
+			// Agent manifests name the endpoint by its path:
+			// {"id": "wallet-risk", "method": "POST", "path": "/wallet-risk"}.
+			u, ok = e.Get("path")
+		}
 		if !ok || u.Kind != canonjson.String || u.Str == "" {
-			diags.Add(codeEndpointNoURL, e.Line, "%s has no string `endpoint` or `url`", src)
+			diags.Add(codeEndpointNoURL, e.Line, "%s has no string `endpoint`, `url` or `path`", src)
 			return
 		}
 		if id == "" {
