@@ -315,8 +315,10 @@ func itemLink(src []byte, p ast.Node, section int) (mdLink, bool) {
 	// it: the link's end is not in goldmark's tree), then the paragraph's
 	// other lines.
 	notes := []string{}
+	bare := false
 	if sl, ok := parseInlineLink(strings.TrimSpace(first)); ok {
 		rest := strings.TrimSpace(sl.rest)
+		bare = rest == ""
 		notes = append(notes, strings.TrimSpace(strings.TrimPrefix(rest, ":")))
 	}
 	for i := 1; i < lines.Len(); i++ {
@@ -337,6 +339,11 @@ func itemLink(src []byte, p ast.Node, section int) (mdLink, bool) {
 		l.NotesUnchecked = l.NotesUnchecked || bytes.ContainsAny(seg.Value(src), "\f\v")
 	}
 	l.Notes = strings.TrimSpace(strings.Join(notes, " "))
+	if bare && strings.HasPrefix(l.Notes, ":") {
+		// The link alone on its line: a colon opening the next line
+		// introduces the notes (docs/formats.md, Decisions, "List items").
+		l.Notes = strings.TrimSpace(l.Notes[1:])
+	}
 	return l, true
 }
 
