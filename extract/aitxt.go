@@ -21,8 +21,8 @@ type aiTxtSummary struct {
 }
 
 // parseAITxt parses an ai.txt body. Effective is "disallow-all",
-// "partial" or "allow-all" for the "*" policy, or "empty" when the file has
-// no allow or disallow rule.
+// "partial" or "allow-all" for the "*" policy, or "empty" when no group of
+// the file has an allow or disallow rule.
 func parseAITxt(body []byte, in Input) Document {
 	f, diags := aitxt.ParseWith(body, robots.Options{Truncated: in.Truncated})
 	doc := Document{Format: registry.AITxt, OtherFormat: f.OtherFormat, Valid: !diags.HasErrors(), Diagnostics: diags, Result: f}
