@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"github.com/agentpolicy/survey/diag"
 	"github.com/agentpolicy/survey/extract/did"
 	"github.com/agentpolicy/survey/registry"
 )
@@ -22,16 +23,29 @@ type didSummary struct {
 
 // parseDID parses a did.json against the host it speaks for. Effective is
 // "ok" when a reader gets a key from it (right id, a usable
-// Ed25519VerificationKey2020 method), else "malformed".
+// Ed25519VerificationKey2020 method), else "malformed". A DID document with
+// no Ed25519VerificationKey2020 method at a domain whose agent-feed.xml
+// holds no file is a DID document of another use (did.OtherUse): another
+// format, whose agent-feed diagnostics are replaced by one info.
 func parseDID(body []byte, in Input) Document {
 	doc, diags := did.Parse(body, in.Host)
+	if did.OtherUse(doc) && !publishesFeed(in) {
+		return Document{
+			Format:      registry.DID,
+			Effective:   did.EffectiveOtherFormat,
+			OtherFormat: did.OtherFormatDIDCore,
+			Diagnostics: diag.List{did.OtherUseDiagnostic(doc)},
+			Result:      doc,
+			Summary:     summarizeDID(doc),
+		}
+	}
 	if d, ok := did.CheckContentType(in.ContentType, in.Scheme != ""); ok {
 		diags = append(diags, d)
 	}
 	out := Document{
 		Format:      registry.DID,
 		Valid:       !diags.HasErrors(),
-		Effective:   "malformed",
+		Effective:   did.EffectiveMalformed,
 		Diagnostics: diags,
 		Result:      doc,
 	}
@@ -39,8 +53,21 @@ func parseDID(body []byte, in Input) Document {
 		return out
 	}
 	if doc.OK {
-		out.Effective = "ok"
+		out.Effective = did.EffectiveOK
 	}
+	out.Summary = summarizeDID(doc)
+	return out
+}
+
+// publishesFeed reports whether the domain's agent-feed.xml holds a file,
+// which makes its did.json the feed's key document whatever it holds.
+func publishesFeed(in Input) bool {
+	r, ok := in.related(registry.LocAgentFeed)
+	return ok && r.Fetched
+}
+
+// summarizeDID counts the methods of a parsed did.json.
+func summarizeDID(doc *did.Document) didSummary {
 	s := didSummary{ID: doc.ID, Methods: len(doc.Methods)}
 	for _, m := range doc.Methods {
 		if m.Usable() {
@@ -50,6 +77,5 @@ func parseDID(body []byte, in Input) Document {
 			}
 		}
 	}
-	out.Summary = s
-	return out
+	return s
 }

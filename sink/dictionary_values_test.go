@@ -13,6 +13,7 @@ import (
 	"github.com/agentpolicy/survey/extract/agentsmd"
 	"github.com/agentpolicy/survey/extract/agentstxt"
 	"github.com/agentpolicy/survey/extract/aitxt"
+	"github.com/agentpolicy/survey/extract/did"
 	"github.com/agentpolicy/survey/extract/robots"
 	"github.com/agentpolicy/survey/registry"
 )
@@ -72,7 +73,7 @@ func TestDictionary_EnumeratedValues(t *testing.T) {
 		{TableAIStance, "applies", strs(string(robots.Named), string(robots.Star), string(robots.NoGroup))},
 		{TableAITxtMedia, "category", strs(string(aitxt.Images), string(aitxt.Text), string(aitxt.Audio), string(aitxt.Video), string(aitxt.Code))},
 		{TableAgentsTxt, "effective", strs(string(agentstxt.Rules), string(agentstxt.Open), string(agentstxt.Restricted), string(agentstxt.NotAgentsTxt))},
-		{TableAgentsTxt, "other_format", strs(agentstxt.OtherRobotsStyle, agentstxt.OtherKeyValue, agentstxt.OtherMarkdown, agentstxt.OtherJSON, agentstxt.OtherHTML, agentstxt.OtherXML)},
+		{TableAgentsTxt, "other_format", strs(agentstxt.OtherRobotsStyle, agentstxt.OtherKeyValue, agentstxt.OtherMarkdown, agentstxt.OtherJSON, agentstxt.OtherHTML, agentstxt.OtherXML, agentstxt.OtherUserAgents, agentstxt.OtherText)},
 		{TableAgentsTxt, "hash_status", strs(string(agentstxt.HashMatch), string(agentstxt.HashMismatch), string(agentstxt.HashSyntax), string(agentstxt.HashMissing))},
 		{TableAgentsMD, "effective", strs(agentsmd.EffectivePolicy, agentsmd.EffectiveSupersededByRoot, agentsmd.EffectiveInvalid, agentsmd.EffectiveOtherFormat)},
 		{TableAgentsMD, "authentication", strs(agentsmd.AuthRequired, agentsmd.AuthOptional, agentsmd.AuthNone)},
@@ -86,6 +87,7 @@ func TestDictionary_EnumeratedValues(t *testing.T) {
 		{TableAgentFeedEntries, "status", strs(agentfeed.EntryApplied, agentfeed.EntryUnverified, agentfeed.EntryNoKey, agentfeed.EntryUnknownType,
 			agentfeed.EntryInvalid, agentfeed.EntryDuplicate, agentfeed.EntryReplay, agentfeed.EntryNotApplied, agentfeed.EntryIgnored,
 			agentfeed.EntryMissingID, agentfeed.EntryAlreadyLoaded)},
+		{TableDIDDocuments, "effective", strs(did.EffectiveOK, did.EffectiveMalformed, did.EffectiveOtherFormat)},
 		{TableAgentCards, "kind", strs(string(agentcard.KindA2A), string(agentcard.KindSnapshot), string(agentcard.KindMCP), string(agentcard.KindOther))},
 	} {
 		doc := columnDoc(t, c.table, c.column)

@@ -17,7 +17,7 @@ type AITxtMediaRow struct {
 	Domain     string   `col:"domain" doc:"Domain the file belongs to."`
 	Location   string   `col:"location" doc:"Registry location of the file (ai-txt)."`
 	Category   string   `col:"category" doc:"Media category: images, text, audio, video or code."`
-	Access     string   `col:"access" doc:"blocked (every file extension of the category disallowed for *), partial (some) or allowed (none)."`
+	Access     string   `col:"access" doc:"blocked (every file extension of Spawning's list for the category, as its ai.txt generator writes them, disallowed for *), partial (some of the category's extensions, Spawning's or the other common ones survey probes) or allowed (none)."`
 	Disallowed []string `col:"disallowed" doc:"The category's file extensions that are disallowed for *, lower case, without the dot (e.g. jpg), from the extensions survey probes per category."`
 }
 

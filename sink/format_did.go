@@ -14,7 +14,7 @@ type DIDDocumentRow struct {
 	CrawlID        string            `col:"crawl_id" doc:"Identifier of the crawl."`
 	Domain         string            `col:"domain" doc:"Domain the document belongs to."`
 	Location       string            `col:"location" doc:"Registry location of the document (did)."`
-	Effective      string            `col:"effective" doc:"ok when a reader gets a key from the document (right id and a usable Ed25519VerificationKey2020 method), else malformed."`
+	Effective      string            `col:"effective" doc:"ok when a reader gets a key from the document (right id and a usable Ed25519VerificationKey2020 method); other-format for a DID document of another use (no Ed25519VerificationKey2020 method, at a domain whose agent-feed.xml holds no file: documents.other_format did-core); else malformed."`
 	DID            string            `col:"did" doc:"The document's id, as served."`
 	DIDHost        *string           `col:"did_host" doc:"Host (with port) the id names, decoded; null when the id is not a did:web DID."`
 	MatchesHost    bool              `col:"matches_host" doc:"True when the id is did:web:<host> for the domain the document was fetched from (port as %3A)."`

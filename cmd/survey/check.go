@@ -104,7 +104,7 @@ func runCheck(e *env, args []string) int {
 		method       = fs.String("method", "GET", "HTTP method for a decision")
 		didFile      = fs.String("did", "", "did.json for an agent-feed or agent-card file (with a URL input it is fetched from the origin, and so are the feed and card to compare)")
 		cardFile     = fs.String("card", "", "agent-card.json to compare an agent-feed file with (with a URL input it is fetched from the origin)")
-		feedFile     = fs.String("feed", "", "agent-feed.xml to compare an agent-card file with (with a URL input it is fetched from the origin)")
+		feedFile     = fs.String("feed", "", "agent-feed.xml to compare an agent-card file with, or whose key document a did.json is (with a URL input it is fetched from the origin)")
 		origin       = fs.String("origin", "", "origin the file speaks for, e.g. https://example.com (default: the URL's)")
 		codes        = fs.Bool("codes", false, "print the catalogue of diagnostic codes and exit")
 		allowPrivate = fs.Bool("allow-private", false, "allow fetching from private, loopback and link-local addresses")
@@ -324,6 +324,7 @@ func runCheck(e *env, args []string) int {
 	relatedLocs := map[registry.FormatID][]registry.LocationID{
 		registry.AgentFeed: {registry.LocDID, registry.LocAgentCard},
 		registry.AgentCard: {registry.LocAgentFeed, registry.LocDID},
+		registry.DID:       {registry.LocAgentFeed}, // a feed makes it the key document
 	}
 	if fetcher != nil && in.Host != "" {
 		for _, loc := range relatedLocs[f] {

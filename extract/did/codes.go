@@ -71,7 +71,7 @@ func Codes() []diag.Code {
 		codeDuplicateKey, codeMissingID, codeBadID, codeIDMismatch, codeHostUnchecked, codeMissingMethods,
 		codeFieldType, codeMethodMissingID, codeDuplicateMethodID, codeOtherMethodType, codeNoEd25519,
 		codeControllerMismatch, codeMissingKey, codeKeyPrefix, codeKeyEncoding, codeKeyLength, codeKeyMulticodec,
-		codeMediaType,
+		codeMediaType, codeOtherUse,
 	}
 }
 
