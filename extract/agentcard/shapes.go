@@ -43,7 +43,7 @@ func readA2A(card *Card, root canonjson.Value, diags *diag.List) {
 		case !ok:
 			diags.Add(codeA2AMissing, root.Line, "A2A agent card has no `%s`", f.name)
 		case v.Kind != f.kind:
-			diags.Add(codeA2AType, v.Line, "A2A agent card `%s` is %s, not %s", f.name, aKind(v.Kind), aKind(f.kind))
+			diags.Add(codeA2AType, v.Line, "A2A agent card `%s` is %s, not %s", f.name, v.Kind.WithArticle(), f.kind.WithArticle())
 		}
 	}
 	if !has(root, "url", "supportedInterfaces") {
@@ -54,7 +54,7 @@ func readA2A(card *Card, root canonjson.Value, diags *diag.List) {
 	}
 	if u, ok := root.Get("url"); ok {
 		if u.Kind != canonjson.String {
-			diags.Add(codeA2AType, u.Line, "A2A agent card `url` is %s, not a string", aKind(u.Kind))
+			diags.Add(codeA2AType, u.Line, "A2A agent card `url` is %s, not a string", u.Kind.WithArticle())
 		} else {
 			transport := str(root, "preferredTransport")
 			if transport == "" {
@@ -75,13 +75,13 @@ func readInterfaces(card *Card, root canonjson.Value, list, transportField strin
 		return
 	}
 	if v.Kind != canonjson.Array {
-		diags.Add(codeA2AType, v.Line, "A2A agent card `%s` is %s, not an array", list, aKind(v.Kind))
+		diags.Add(codeA2AType, v.Line, "A2A agent card `%s` is %s, not an array", list, v.Kind.WithArticle())
 		return
 	}
 	for i, e := range v.Elems {
 		src := fmt.Sprintf("%s[%d]", list, i)
 		if e.Kind != canonjson.Object {
-			diags.Add(codeA2AType, e.Line, "%s is %s, not an object", src, aKind(e.Kind))
+			diags.Add(codeA2AType, e.Line, "%s is %s, not an object", src, e.Kind.WithArticle())
 			continue
 		}
 		u, ok := e.Get("url")
@@ -96,15 +96,6 @@ func readInterfaces(card *Card, root canonjson.Value, list, transportField strin
 		card.Endpoints = append(card.Endpoints, Endpoint{Protocol: "a2a", URL: u.Str, Transport: str(e, transportField),
 			Version: version, Source: src, Line: u.Line})
 	}
-}
-
-// aKind names a JSON kind with its indefinite article: "an array", "a
-// string".
-func aKind(k canonjson.Kind) string {
-	if k == canonjson.Array || k == canonjson.Object {
-		return "an " + k.String()
-	}
-	return "a " + k.String()
 }
 
 // readSnapshot records the endpoints of an `endpoints` member: an array of
@@ -123,7 +114,7 @@ func readSnapshot(card *Card, eps canonjson.Value, diags *diag.List) {
 			return
 		}
 		if e.Kind != canonjson.Object {
-			diags.Add(codeEndpointNoURL, e.Line, "%s is %s, not an object naming an endpoint", src, aKind(e.Kind))
+			diags.Add(codeEndpointNoURL, e.Line, "%s is %s, not an object naming an endpoint", src, e.Kind.WithArticle())
 			return
 		}
 		u, ok := e.Get("endpoint")

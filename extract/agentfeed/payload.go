@@ -29,7 +29,7 @@ func (r *fields) str(name string) string {
 		r.p.add(codePayloadMissingField, r.line(r.obj), "entry %q: the %s payload has no %q", r.e.ID, r.e.Type, name)
 	case v.Kind != canonjson.String:
 		r.ok = false
-		r.p.add(codePayloadFieldType, r.line(v), "entry %q: %q is a %s, not a string", r.e.ID, name, v.Kind)
+		r.p.add(codePayloadFieldType, r.line(v), "entry %q: %q is %s, not a string", r.e.ID, name, v.Kind.WithArticle())
 	case v.Str == "":
 		r.ok = false
 		r.p.add(codePayloadMissingField, r.line(v), "entry %q: %q is empty", r.e.ID, name)
@@ -48,7 +48,7 @@ func (r *fields) optional(name string) string {
 	}
 	if v.Kind != canonjson.String {
 		r.ok = false
-		r.p.add(codePayloadFieldType, r.line(v), "entry %q: %q is a %s, not a string or null", r.e.ID, name, v.Kind)
+		r.p.add(codePayloadFieldType, r.line(v), "entry %q: %q is %s, not a string or null", r.e.ID, name, v.Kind.WithArticle())
 		return ""
 	}
 	return v.Str
@@ -108,7 +108,7 @@ func (p *parser) checkSchema(e *Entry, obj canonjson.Value, base int) {
 			p.add(codePayloadMissingField, r.line(obj), "entry %q: the schema-change payload has no \"migration\"", e.ID)
 		} else if m.Kind != canonjson.Object {
 			r.ok = false
-			p.add(codePayloadFieldType, r.line(m), "entry %q: \"migration\" is a %s, not an object", e.ID, m.Kind)
+			p.add(codePayloadFieldType, r.line(m), "entry %q: \"migration\" is %s, not an object", e.ID, m.Kind.WithArticle())
 		} else {
 			c.Migration = r.delta(m)
 		}
@@ -200,7 +200,7 @@ func (r *fields) delta(m canonjson.Value) Delta {
 
 func (r *fields) typeError(what string, v canonjson.Value, want string) {
 	r.ok = false
-	r.p.add(codePayloadFieldType, r.line(v), "entry %q: %s is a %s, not %s", r.e.ID, truncate(what, 60), v.Kind, want)
+	r.p.add(codePayloadFieldType, r.line(v), "entry %q: %s is %s, not %s", r.e.ID, truncate(what, 60), v.Kind.WithArticle(), want)
 }
 
 // pathList reads an array of field paths.

@@ -162,21 +162,12 @@ func Parse(body []byte, host string) (doc *Document, diags diag.List) {
 	return doc, diags
 }
 
-// aKind names a JSON kind with its indefinite article: "an array", "a
-// string".
-func aKind(k canonjson.Kind) string {
-	if k == canonjson.Array || k == canonjson.Object {
-		return "an " + k.String()
-	}
-	return "a " + k.String()
-}
-
 // checkID checks `id` and reports whether it is right for host.
 func checkID(doc *Document, root canonjson.Value, host string, diags *diag.List) bool {
 	v, ok := root.Get("id")
 	if !ok || v.Kind != canonjson.String {
 		if ok {
-			diags.Add(codeMissingID, v.Line, "`id` is %s, not a string", aKind(v.Kind))
+			diags.Add(codeMissingID, v.Line, "`id` is %s, not a string", v.Kind.WithArticle())
 		} else {
 			diags.Add(codeMissingID, root.Line, "the document has no `id`")
 		}
@@ -226,7 +217,7 @@ func checkMethods(doc *Document, root canonjson.Value, diags *diag.List) {
 		diags.Add(codeMissingMethods, root.Line, "the document has no `verificationMethod`")
 		return
 	case vm.Kind != canonjson.Array:
-		diags.Add(codeFieldType, vm.Line, "`verificationMethod` is %s, not an array", aKind(vm.Kind))
+		diags.Add(codeFieldType, vm.Line, "`verificationMethod` is %s, not an array", vm.Kind.WithArticle())
 		return
 	case len(vm.Elems) == 0:
 		diags.Add(codeMissingMethods, vm.Line, "`verificationMethod` is empty; at least one method is required")
@@ -236,7 +227,7 @@ func checkMethods(doc *Document, root canonjson.Value, diags *diag.List) {
 	hasEd25519 := false
 	for i, mv := range vm.Elems {
 		if mv.Kind != canonjson.Object {
-			diags.Add(codeFieldType, mv.Line, "verification method %d is %s, not an object", i+1, aKind(mv.Kind))
+			diags.Add(codeFieldType, mv.Line, "verification method %d is %s, not an object", i+1, mv.Kind.WithArticle())
 			continue
 		}
 		m := Method{Line: mv.Line}
@@ -317,7 +308,7 @@ func stringMember(obj canonjson.Value, name string, diags *diag.List) string {
 		return ""
 	}
 	if v.Kind != canonjson.String {
-		diags.Add(codeFieldType, v.Line, "`%s` is %s, not a string", name, aKind(v.Kind))
+		diags.Add(codeFieldType, v.Line, "`%s` is %s, not a string", name, v.Kind.WithArticle())
 		return ""
 	}
 	return v.Str

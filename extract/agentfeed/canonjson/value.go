@@ -71,6 +71,15 @@ func (k Kind) String() string {
 	return "invalid"
 }
 
+// WithArticle returns the JSON name of the kind with its indefinite
+// article, for messages: "an array", "a string".
+func (k Kind) WithArticle() string {
+	if k == Array || k == Object {
+		return "an " + k.String()
+	}
+	return "a " + k.String()
+}
+
 // Value is a parsed JSON value. The zero Value is null.
 type Value struct {
 	// Kind is the type of the value.
