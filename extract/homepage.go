@@ -1,6 +1,8 @@
 package extract
 
 import (
+	"net/url"
+
 	"github.com/agentpolicy/survey/extract/homepage"
 	"github.com/agentpolicy/survey/registry"
 )
@@ -39,7 +41,7 @@ func parseHomePage(body []byte, in Input) Document {
 		}
 		h.Set("Content-Type", in.ContentType)
 	}
-	s, diags := homepage.Parse(h, body)
+	s, diags := homepage.ParseAt(homePageURL(in), h, body)
 	return Document{
 		Format:      registry.HomePage,
 		Valid:       !diags.HasErrors(),
@@ -52,4 +54,17 @@ func parseHomePage(body []byte, in Input) Document {
 		},
 		Result: s,
 	}
+}
+
+// homePageURL returns the URL a home page was served from, after redirects,
+// for its relative links: in.URL when it is an absolute URL, else "/" of
+// in.Host (a local file checked with --origin); nil when neither is known.
+func homePageURL(in Input) *url.URL {
+	if u, err := url.Parse(in.URL); err == nil && u.IsAbs() && u.Host != "" {
+		return u
+	}
+	if in.Host != "" {
+		return &url.URL{Scheme: "https", Host: in.Host, Path: "/"}
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"net/http"
+	"slices"
 	"testing"
 
 	"github.com/agentpolicy/survey/diag"
@@ -70,6 +71,32 @@ func TestHomePageAdapter_ContentUsageSeverities(t *testing.T) {
 		}
 		if h.Severity != r.Severity {
 			t.Errorf("%s is %s but %s is %s", home, h.Severity, robots, r.Severity)
+		}
+	}
+}
+
+// The home page's links resolve against the URL it was served from (a crawl
+// records where its redirects ended), else "/" of the host it speaks for, as
+// a local file with --origin has it.
+func TestHomePageAdapter_LinksResolveAgainstTheServedURL(t *testing.T) {
+	body := []byte(`<!doctype html><html><head><link rel="alternate" href="agents.txt"><link rel="alternate" href="https://other.example/agents.txt"></head></html>`)
+	for _, c := range []struct {
+		name string
+		in   Input
+		want []registry.LocationID // the location of each link recorded
+	}{
+		{"served from /", Input{URL: "https://example.com/", Host: "example.com"}, []registry.LocationID{registry.LocAgentsTxt}},
+		{"redirected to /en/", Input{URL: "https://example.com/en/", Host: "example.com"}, nil},
+		{"a local file with --origin", Input{URL: "index.html", Host: "example.com"}, []registry.LocationID{registry.LocAgentsTxt}},
+		{"a local file", Input{URL: "index.html"}, []registry.LocationID{registry.LocAgentsTxt, registry.LocAgentsTxt}},
+	} {
+		doc := Parse(registry.HomePage, body, c.in)
+		var got []registry.LocationID
+		for _, l := range doc.Result.(*homepage.Signals).Links {
+			got = append(got, l.Location)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: link locations %v, want %v", c.name, got, c.want)
 		}
 	}
 }

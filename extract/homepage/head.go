@@ -32,7 +32,9 @@ type rawTag struct {
 }
 
 // headTags returns the meta and link elements of the document's head, in
-// document order, with their lines.
+// document order, with their lines, and the href of its first base element
+// that has one ("" when none), which relative link hrefs resolve against
+// (WHATWG HTML §4.2.3).
 //
 // Only the head matters, and bodies can be large: a tokenizer pass (linear,
 // no tree) finds where the head ends (see scanHead) and records the line of
@@ -40,13 +42,20 @@ type rawTag struct {
 // alone, and its tree builder puts in the head the meta and link tags that
 // follow </head> before the body. Elements the tree builder moves or drops are
 // handled by matching the parsed elements to the recorded tags in order.
-func headTags(body []byte) []tag {
+func headTags(body []byte) (tags []tag, base string) {
 	body = bytes.TrimPrefix(body, []byte("\xef\xbb\xbf")) // decoding strips the BOM
 	end, raws := scanHead(body)
 	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(body[:end]))
 	if err != nil {
-		return nil
+		return nil, ""
 	}
+	doc.Find("base[href]").EachWithBreak(func(_ int, s *goquery.Selection) bool {
+		if s.Closest("template").Length() > 0 {
+			return true // inert
+		}
+		base = strings.TrimSpace(s.AttrOr("href", ""))
+		return false
+	})
 	var out []tag
 	next := 0
 	doc.Find("meta, link").Each(func(_ int, s *goquery.Selection) {
@@ -77,7 +86,7 @@ func headTags(body []byte) []tag {
 		}
 		out = append(out, t)
 	})
-	return out
+	return out, base
 }
 
 // scanHead tokenizes body up to the end of its head and returns the offset

@@ -141,8 +141,16 @@ func (s *Signals) Effective() string {
 var PolicyHeaders = []string{"X-Robots-Tag", "Content-Usage", "Tdm-Reservation", "Tdm-Policy"}
 
 // Parse extracts the signals of a home page from its response headers and
-// body. It never fails: problems are reported as diagnostics.
+// body, served from an unknown host's "/". It never fails: problems are
+// reported as diagnostics.
 func Parse(header http.Header, body []byte) (*Signals, diag.List) {
+	return ParseAt(nil, header, body)
+}
+
+// ParseAt is Parse for a home page served from page, the URL its response
+// came from (after redirects), which the relative hrefs of its links resolve
+// against, after its <base href>. A nil page is an unknown host's "/".
+func ParseAt(page *url.URL, header http.Header, body []byte) (*Signals, diag.List) {
 	var diags diagnostics
 	s := &Signals{Robots: []Directive{}, TDM: []TDMDeclaration{}, Links: []Link{}}
 
@@ -173,12 +181,14 @@ func Parse(header http.Header, body []byte) (*Signals, diag.List) {
 		s.HTML = true
 		var aiTokens map[string]bool
 		var locations []registry.Location
-		for _, t := range headTags(body) {
+		tags, base := headTags(body)
+		site := documentBase(page, base)
+		for _, t := range tags {
 			if !t.meta {
 				if locations == nil {
 					locations = registry.Locations()
 				}
-				if l, ok := agentLink(t, locations); ok {
+				if l, ok := agentLink(t, site, locations); ok {
 					s.Links = append(s.Links, l)
 				}
 				continue
@@ -277,26 +287,50 @@ func looksHTML(contentType string, body []byte) bool {
 	return strings.HasPrefix(http.DetectContentType(body), "text/html")
 }
 
-// homeURL is the URL relative hrefs of the home page resolve against: its
-// path, "/".
-var homeURL = &url.URL{Path: "/"}
+// linkBase is what a home page's link hrefs resolve against.
+type linkBase struct {
+	// url is the document's base URL (WHATWG HTML §2.4.1): its <base
+	// href> resolved against the page's URL, else the page's URL; a path
+	// alone when the page's host is unknown.
+	url *url.URL
+	// host is the page's host; "" when unknown.
+	host string
+}
+
+// documentBase returns the base of a page served from page (nil: "/" of an
+// unknown host) whose head has base as its first <base href> ("" for none).
+func documentBase(page *url.URL, base string) linkBase {
+	b := linkBase{url: &url.URL{Path: "/"}}
+	if page != nil {
+		b.url, b.host = page, page.Host
+	}
+	if base != "" {
+		if u, err := url.Parse(base); err == nil {
+			b.url = b.url.ResolveReference(u)
+		}
+	}
+	return b
+}
 
 // agentLink returns the link as an agent-policy link when its href points
-// to a registry location (or an llms.txt in a subpath, or llms-full.txt),
-// or its rel names llms.txt. A relative href ("llms.txt", "./agents.txt")
-// is resolved against the home page's path, "/", as a browser resolves it
-// (RFC 3986 §5.2).
-func agentLink(t tag, locations []registry.Location) (Link, bool) {
+// to a registry location of the page's site (or to an llms.txt or
+// llms-full.txt anywhere), or its rel names llms.txt. A relative href
+// ("llms.txt", "./agents.txt") is resolved against the document's base URL
+// as a browser resolves it (RFC 3986 §5.2): the page's URL, or its <base
+// href>. An href to another host points to no location of the site.
+func agentLink(t tag, base linkBase, locations []registry.Location) (Link, bool) {
 	l := Link{Rel: t.rel, Href: t.href, Type: t.ctype, Line: t.line}
-	path := ""
+	path, onSite := "", false
 	if u, err := url.Parse(t.href); err == nil {
-		path = strings.ToLower(homeURL.ResolveReference(u).Path)
+		abs := base.url.ResolveReference(u)
+		path = strings.ToLower(abs.Path)
+		onSite = abs.Host == "" || base.host == "" || strings.EqualFold(abs.Host, base.host)
 	}
 	for _, loc := range locations {
 		if loc.Canary || loc.Path == "/" {
 			continue
 		}
-		if path == strings.ToLower(loc.Path) {
+		if onSite && path == strings.ToLower(loc.Path) {
 			l.Location = loc.ID
 			return l, true
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"reflect"
 	"slices"
@@ -621,5 +622,53 @@ func TestParse_HTTPEquivPolicyHeader(t *testing.T) {
 	}
 	if s.NoIndex || s.NoFollow || s.TDMReservation != nil || !s.NoAI || len(s.Robots) != 1 {
 		t.Errorf("%+v", s)
+	}
+}
+
+// TestParseAt_LinksResolveAgainstTheDocumentBase: a link's href resolves
+// against the URL the page was served from and its <base href>, as a
+// browser resolves it; an href to another host points to no location of the
+// site (an llms.txt there is still recorded, without one).
+func TestParseAt_LinksResolveAgainstTheDocumentBase(t *testing.T) {
+	links := `<link rel="alternate" href="llms.txt">
+<link rel="alternate" href="https://docs.example.org/agents.txt">
+<link rel="alternate" href="https://WWW.example.com/agents.txt">
+<link rel="alternate" href="https://docs.example.org/llms.txt">`
+	parseAt := func(page string, head string) []Link {
+		u, err := url.Parse(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := ParseAt(u, nil, []byte("<!doctype html><html><head>"+head+"</head><body></body></html>"))
+		return s.Links
+	}
+	for _, c := range []struct {
+		name, page, head string
+		want             []Link
+	}{
+		{"served from /", "https://www.example.com/", links, []Link{
+			{Rel: "alternate", Href: "llms.txt", Location: "llms-txt", Line: 1},
+			{Rel: "alternate", Href: "https://WWW.example.com/agents.txt", Location: "agents-txt", Line: 3},
+			{Rel: "alternate", Href: "https://docs.example.org/llms.txt", Line: 4},
+		}},
+		{"redirected to /en/", "https://www.example.com/en/", links, []Link{
+			{Rel: "alternate", Href: "llms.txt", Line: 1}, // /en/llms.txt
+			{Rel: "alternate", Href: "https://WWW.example.com/agents.txt", Location: "agents-txt", Line: 3},
+			{Rel: "alternate", Href: "https://docs.example.org/llms.txt", Line: 4},
+		}},
+		{"a base in a subpath", "https://www.example.com/", `<base href="/app/">` + "\n" + links, []Link{
+			{Rel: "alternate", Href: "llms.txt", Line: 2},
+			{Rel: "alternate", Href: "https://WWW.example.com/agents.txt", Location: "agents-txt", Line: 4},
+			{Rel: "alternate", Href: "https://docs.example.org/llms.txt", Line: 5},
+		}},
+		{"a base of another host", "https://www.example.com/", `<base href="https://cdn.example.net/">` + "\n" + links, []Link{
+			{Rel: "alternate", Href: "llms.txt", Line: 2},
+			{Rel: "alternate", Href: "https://WWW.example.com/agents.txt", Location: "agents-txt", Line: 4},
+			{Rel: "alternate", Href: "https://docs.example.org/llms.txt", Line: 5},
+		}},
+	} {
+		if got := parseAt(c.page, c.head); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s:\n got %+v\nwant %+v", c.name, got, c.want)
+		}
 	}
 }
