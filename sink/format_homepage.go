@@ -46,7 +46,7 @@ type HomeLinkColumn struct {
 	Rel      string `col:"rel" doc:"The link's rel attribute."`
 	Href     string `col:"href" doc:"The link's href as written."`
 	Type     string `col:"type" doc:"The link's type attribute; empty when none."`
-	Location string `col:"location" doc:"The registry location whose path the link points to (llms-txt, agents-txt, ...); empty when none."`
+	Location string `col:"location" doc:"The registry location of the site the link points to (llms-txt, agents-txt, ...), its href resolved against the URL the home page was served from and its <base href>; empty when none, or when the link points to another host (an llms.txt there)."`
 	Line     int32  `col:"line" doc:"1-based line of the link tag."`
 }
 
