@@ -44,5 +44,5 @@ func OtherUse(doc *Document) bool {
 // OtherUseDiagnostic is the info diagnostic that replaces the agent-feed
 // diagnostics of a DID document of another use.
 func OtherUseDiagnostic(doc *Document) diag.Diagnostic {
-	return codeOtherUse.At(0, "`id` %q names a DID document with no %s method, and the domain publishes no agent feed: a did:web document of another use, not an agent-feed key document (v0 readers would get no key from it)", doc.ID, MethodType)
+	return codeOtherUse.At(0, "`id` %q names a DID document with no %s method, and no agent feed is known beside it (the domain's agent-feed.xml holds no file, or none was given with --feed): a did:web document of another use, not an agent-feed key document (v0 readers would get no key from it)", doc.ID, MethodType)
 }
