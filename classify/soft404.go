@@ -109,10 +109,13 @@ func MatchesCanary(body []byte, path string, canary []byte, canaryPath string) b
 	return similar(a, b)
 }
 
-// maskDigits replaces every run of ASCII letters and digits that holds a
-// digit (the parts of a time stamp, a number, a hexadecimal request id) with
-// a single "0", so that two answers of one error page that differ only in
-// such values compare equal.
+// maskDigits replaces every word that holds a digit with a single "0", so
+// that two answers of one error page that differ only in such values (the
+// parts of a time stamp, a number, a hexadecimal request id) compare equal.
+// A word is a run of ASCII letters and digits, together with the runs
+// joined to it by '-', '_', ':' or '.': a request id such as
+// fra1::dgslp-1766139559438-32830fa2e161 is one word, masked whole, though
+// one of its parts (dgslp, drawn afresh for every request) holds no digit.
 func maskDigits(b []byte) []byte {
 	if bytes.IndexFunc(b, isDigit) < 0 {
 		return b
@@ -125,9 +128,20 @@ func maskDigits(b []byte) []byte {
 			continue
 		}
 		j, digit := i, false
-		for j < len(b) && isAlnum(b[j]) {
-			digit = digit || '0' <= b[j] && b[j] <= '9'
-			j++
+		for j < len(b) {
+			if isAlnum(b[j]) {
+				digit = digit || '0' <= b[j] && b[j] <= '9'
+				j++
+				continue
+			}
+			k := j
+			for k < len(b) && isJoiner(b[k]) {
+				k++
+			}
+			if k == j || k == len(b) || !isAlnum(b[k]) {
+				break
+			}
+			j = k
 		}
 		if digit {
 			out = append(out, '0')
@@ -138,6 +152,10 @@ func maskDigits(b []byte) []byte {
 	}
 	return out
 }
+
+// isJoiner reports whether c joins two runs of letters and digits into one
+// word for maskDigits.
+func isJoiner(c byte) bool { return c == '-' || c == '_' || c == ':' || c == '.' }
 
 func isDigit(r rune) bool { return '0' <= r && r <= '9' }
 

@@ -1,0 +1,65 @@
+package classify
+
+import (
+	"testing"
+
+	"github.com/agentpolicy/survey/crawl"
+	"github.com/agentpolicy/survey/registry"
+)
+
+// TestMatchesCanary_RequestIDParts: an error page answered with 200 at
+// every path that ends with a request id of several parts, drawn afresh for
+// every request, is the canary's page even when a part of one id holds no
+// digit. Vercel's NOT_FOUND text carries such an id (region::five base-36
+// characters-time-hexadecimal); the five characters hold no digit in about
+// one request of five (fra1::dgslp-..., quoted in a public repository), and
+// each such part was left unmasked, so that the page was a file (present)
+// at robots.txt, agents.txt and llms.txt of a loopback site answering every
+// path with it. The pages and ids here are hand-written in that form.
+func TestMatchesCanary_RequestIDParts(t *testing.T) {
+	const cpath = "/.well-known/survey-canary-0123abcd"
+	page := func(id string) []byte {
+		return []byte("The page could not be found.\n\nNOT_FOUND\n\n" + id + "\n")
+	}
+	for _, c := range []struct {
+		name       string
+		id, canary string
+	}{
+		{"letters-only part in the file's id", "fra1::qwzkx-1766139559438-32830fa2e161", "fra1::h7k2p-1766139559502-9b245bf415c0"},
+		{"letters-only part in the canary's id", "cdg1::m4tq8-1766139559438-32830fa2e161", "cdg1::bvrnd-1766139559502-9b245bf415c0"},
+		{"letters-only parts in both", "iad1::plmok-1766139559438-32830fa2e161", "iad1::zxcvb-1766139559502-9b245bf415c0"},
+		{"UUID with a letters-only group", "request a2f1c3d4-beef-4c1d-9a2b-0c1d2e3f4a5b", "request 7e6d5c4b-3a29-4817-8f6e-5d4c3b2a1908"},
+	} {
+		if !MatchesCanary(page(c.id), "/robots.txt", page(c.canary), cpath) {
+			t.Errorf("%s: %q did not match the canary's %q", c.name, page(c.id), page(c.canary))
+		}
+	}
+	// Words joined without a digit stay words: a file differing from the
+	// canary's page in them is no error page.
+	if MatchesCanary([]byte("User-agent: *\nDisallow: /well-known-secrets\n"), "/robots.txt",
+		[]byte("User-agent: *\nDisallow: /other-place\n"), cpath) {
+		t.Error("two robots.txt files differing in joined words matched")
+	}
+	if MatchesCanary([]byte("Contact: mailto:ops@example.org\n"), "/agents.txt",
+		[]byte("Contact: mailto:web@example.org\n"), cpath) {
+		t.Error("two files differing in a digit-free address matched")
+	}
+}
+
+// TestFetch_CanaryMatchRequestID: at a site whose canary answered 200 with
+// such a page, the page at robots.txt and llms.txt is a soft 404.
+func TestFetch_CanaryMatchRequestID(t *testing.T) {
+	page := func(id string) []byte {
+		return []byte("The page could not be found.\n\nNOT_FOUND\n\n" + id + "\n")
+	}
+	canary := &crawl.Fetch{Status: 200, Body: page("fra1::h7k2p-1766139559502-9b245bf415c0"),
+		URL: "https://a.test/.well-known/survey-canary-1", FinalURL: "https://a.test/.well-known/survey-canary-1"}
+	for _, id := range []registry.LocationID{registry.LocRobots, registry.LocLLMsTxt, registry.LocDID} {
+		loc, _ := registry.LookupLocation(id)
+		f := &crawl.Fetch{Status: 200, Body: page("fra1::qwzkx-1766139559438-32830fa2e161"),
+			URL: "https://a.test" + loc.Path, FinalURL: "https://a.test" + loc.Path}
+		if got, want := Fetch(f, loc, canary), (Result{Soft404, ReasonCanaryMatch}); got != want {
+			t.Errorf("%s: %+v, want %+v", id, got, want)
+		}
+	}
+}
