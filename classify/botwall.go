@@ -21,7 +21,8 @@ import (
 // or .../h/b/scripts/jsd/, window.__CF$cv$params), PerimeterX's sensor
 // (window._pxAppId, client.px-cdn.net, /_px/), Imperva's
 // /_Incapsula_Resource?SWJIYLWA= script, the AWS WAF JavaScript SDK
-// (challenge.js, AwsWafIntegration).
+// (challenge.js, AwsWafIntegration), Kasada's SDK (p.js and the
+// KPSDK.configure call that names the endpoints it protects).
 const challengeScan = 64 << 10
 
 // headerRule recognises a vendor from a header whose value (lower case)
@@ -82,7 +83,11 @@ var challengePages = []pageRule{
 	{vendor: "sucuri", titles: []string{"sucuri website firewall"}},
 	{vendor: "vercel", titles: []string{"vercel security checkpoint"}},
 	{vendor: "ddos-guard", titles: []string{"ddos-guard"}},
-	{vendor: "kasada", scripts: []string{"kpsdk"}},
+	// Kasada: the block page's inline bootstrap (KPSDK.start = KPSDK.now(),
+	// or KPSDK.scriptStart) and its ips.js, whose query names x-kpsdk-im.
+	// Not "kpsdk" alone: the pages of a protected site call
+	// KPSDK.configure to name the endpoints the SDK guards.
+	{vendor: "kasada", scripts: []string{"kpsdk.start", "kpsdk.scriptstart", "x-kpsdk-im"}},
 }
 
 // prefilter holds lower-case strings one of which every recognised page
