@@ -21,7 +21,8 @@ import (
 // or .../h/b/scripts/jsd/, window.__CF$cv$params), PerimeterX's sensor
 // (window._pxAppId, client.px-cdn.net, /_px/), Imperva's
 // /_Incapsula_Resource?SWJIYLWA= script, the AWS WAF JavaScript SDK
-// (challenge.js, AwsWafIntegration), Kasada's SDK (p.js and the
+// (challenge.js, AwsWafIntegration), Akamai's sensor (/akam/13/...), the
+// DataDome tag (js.datadome.co/tags.js) and Kasada's SDK (p.js and the
 // KPSDK.configure call that names the endpoints it protects).
 const challengeScan = 64 << 10
 
@@ -40,7 +41,8 @@ var challengeHeaders = []headerRule{
 	{"kasada", "X-Kpsdk-Ct", nil},
 }
 
-// pageRule recognises a vendor from the parsed page.
+// pageRule recognises a vendor from the parsed page: any one of its markers
+// is enough, unless both or refusingOnly says otherwise.
 type pageRule struct {
 	vendor  string
 	titles  []string // lower-case substrings of <title>
@@ -51,9 +53,12 @@ type pageRule struct {
 	frames        []string // lower-case substrings of an iframe src (a page whose content is the vendor's frame)
 	ids           []string // element ids or classes (CSS selectors)
 	texts         []string // lower-case substrings of the page text
-	// needsStatus: the title and the text must both match, at a refusing
-	// status (not 2xx), because each marker alone occurs on ordinary pages.
-	needsStatus bool
+	// both: the title and the text must both match (the rule's other
+	// markers are not used), because each alone occurs on ordinary pages.
+	both bool
+	// refusingOnly: the rule counts only at a refusing status (not 2xx),
+	// because its markers occur on ordinary pages that quote the vendor's.
+	refusingOnly bool
 }
 
 var challengePages = []pageRule{
@@ -68,7 +73,15 @@ var challengePages = []pageRule{
 		scripts:       []string{"_cf_chl_opt"},
 		scriptPattern: regexp.MustCompile(`/cdn-cgi/challenge-platform/h/[^/]+/orchestrate/`),
 		ids:           []string{"#challenge-form", "#challenge-running", "#cf-challenge-running", ".cf-browser-verification"}},
-	{vendor: "akamai", titles: []string{"access denied"}, texts: []string{"errors.edgesuite.net", "reference #"}, needsStatus: true},
+	{vendor: "akamai", titles: []string{"access denied"}, texts: []string{"errors.edgesuite.net", "reference #"}, both: true, refusingOnly: true},
+	// Akamai Bot Manager's challenges, served with 200: the behavioural
+	// (sec-cpt) challenge's container and its /_sec/cp_challenge/ resources,
+	// and the bm-verify interstitial, a meta refresh and a script whose
+	// triggerInterstitialChallenge posts to /_sec/verify?provider=interstitial.
+	// Not bm-verify alone: links to a page that was challenged carry it in
+	// their query.
+	{vendor: "akamai", scripts: []string{"/_sec/cp_challenge/", "triggerinterstitialchallenge", "/_sec/verify?provider=interstitial"},
+		ids: []string{"#sec-if-cpt-container"}},
 	// Imperva: the challenge is a page holding one frame of
 	// /_Incapsula_Resource (?SWUDNSAI=, ?CWUDNSAI=); its script of the same
 	// path (?SWJIYLWA=) is on every page.
@@ -80,7 +93,9 @@ var challengePages = []pageRule{
 	// AWS WAF: the challenge and CAPTCHA interstitials' window.gokuProps
 	// (the header rule recognises them too).
 	{vendor: "aws-waf", scripts: []string{"gokuprops"}},
-	{vendor: "sucuri", titles: []string{"sucuri website firewall"}},
+	// Sucuri: its block page, and its JavaScript challenge ("You are being
+	// redirected..."), whose script sets sucuri_cloudproxy_js.
+	{vendor: "sucuri", titles: []string{"sucuri website firewall"}, scripts: []string{"sucuri_cloudproxy_js"}},
 	{vendor: "vercel", titles: []string{"vercel security checkpoint"}},
 	{vendor: "ddos-guard", titles: []string{"ddos-guard"}},
 	// Kasada: the block page's inline bootstrap (KPSDK.start = KPSDK.now(),
@@ -88,6 +103,20 @@ var challengePages = []pageRule{
 	// Not "kpsdk" alone: the pages of a protected site call
 	// KPSDK.configure to name the endpoints the SDK guards.
 	{vendor: "kasada", scripts: []string{"kpsdk.start", "kpsdk.scriptstart", "x-kpsdk-im"}},
+	// Imperva's bot protection (formerly Distil), "Pardon Our Interruption",
+	// served with 200: the interstitial's own script hooks.
+	{vendor: "imperva", scripts: []string{"reeseskipexpirationcheck", "__imperva_interstitial_started__"}},
+	// Anubis, the proof-of-work wall many sites put before AI crawlers,
+	// served with 200: its challenge's data, its version (on every page
+	// Anubis serves: challenge, denial), its scripts' path.
+	{vendor: "anubis", scripts: []string{"/.within.website/x/cmd/anubis/"}, ids: []string{"#anubis_challenge", "#anubis_version"}},
+	// F5 BIG-IP ASM and NGINX App Protect answer a blocked request with
+	// 200 by default: "Request Rejected", "The requested URL was rejected.
+	// Please consult with your administrator. Your support ID is: ...".
+	{vendor: "f5", titles: []string{"request rejected"}, texts: []string{"the requested url was rejected"}, both: true},
+	// Wordfence (WordPress) blocks and rate-limits with 403 or 503: its
+	// pages' title, and their "Generated by Wordfence" line.
+	{vendor: "wordfence", titles: []string{"your access to this site has been limited"}, texts: []string{"generated by wordfence"}, refusingOnly: true},
 }
 
 // prefilter holds lower-case strings one of which every recognised page
@@ -100,6 +129,7 @@ var prefilter = newMarkers(
 	"vercel security checkpoint", "ddos-guard", "kpsdk",
 	"are you a ", "are you human", "are you robot", "you are human", "you are a human",
 	"security check", "bot protection", "bot check", "bot detection", "human verification",
+	"_sec/", "sec-if-cpt", "reeseskipexpirationcheck", "anubis", "request rejected", "wordfence",
 )
 
 // genericTitle recognises CAPTCHA walls of unknown vendors by their title;
@@ -153,11 +183,12 @@ func DetectChallenge(status int, header http.Header, body []byte) (vendor string
 	})
 	text := strings.ToLower(doc.Text())
 	for _, r := range challengePages {
+		if r.refusingOnly && !refusing {
+			continue
+		}
 		titleOK := containsAny(title, r.titles)
-		if r.needsStatus {
-			// Markers that ordinary error pages share: all of them, at a
-			// refusing status.
-			if refusing && titleOK && containsAny(text, r.texts) {
+		if r.both {
+			if titleOK && containsAny(text, r.texts) {
 				return r.vendor, true
 			}
 			continue
