@@ -5,7 +5,7 @@ import (
 	"math/bits"
 )
 
-// markers finds any of up to 32 lower-case ASCII strings, each of two bytes
+// markers finds any of up to 64 lower-case ASCII strings, each of two bytes
 // or more, in a text, ignoring ASCII case, in one pass over the text and
 // without copying it. Most responses a crawl classifies are small error
 // pages; for them one pass costs less than a search per string.
@@ -15,15 +15,15 @@ import (
 // exactly the set of strings that may start at j.
 type markers struct {
 	strs          []string
-	first, second [256]uint32
+	first, second [256]uint64
 }
 
-// newMarkers returns the markers of strs. It panics on more than 32
+// newMarkers returns the markers of strs. It panics on more than 64
 // strings, or on one that is shorter than two bytes or not lower-case
 // ASCII: the strings are the package's own constants.
 func newMarkers(strs ...string) *markers {
-	if len(strs) > 32 {
-		panic(fmt.Sprintf("classify: %d markers, at most 32", len(strs)))
+	if len(strs) > 64 {
+		panic(fmt.Sprintf("classify: %d markers, at most 64", len(strs)))
 	}
 	m := &markers{strs: strs}
 	for i, s := range strs {
@@ -35,7 +35,7 @@ func newMarkers(strs ...string) *markers {
 				panic(fmt.Sprintf("classify: marker %q is not lower-case ASCII", s))
 			}
 		}
-		bit := uint32(1) << i
+		bit := uint64(1) << i
 		for _, c := range bothCases(s[0]) {
 			m.first[c] |= bit
 		}
@@ -58,7 +58,7 @@ func bothCases(c byte) []byte {
 func (m *markers) in(text []byte) bool {
 	for j := 0; j+1 < len(text); j++ {
 		for cand := m.first[text[j]] & m.second[text[j+1]]; cand != 0; cand &= cand - 1 {
-			if hasLowerPrefix(text[j:], m.strs[bits.TrailingZeros32(cand)]) {
+			if hasLowerPrefix(text[j:], m.strs[bits.TrailingZeros64(cand)]) {
 				return true
 			}
 		}

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -98,8 +99,26 @@ func TestPrefilter_FindsEveryRecognisedChallengePage(t *testing.T) {
 	}
 }
 
+// TestMarkers_SixtyFour: the prefilter holds 32 strings, what markers held
+// at most; a vendor's marker more made the package panic at start.
+func TestMarkers_SixtyFour(t *testing.T) {
+	strs := make([]string, 64)
+	for i := range strs {
+		strs[i] = fmt.Sprintf("m%02d", i)
+	}
+	m := newMarkers(strs...)
+	for _, s := range []string{"m00", "m31", "m32", "m63"} {
+		if !m.in([]byte("<p>x " + strings.ToUpper(s) + " y</p>")) {
+			t.Errorf("%s not found", s)
+		}
+	}
+	if m.in([]byte("<p>m64 m6 m</p>")) {
+		t.Error("found a string that is not there")
+	}
+}
+
 func TestNewMarkers_RefusesWhatItCannotFind(t *testing.T) {
-	for _, strs := range [][]string{{"a"}, {"Ab"}, {"é!"}, slices.Repeat([]string{"xx"}, 33)} {
+	for _, strs := range [][]string{{"a"}, {"Ab"}, {"é!"}, slices.Repeat([]string{"xx"}, 65)} {
 		func() {
 			defer func() {
 				if recover() == nil {
