@@ -287,9 +287,12 @@ type feedSetSpec struct {
 	did    string // the did.json text (a template); "" means absent
 	didOK  bool
 	didN   string
-	card   string // the agent-card.json text (a template); "" means absent
-	cardOK bool
-	cardN  string
+	// didOther is the did.json's other-format label: "did-core" for a DID
+	// document of another use.
+	didOther string
+	card     string // the agent-card.json text (a template); "" means absent
+	cardOK   bool
+	cardN    string
 }
 
 // FeedSets returns the agent-feed corpus: consistent triples of feed,
@@ -312,7 +315,7 @@ func FeedSets() []FeedSet {
 		}
 		if s.did != "" {
 			set.DID = &Variant{Name: "did/" + s.name, Location: registry.LocDID, ContentType: typeJSON,
-				Valid: s.didOK, Body: newHostTemplate(s.did).body(), Weight: s.weight, Note: s.didN}
+				Valid: s.didOK, OtherFormat: s.didOther, Body: newHostTemplate(s.did).body(), Weight: s.weight, Note: s.didN}
 		}
 		if s.card != "" {
 			set.Card = &Variant{Name: "agent-card/" + s.name, Location: registry.LocAgentCard, ContentType: typeJSON,
@@ -526,5 +529,30 @@ func feedSetSpecs() []feedSetSpec {
 	add(feedSetSpec{name: "a2a-card-only", weight: 4,
 		card: a2aCard, cardOK: true,
 		cardN: "an A2A agent card with no agent feed: recorded as JSON and not invalid merely for being an A2A card (specs README: agent-feed)"})
+	// did-core-only: a did:web document of another use (a verifiable
+	// credentials issuer's, as Microsoft Entra Verified ID publishes) and
+	// no feed.
+	add(feedSetSpec{name: "did-core-only", weight: 2,
+		did: didCoreDocument, didOther: "did-core",
+		didN: "a DID document with a JsonWebKey2020 (P-256) method and no Ed25519VerificationKey2020 one, at a domain without an agent feed: another format, did-core, not a broken agent-feed key document (docs/formats.md, did.json; 23 of 29 real did.json files in public repositories were such documents)"})
 	return specs
 }
+
+// didCoreDocument is a did:web document of another use: the keys of a
+// verifiable credentials issuer, with no Ed25519VerificationKey2020 method.
+const didCoreDocument = `{
+  "@context": ["https://www.w3.org/ns/did/v1", {"@base": "` + hostDID + `"}],
+  "id": "` + hostDID + `",
+  "verificationMethod": [
+    {
+      "id": "#signing-key-1",
+      "controller": "` + hostDID + `",
+      "type": "JsonWebKey2020",
+      "publicKeyJwk": {"kty": "EC", "crv": "P-256", "x": "f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU", "y": "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}
+    }
+  ],
+  "service": [
+    {"id": "#linkeddomains", "type": "LinkedDomains", "serviceEndpoint": {"origins": ["https://` + hostMark + `/"]}}
+  ]
+}
+`

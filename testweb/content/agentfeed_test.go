@@ -115,6 +115,8 @@ type feedExpect struct {
 	canonical           bool // every content is canonical JSON
 	cardConsistent      bool
 	noFeed              bool
+	noCard              bool
+	didCore             bool // a DID document of another use: no Ed25519VerificationKey2020 method
 }
 
 func feedExpectations() map[string]feedExpect {
@@ -138,6 +140,7 @@ func feedExpectations() map[string]feedExpect {
 		"did-malformed-key":      with(func(e *feedExpect) { e.keyOK = false }),
 		"card-inconsistent":      with(func(e *feedExpect) { e.cardConsistent = false }),
 		"a2a-card-only":          {noFeed: true, didMissing: true},
+		"did-core-only":          {noFeed: true, noCard: true, didCore: true, idOK: true},
 	}
 }
 
@@ -163,8 +166,28 @@ func TestFeedSets_Section6_Signatures(t *testing.T) {
 }
 
 func checkFeedSet(t *testing.T, s FeedSet, e feedExpect, host string) {
-	if (s.Feed == nil) != e.noFeed || (s.DID == nil) != e.didMissing || s.Card == nil {
+	if (s.Feed == nil) != e.noFeed || (s.DID == nil) != e.didMissing || (s.Card == nil) != e.noCard {
 		t.Fatalf("members feed=%v did=%v card=%v", s.Feed != nil, s.DID != nil, s.Card != nil)
+	}
+	if e.didCore {
+		var d struct {
+			ID                 string `json:"id"`
+			VerificationMethod []struct {
+				Type string `json:"type"`
+			} `json:"verificationMethod"`
+		}
+		if err := json.Unmarshal(s.DID.Body(host), &d); err != nil {
+			t.Fatalf("did.json: %v", err)
+		}
+		if d.ID != DIDWeb(host) || len(d.VerificationMethod) == 0 || s.DID.Valid || s.DID.OtherFormat != "did-core" {
+			t.Errorf("a DID document of another use: id %q for %s, %d methods, valid %v, other format %q", d.ID, host, len(d.VerificationMethod), s.DID.Valid, s.DID.OtherFormat)
+		}
+		for _, m := range d.VerificationMethod {
+			if m.Type == "Ed25519VerificationKey2020" {
+				t.Errorf("a DID document of another use has an Ed25519VerificationKey2020 method")
+			}
+		}
+		return
 	}
 	var key ed25519.PublicKey
 	if s.DID != nil {
