@@ -11,17 +11,21 @@ import (
 // patterns of the WHATWG MIME Sniffing Standard (§7.1: <!DOCTYPE HTML,
 // <HTML, <HEAD, <SCRIPT, <IFRAME, <H1, <DIV, <FONT, <TABLE, <A, <STYLE,
 // <TITLE, <B, <BODY, <BR, <P), so that an error fragment such as
-// <h1>Not Found</h1><p>...</p> is HTML, and <meta>, <link> and <noscript>,
-// which open HTML pages too. The standard's <!-- pattern is not one: a
-// leading comment is skipped and the tag after it decides (a text file may
-// open with a comment). A file that opens with anything else (an XML
-// declaration followed by <feed>, Markdown, JSON) is not HTML, whatever its
+// <h1>Not Found</h1><p>...</p> is HTML; <meta>, <link> and <noscript>,
+// which open HTML pages too; and the other headings <h2> to <h6> and
+// <center>, which open the error fragments servers and catch-all routes
+// answer (<h2>404 - Not Found</h2>, <center><h1>404 Not Found</h1></center>).
+// The standard's <!-- pattern is not one: a leading comment is skipped and
+// the tag after it decides (a text file may open with a comment). A file
+// that opens with anything else (an XML declaration followed by <feed>,
+// Markdown, JSON, a robots.txt wrapped in <pre>) is not HTML, whatever its
 // Content-Type says.
 var htmlTags = map[string]bool{
 	doctypeHTML: true, "html": true, "head": true, "script": true, "iframe": true, "h1": true,
 	"div": true, "font": true, "table": true, "a": true, "style": true, "title": true,
 	"b": true, "body": true, "br": true, "p": true,
 	"meta": true, "link": true, "noscript": true,
+	"h2": true, "h3": true, "h4": true, "h5": true, "h6": true, "center": true,
 }
 
 // doctypeHTML is firstTag's name for an HTML doctype, <!doctype html ...>.

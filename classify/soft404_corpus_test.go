@@ -63,3 +63,47 @@ func TestFetch_CanaryMatchRequestID(t *testing.T) {
 		}
 	}
 }
+
+// TestFetch_ErrorFragmentOneLocation: an error fragment opening with a
+// heading below <h1> or with <center>, answered with 200 at a location of
+// a site whose canary path answered 404 (no canary match to fall back on),
+// is a soft 404 wherever a text, JSON or Markdown file is expected.
+// Catch-all routes in public repositories answer such fragments with 200
+// (app.all('*', ...) sending <h2>404 Not Fond</h2>; a static handler's
+// <center><h1>404 Not Found</h1></center>), and each was a file (present)
+// at robots.txt, agents.txt, AGENTS.md, llms.txt, did.json, tdmrep.json and
+// agent-card.json of a loopback site serving it there alone. The fragments
+// here are hand-written in that form.
+func TestFetch_ErrorFragmentOneLocation(t *testing.T) {
+	canary := &crawl.Fetch{Status: 404, Body: []byte("not found"),
+		URL: "https://a.test/.well-known/survey-canary-1", FinalURL: "https://a.test/.well-known/survey-canary-1"}
+	for _, body := range []string{
+		"<h2>404 - Nothing at this address</h2>",
+		"<h3>Not found</h3>\n<p>Try the start page.</p>\n",
+		"<center><h1>404 Not Found</h1></center>\n<hr><center>exampled/1.0</center>\n",
+		"<CENTER>Page not found</CENTER>",
+	} {
+		for _, id := range []registry.LocationID{registry.LocRobots, registry.LocAgentsTxt, registry.LocAgentsMD,
+			registry.LocLLMsTxt, registry.LocDID, registry.LocTDMRep, registry.LocAgentCard} {
+			loc, _ := registry.LookupLocation(id)
+			f := &crawl.Fetch{Status: 200, Body: []byte(body), URL: "https://a.test" + loc.Path, FinalURL: "https://a.test" + loc.Path}
+			if got, want := Fetch(f, loc, canary), (Result{Soft404, ReasonHTMLBody}); got != want {
+				t.Errorf("%s: %q: %+v, want %+v", id, body, got, want)
+			}
+		}
+	}
+	// A robots.txt wrapped in <pre> stays a file, and so does Markdown
+	// opening with such a heading or <center> banner.
+	robots, _ := registry.LookupLocation(registry.LocRobots)
+	pre := &crawl.Fetch{Status: 200, Body: []byte("<pre>User-agent: *\nDisallow: /private/\n</pre>\n"),
+		URL: "https://a.test/robots.txt", FinalURL: "https://a.test/robots.txt"}
+	if got := Fetch(pre, robots, canary); got.Outcome != Present {
+		t.Errorf("robots.txt in <pre>: %+v, want present", got)
+	}
+	llms, _ := registry.LookupLocation(registry.LocLLMsTxt)
+	md := &crawl.Fetch{Status: 200, Body: []byte("<center><img src=\"logo.png\" alt=\"Example\"></center>\n\n# Example\n\n- [Docs](https://example.org/docs.md)\n"),
+		URL: "https://a.test/llms.txt", FinalURL: "https://a.test/llms.txt"}
+	if got := Fetch(md, llms, canary); got.Outcome != Present {
+		t.Errorf("llms.txt with a <center> banner: %+v, want present", got)
+	}
+}
