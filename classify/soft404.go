@@ -39,14 +39,19 @@ func LooksLikeHTML(body []byte) bool {
 	return htmlTags[firstTag(body)]
 }
 
+// firstTagScan is how much of a body firstTag reads: enough for the
+// leading comments some pages open with (a credits or ASCII-art block of
+// several KiB before the doctype).
+const firstTagScan = 64 << 10
+
 // firstTag returns the lower-case name of the first tag of body after an
 // optional byte-order mark, white space, XML declarations and comments
 // (doctypeHTML for <!doctype html>, "!doctype" for another doctype), or ""
-// when body does not open with a tag. Only the first 4 KiB are read.
+// when body does not open with a tag. Only the first 64 KiB are read.
 func firstTag(body []byte) string {
 	b := body
-	if len(b) > 4096 {
-		b = b[:4096]
+	if len(b) > firstTagScan {
+		b = b[:firstTagScan]
 	}
 	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
 	for {

@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/agentpolicy/survey/crawl"
@@ -105,5 +106,30 @@ func TestFetch_ErrorFragmentOneLocation(t *testing.T) {
 		URL: "https://a.test/llms.txt", FinalURL: "https://a.test/llms.txt"}
 	if got := Fetch(md, llms, canary); got.Outcome != Present {
 		t.Errorf("llms.txt with a <center> banner: %+v, want present", got)
+	}
+}
+
+// TestLooksLikeHTML_LongLeadingComment: a page that opens with a comment of
+// several KiB (a credits or ASCII-art block) before its doctype is HTML; it
+// was not when the sniffer read 4 KiB and never saw the comment's end, so
+// that such a page served with 200 at robots.txt alone was a file (present)
+// in survey check --site of a loopback site. A text file after such a
+// comment is still no HTML.
+func TestLooksLikeHTML_LongLeadingComment(t *testing.T) {
+	comment := "<!--\n" + strings.Repeat("  ~~~ a line of an ASCII-art banner, credits or a job offer ~~~\n", 90) + "-->\n"
+	if len(comment) < 5000 {
+		t.Fatalf("comment of %d bytes, want more than 4 KiB", len(comment))
+	}
+	if !LooksLikeHTML([]byte(comment + "<!DOCTYPE html><html><body><h1>Not found</h1></body></html>\n")) {
+		t.Error("a page after a long comment is not HTML")
+	}
+	if LooksLikeHTML([]byte(comment + "User-agent: *\nDisallow: /tmp/\n")) {
+		t.Error("a text file after a long comment is HTML")
+	}
+	robots, _ := registry.LookupLocation(registry.LocRobots)
+	f := &crawl.Fetch{Status: 200, Body: []byte(comment + "<!doctype html><title>Not found</title>"),
+		URL: "https://a.test/robots.txt", FinalURL: "https://a.test/robots.txt"}
+	if got, want := Fetch(f, robots, nil), (Result{Soft404, ReasonHTMLBody}); got != want {
+		t.Errorf("%+v, want %+v", got, want)
 	}
 }
