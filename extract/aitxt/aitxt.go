@@ -32,6 +32,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/agentpolicy/survey/diag"
 	"github.com/agentpolicy/survey/extract/robots"
@@ -111,13 +112,23 @@ func Extensions(c Category) []string {
 
 // categoryOf returns the category of a lower-case extension.
 func categoryOf(ext string) (Category, bool) {
+	c, ok := extensionCategories()[ext]
+	return c, ok
+}
+
+// extensionCategories maps every extension of Extensions to its category,
+// built once: categoryOf is asked for every file-type rule of every file.
+var extensionCategories = sync.OnceValue(func() map[string]Category {
+	m := map[string]Category{}
 	for _, c := range Categories() {
-		if slices.Contains(Extensions(c), ext) {
-			return c, true
+		for _, ext := range Extensions(c) {
+			if _, dup := m[ext]; !dup {
+				m[ext] = c
+			}
 		}
 	}
-	return "", false
-}
+	return m
+})
 
 // File is a parsed ai.txt. Its JSON form holds the robots.txt fields
 // (groups, sitemaps, ...) with the media stance added.
