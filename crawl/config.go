@@ -35,6 +35,9 @@ const (
 	DefaultDNSCacheSize   = 65536
 )
 
+// MaxBodyLimit is the largest body cap (Config.MaxBody) a crawl accepts.
+const MaxBodyLimit = 1 << 30
+
 // DefaultMemoryLimit and GCPercent are the garbage collector settings a
 // crawling process runs with (survey crawl's --memory-limit default, and
 // GOGC below it): the collector runs rarely until the heap nears the
@@ -150,7 +153,7 @@ func (c Config) validate() error {
 	if len(c.Locations) == 0 {
 		return errors.New("crawl: no locations to fetch")
 	}
-	if c.MaxBody > 1<<30 {
+	if c.MaxBody > MaxBodyLimit {
 		return fmt.Errorf("crawl: body cap %d is above 1 GiB", c.MaxBody)
 	}
 	return nil

@@ -154,7 +154,7 @@ func runCheck(e *env, args []string) int {
 		return fail(e, "check", err) // the same guest as survey crawl
 	}
 	bodyCap, err := parseSize(*maxBody)
-	if err == nil && bodyCap > maxBodyCap {
+	if err == nil && bodyCap > crawl.MaxBodyLimit {
 		err = fmt.Errorf("%s is above 1 GiB", *maxBody)
 	}
 	if err != nil {
@@ -644,9 +644,6 @@ func urlLocation(target *url.URL) registry.LocationID {
 	}
 	return ""
 }
-
-// maxBodyCap is the largest --max-body, crawl.Config's.
-const maxBodyCap = 1 << 30
 
 // capBody cuts b, read up to one byte past limit, at limit, and reports
 // whether it was longer.

@@ -1,6 +1,10 @@
 package did
 
-import "github.com/agentpolicy/survey/diag"
+import (
+	"strings"
+
+	"github.com/agentpolicy/survey/diag"
+)
 
 // The values of a did.json's effective state (did_documents.effective).
 const (
@@ -30,7 +34,7 @@ var codeOtherUse = diag.Code{ID: "did.other-use", Severity: diag.Info, Spec: "su
 // agent feed, which makes any did.json its key document; OtherUse does not
 // ask.
 func OtherUse(doc *Document) bool {
-	if doc == nil || len(doc.ID) < 5 || doc.ID[:4] != "did:" {
+	if doc == nil || !strings.HasPrefix(doc.ID, "did:") || doc.ID == "did:" {
 		return false
 	}
 	for _, m := range doc.Methods {

@@ -99,7 +99,7 @@ func (b *Builder) HandleLine(l Line) {
 		}
 		if l.Typo {
 			name := canonicalName(l.key.rec)
-			if prefix := recordPrefix(l.Key); len(prefix) == len(l.Key) {
+			if prefix, _ := recordPrefix(l.Key); len(prefix) == len(l.Key) {
 				b.add(codeMisspelled, l.Number, "%q is a misspelling of %q; accepted", l.Key, name)
 			} else {
 				// A longer name ("Disallowed", "DisallowAITraining") is

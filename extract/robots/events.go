@@ -301,10 +301,8 @@ func classifyKey(key string) keyClass {
 			return keyClass{rec: recExtension, ext: ExtNoIndex}
 		}
 	}
-	for _, p := range keyPrefixes {
-		if len(key) >= len(p.prefix) && strings.EqualFold(key[:len(p.prefix)], p.prefix) {
-			return keyClass{rec: p.rec, typo: true}
-		}
+	if _, rec := recordPrefix(key); rec != recUnknown {
+		return keyClass{rec: rec, typo: true}
 	}
 	return keyClass{}
 }
@@ -323,15 +321,16 @@ var keyPrefixes = [...]struct {
 	{"sitemap", recSitemap}, {"site-map", recSitemap},
 }
 
-// recordPrefix returns the prefix of keyPrefixes by which classifyKey
-// recognised a misspelled key ("dissallow" for "Dissallowed").
-func recordPrefix(key string) string {
+// recordPrefix returns the first of keyPrefixes that key starts with,
+// case-insensitively ("dissallow" for "Dissallowed"), and its record; ""
+// and recUnknown when there is none.
+func recordPrefix(key string) (string, record) {
 	for _, p := range keyPrefixes {
 		if len(key) >= len(p.prefix) && strings.EqualFold(key[:len(p.prefix)], p.prefix) {
-			return p.prefix
+			return p.prefix, p.rec
 		}
 	}
-	return ""
+	return "", recUnknown
 }
 
 // canonicalName returns the correct spelling of an RFC 9309 record (or
