@@ -35,6 +35,9 @@
 //     meta tag in the body is not read, and a large body costs one linear
 //     tokenizer pass. Meta tags inside <noscript> and <template> are not
 //     read either.
+//   - A UTF-16 page (by its byte order mark, else its Content-Type
+//     charset) is decoded first; a page in any other encoding is read as
+//     it is, since the signals are ASCII.
 package homepage
 
 import (
@@ -170,6 +173,7 @@ func ParseAt(page *url.URL, header http.Header, body []byte) (*Signals, diag.Lis
 		hPol.add(v, 0)
 	}
 
+	body = utf8Body(header.Get("Content-Type"), body)
 	switch {
 	case len(bytes.TrimSpace(body)) == 0:
 		diags.Add(codeEmptyBody, 0, "the body is empty; only the headers are read")
