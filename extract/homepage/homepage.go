@@ -50,7 +50,6 @@ import (
 	"strings"
 
 	"github.com/agentpolicy/survey/diag"
-	"github.com/agentpolicy/survey/extract/robots"
 	"github.com/agentpolicy/survey/registry"
 )
 
@@ -183,7 +182,6 @@ func ParseAt(page *url.URL, header http.Header, body []byte) (*Signals, diag.Lis
 		diags.Add(codeNotHTML, 0, "the body is not HTML (Content-Type %q)", diag.Clip(header.Get("Content-Type")))
 	default:
 		s.HTML = true
-		var aiTokens map[string]bool
 		var locations []registry.Location
 		tags, base := headTags(body)
 		site := documentBase(page, base)
@@ -214,10 +212,7 @@ func ParseAt(page *url.URL, header http.Header, body []byte) (*Signals, diag.Lis
 				mPol.add(t.content, t.line)
 			case "", "description", "viewport", "keywords", "author", "generator", "theme-color":
 			default:
-				if aiTokens == nil {
-					aiTokens = lowerSet(robots.AITokens())
-				}
-				if isBotMetaName(t.name, aiTokens) {
+				if isBotMetaName(t.name, aiTokenSet()) {
 					s.Robots = append(s.Robots, parseRobots(t.content, SourceMeta, t.name, t.name, t.line, &diags)...)
 				}
 			}

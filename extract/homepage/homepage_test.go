@@ -586,6 +586,40 @@ func TestParse_MetaNoAgentPrefix(t *testing.T) {
 	}
 }
 
+// TestParse_HeaderPrefixNeedsDirective: in the X-Robots-Tag header, "name:"
+// is a user-agent prefix when a directive follows it, or when name is a
+// known crawler's; "tdm-reservation: 1" and "max_snippet: 50" are unknown
+// valued directives, which invent no user agent and leave the directives
+// after them for every agent.
+func TestParse_HeaderPrefixNeedsDirective(t *testing.T) {
+	s, got := parse(t, hdr(
+		"X-Robots-Tag", "tdm-reservation: 1, noai",
+		"X-Robots-Tag", "max_snippet: 50, noindex",
+		"X-Robots-Tag", "otherbot: nofollow",
+		"X-Robots-Tag", "gptbot: nosummary, noarchive",
+		"X-Robots-Tag", "googlebot:, nosnippet",
+	), page(""))
+	want := []string{
+		"/tdm-reservation=1@header", "/noai@header",
+		"/max_snippet=50@header", "/noindex@header",
+		"otherbot/nofollow@header",
+		"gptbot/nosummary@header", "gptbot/noarchive@header",
+		"googlebot/nosnippet@header",
+	}
+	if n := names(s.Robots); !slices.Equal(n, want) {
+		t.Errorf("directives:\n got %q\nwant %q", n, want)
+	}
+	if !s.NoAI || !s.NoIndex || s.NoFollow || s.NoArchive || s.NoSnippet {
+		t.Errorf("booleans: %+v", s)
+	}
+	if !slices.Equal(s.ScopedAgents, []string{"googlebot", "gptbot", "otherbot"}) {
+		t.Errorf("scoped agents %q", s.ScopedAgents)
+	}
+	if want := []string{"homepage.unknown-directive@0", "homepage.unknown-directive@0", "homepage.unknown-directive@0"}; !slices.Equal(got, want) {
+		t.Errorf("diagnostics %v, want %v", got, want)
+	}
+}
+
 // TestParse_ServedAsHTML: a body served as text/html (or XHTML) is an HTML
 // document even when it opens with text (a stray heading or a server's
 // warning before the doctype); content sniffing does not override a

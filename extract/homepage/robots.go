@@ -3,8 +3,10 @@ package homepage
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/robots"
 )
 
 // Directive is one robots directive from an X-Robots-Tag header or a robots
@@ -67,7 +69,7 @@ func parseRobots(value string, src Source, field, agent string, line int, diags 
 		name = strings.ToLower(strings.TrimSpace(name))
 		rest = strings.TrimSpace(rest)
 		if hasColon && src == SourceHeader {
-			if known, _ := isKnownDirective(name); !known && isAgentName(name) {
+			if isAgentPrefix(name, rest) {
 				// A user agent scope; what follows the colon, if anything,
 				// is the scope's first directive.
 				agent = name
@@ -102,6 +104,26 @@ func parseRobots(value string, src Source, field, agent string, line int, diags 
 	}
 	return out
 }
+
+// isAgentPrefix reports whether "name: rest", a directive of an
+// X-Robots-Tag value, is a user-agent prefix and the scope's first
+// directive: name is no known directive and can be a product token, and
+// either a known directive follows ("<bot-name>: <indexing-rule>", as
+// Google's and MDN's examples write it, or nothing, when the directive
+// follows the next comma) or name is a known crawler's. Otherwise
+// ("tdm-reservation: 1", "max_snippet: 50") it is one unknown valued
+// directive: taking it for a scope would invent a user agent and move
+// the directives after it out of every agent's scope.
+func isAgentPrefix(name, rest string) bool {
+	if known, _ := isKnownDirective(name); known || !isAgentName(name) {
+		return false
+	}
+	return rest == "" || startsWithDirective(rest) || isBotMetaName(name, aiTokenSet())
+}
+
+// aiTokenSet returns the known AI crawlers' tokens, lower-cased
+// (extract/robots.AITokens).
+var aiTokenSet = sync.OnceValue(func() map[string]bool { return lowerSet(robots.AITokens()) })
 
 // startsWithDirective reports whether s opens with a known directive, as
 // the "noindex" of "googlebot: noindex" does: a meta tag's "name: value"
