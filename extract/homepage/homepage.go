@@ -21,8 +21,9 @@
 //     engine crawler documented to read one (googlebot, bingbot, ...) or a
 //     known AI crawler (extract/robots.AICrawlers). The "agent:" prefix of
 //     a directive is the X-Robots-Tag header's; in a meta tag it is an
-//     unknown directive. A meta http-equiv naming a policy header is
-//     reported and not read.
+//     unknown directive. A meta http-equiv naming a policy header, and a
+//     meta tag named after a directive (<meta name="noai">), are reported
+//     and not read.
 //   - TDMRep: the meta tags supersede the headers (§Processing priority),
 //     property by property, when their value is valid; repeated values of
 //     one source that disagree are reported and the first is used.
@@ -212,6 +213,10 @@ func ParseAt(page *url.URL, header http.Header, body []byte) (*Signals, diag.Lis
 				mPol.add(t.content, t.line)
 			case "", "description", "viewport", "keywords", "author", "generator", "theme-color":
 			default:
+				if known, _ := isKnownDirective(t.name); known {
+					diags.Add(codeDirectiveMetaName, t.line, "meta name=%q is a robots directive, not a robots meta tag: crawlers read %s in the content of <meta name=\"robots\"> (or of a crawler's meta tag), so this tag expresses nothing", t.name, t.name)
+					continue
+				}
 				if isBotMetaName(t.name, aiTokenSet()) {
 					s.Robots = append(s.Robots, parseRobots(t.content, SourceMeta, t.name, t.name, t.line, &diags)...)
 				}

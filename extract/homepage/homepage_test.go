@@ -659,6 +659,23 @@ func TestParse_HTTPEquivPolicyHeader(t *testing.T) {
 	}
 }
 
+// TestParse_MetaNameIsDirective: <meta name="noai"> (with any content) names
+// a directive where a robots meta tag names robots or a crawler; it is
+// reported and expresses nothing. A meta tag named after no directive is
+// not reported.
+func TestParse_MetaNameIsDirective(t *testing.T) {
+	s, got := parse(t, nil, page(`<meta name="noai" content="noai">
+<meta name="NoImageAI">
+<meta name="ai" content="noai">
+<meta name="robots" content="noindex">`))
+	if want := []string{"homepage.meta-name-is-directive@6", "homepage.meta-name-is-directive@7"}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if s.NoAI || s.NoImageAI || !s.NoIndex || len(s.Robots) != 1 {
+		t.Errorf("%+v", s)
+	}
+}
+
 // TestParseAt_LinksResolveAgainstTheDocumentBase: a link's href resolves
 // against the URL the page was served from and its <base href>, as a
 // browser resolves it; an href to another host points to no location of the
