@@ -620,6 +620,25 @@ func TestParse_HeaderPrefixNeedsDirective(t *testing.T) {
 	}
 }
 
+// TestParse_UnknownDirectiveHints: the unknown-directive message says when
+// directives are separated by spaces or semicolons, and when, in the header,
+// a crawler's name is followed by a comma instead of a colon; the directives
+// after it apply to every agent, as written.
+func TestParse_UnknownDirectiveHints(t *testing.T) {
+	s, d := Parse(hdr("X-Robots-Tag", "GPTBot, noindex", "X-Robots-Tag", "noarchive nosnippet", "X-Robots-Tag", "foo bar"), page(""))
+	var msgs []string
+	for _, x := range d {
+		msgs = append(msgs, x.Message)
+	}
+	if len(msgs) != 3 || !strings.Contains(msgs[0], `"GPTBot" (a crawler's name; a user-agent prefix ends with ":"`) ||
+		!strings.Contains(msgs[1], `"noarchive nosnippet" (directives are separated by commas)`) || strings.Contains(msgs[2], "(") {
+		t.Errorf("messages %q", msgs)
+	}
+	if !s.NoIndex || len(s.ScopedAgents) != 0 || s.NoArchive {
+		t.Errorf("%+v", s)
+	}
+}
+
 // TestParse_ServedAsHTML: a body served as text/html (or XHTML) is an HTML
 // document even when it opens with text (a stray heading or a server's
 // warning before the doctype); content sniffing does not override a

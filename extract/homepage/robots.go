@@ -93,6 +93,10 @@ func parseRobots(value string, src Source, field, agent string, line int, diags 
 		switch {
 		case !d.Known && hasColon && src == SourceMeta && isAgentName(name) && startsWithDirective(rest):
 			diags.Add(codeUnknownDirective, line, "%s: unknown robots directive %q (a user-agent prefix is defined for the X-Robots-Tag header only; a meta tag names its crawler in its name attribute)", field, diag.Clip(tok))
+		case !d.Known && !hasColon && src == SourceHeader && isBotMetaName(name, aiTokenSet()):
+			diags.Add(codeUnknownDirective, line, "%s: unknown robots directive %q (a crawler's name; a user-agent prefix ends with \":\", so the directives after it apply to every agent)", field, diag.Clip(tok))
+		case !d.Known && !hasColon && allDirectives(name):
+			diags.Add(codeUnknownDirective, line, "%s: unknown robots directive %q (directives are separated by commas)", field, diag.Clip(tok))
 		case !d.Known:
 			diags.Add(codeUnknownDirective, line, "%s: unknown robots directive %q", field, diag.Clip(tok))
 		case valued && !validDirectiveValue(name, rest):
@@ -124,6 +128,21 @@ func isAgentPrefix(name, rest string) bool {
 // aiTokenSet returns the known AI crawlers' tokens, lower-cased
 // (extract/robots.AITokens).
 var aiTokenSet = sync.OnceValue(func() map[string]bool { return lowerSet(robots.AITokens()) })
+
+// allDirectives reports whether s is two or more known directives separated
+// by white space or semicolons instead of commas ("noindex nofollow").
+func allDirectives(s string) bool {
+	words := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' || r == ';' })
+	if len(words) < 2 {
+		return false
+	}
+	for _, w := range words {
+		if known, _ := isKnownDirective(w); !known {
+			return false
+		}
+	}
+	return true
+}
 
 // startsWithDirective reports whether s opens with a known directive, as
 // the "noindex" of "googlebot: noindex" does: a meta tag's "name: value"
