@@ -11,7 +11,9 @@
 //     `supportedInterfaces`, `additionalInterfaces` or
 //     `preferredTransport`) and an A2A descriptor (`skills`,
 //     `capabilities`, `defaultInputModes`, `defaultOutputModes` or
-//     `protocolVersion`). Its endpoints are `url` (transport
+//     `protocolVersion`), except that `url` with `capabilities` alone, as
+//     many other manifests have them, is A2A only when the capabilities
+//     are A2A's (an object with `streaming`, `pushNotifications`, ...). Its endpoints are `url` (transport
 //     `preferredTransport`, default JSONRPC), every `additionalInterfaces`
 //     entry (A2A ≤ 0.3) and every `supportedInterfaces` entry (A2A 1.0), all
 //     with protocol "a2a". Departures from the A2A schema are warnings:

@@ -283,3 +283,31 @@ func TestParse_DiagnosticsCapped(t *testing.T) {
 		t.Errorf("%d diagnostics", len(diags))
 	}
 }
+
+// TestParse_A2AGenericManifest: a name, a url and capabilities that are
+// not A2A's are the members of many agent manifests, not an A2A card, and
+// get no A2A warnings; A2A's own capabilities, or any A2A-only member, make
+// the card A2A.
+func TestParse_A2AGenericManifest(t *testing.T) {
+	for body, want := range map[string]Kind{
+		`{"name": "Example blog", "url": "https://example.com/", "capabilities": {"public_read": true}}`:      KindOther,
+		`{"name": "Example tool", "url": "https://example.com/", "capabilities": ["inspect", "decode"]}`:      KindOther,
+		`{"name": "x", "url": "https://example.com/", "capabilities": {"read": true}, "endpoints": ["/api"]}`: KindSnapshot,
+		`{"name": "x", "url": "https://example.com/a2a", "capabilities": {"streaming": true}}`:                KindA2A,
+		`{"name": "x", "url": "https://example.com/a2a", "capabilities": {}, "skills": []}`:                   KindA2A,
+		`{"name": "x", "preferredTransport": "JSONRPC", "capabilities": ["streaming"]}`:                       KindA2A,
+	} {
+		c, diags := Parse([]byte(body))
+		if c == nil || c.Kind != want {
+			t.Errorf("%s: card %+v, want kind %s", body, c, want)
+			continue
+		}
+		if want != KindA2A {
+			for _, d := range diags {
+				if strings.HasPrefix(d.Code, "agent-card.a2a-") {
+					t.Errorf("%s: %v", body, d)
+				}
+			}
+		}
+	}
+}

@@ -8,12 +8,25 @@ import (
 )
 
 // isA2A recognises an A2A AgentCard: a name, an interface and an A2A
-// descriptor.
+// descriptor. `url` and `capabilities` are names many other agent manifests
+// use too ({"name", "url", "capabilities": ["search"]}), so the two together
+// make a card A2A only when its capabilities are A2A's: an object with an
+// AgentCapabilities member (streaming, pushNotifications, ...).
 func isA2A(root canonjson.Value) bool {
-	return has(root, "name") &&
-		has(root, "url", "supportedInterfaces", "additionalInterfaces", "preferredTransport") &&
-		has(root, "skills", "capabilities", "defaultInputModes", "defaultOutputModes", "protocolVersion")
+	a2aInterface := has(root, "supportedInterfaces", "additionalInterfaces", "preferredTransport")
+	if !has(root, "name") || !(a2aInterface || has(root, "url")) {
+		return false
+	}
+	if has(root, "skills", "defaultInputModes", "defaultOutputModes", "protocolVersion") {
+		return true
+	}
+	caps, ok := root.Get("capabilities")
+	return ok && (a2aInterface || caps.Kind == canonjson.Object && has(caps, a2aCapabilities...))
 }
+
+// a2aCapabilities are the members of an A2A AgentCapabilities object in
+// A2A 0.2 to 1.0.
+var a2aCapabilities = []string{"streaming", "pushNotifications", "stateTransitionHistory", "extensions", "extendedAgentCard"}
 
 // a2aField is an AgentCard field the A2A specification requires, with its
 // JSON kind.
