@@ -3,6 +3,7 @@ package agentcard
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -309,5 +310,40 @@ func TestParse_A2AGenericManifest(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestParse_A2AInterfaceFields: every AgentInterface names, besides its
+// url, its transport (A2A 0.3, additionalInterfaces) or its protocol binding
+// and protocol version (A2A 1.0, supportedInterfaces); a missing one is a
+// warning on the entry's line, a wrong type one on the member's.
+func TestParse_A2AInterfaceFields(t *testing.T) {
+	body := `{"name": "x", "skills": [],
+ "supportedInterfaces": [
+  {"url": "https://example.com/a2a", "protocolBinding": "JSONRPC"},
+  {"url": "https://example.com/rest", "transport": "HTTP+JSON"},
+  {"url": "https://example.com/grpc", "protocolBinding": "GRPC", "protocolVersion": 1.0},
+  {"url": "https://example.com/v1", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+ "additionalInterfaces": [
+  {"url": "https://example.com/a2a"},
+  {"url": "https://example.com/a2a", "transport": "JSONRPC"}]}`
+	c, diags := Parse([]byte(body))
+	if c == nil || c.Kind != KindA2A || len(c.Endpoints) != 6 {
+		t.Fatalf("card %+v", c)
+	}
+	var got []string
+	for _, d := range diags {
+		if strings.Contains(d.Message, "Interfaces[") {
+			got = append(got, fmt.Sprintf("%d %s %s", d.Line, d.Code, d.Message))
+		}
+	}
+	want := []string{
+		"8 agent-card.a2a-missing-field additionalInterfaces[0] has no `transport`",
+		"3 agent-card.a2a-missing-field supportedInterfaces[0] has no `protocolVersion`",
+		"4 agent-card.a2a-missing-field supportedInterfaces[1] has no `protocolBinding`, `protocolVersion`",
+		"5 agent-card.a2a-field-type supportedInterfaces[2] `protocolVersion` is a number, not a string",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

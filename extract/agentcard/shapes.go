@@ -2,6 +2,7 @@ package agentcard
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/agentpolicy/survey/diag"
 	"github.com/agentpolicy/survey/extract/agentfeed/canonjson"
@@ -81,6 +82,15 @@ func readA2A(card *Card, root canonjson.Value, diags *diag.List) {
 	readInterfaces(card, root, "supportedInterfaces", "protocolBinding", diags)
 }
 
+// interfaceFields are the members, besides `url`, that A2A requires of every
+// entry of an interface list: an AgentInterface of A2A 0.3
+// (additionalInterfaces) names its transport, one of A2A 1.0
+// (supportedInterfaces) its protocol binding and protocol version.
+var interfaceFields = map[string][]string{
+	"additionalInterfaces": {"transport"},
+	"supportedInterfaces":  {"protocolBinding", "protocolVersion"},
+}
+
 // readInterfaces records the entries of an A2A interface list.
 func readInterfaces(card *Card, root canonjson.Value, list, transportField string, diags *diag.List) {
 	v, ok := root.Get(list)
@@ -97,6 +107,7 @@ func readInterfaces(card *Card, root canonjson.Value, list, transportField strin
 			diags.Add(codeA2AType, e.Line, "%s is %s, not an object", src, e.Kind.WithArticle())
 			continue
 		}
+		checkStrings(e, src, interfaceFields[list], diags)
 		u, ok := e.Get("url")
 		if !ok || u.Kind != canonjson.String || u.Str == "" {
 			diags.Add(codeEndpointNoURL, e.Line, "%s has no string `url`", src)
@@ -197,5 +208,23 @@ func readMCP(card *Card, root canonjson.Value, diags *diag.List) {
 		}
 		card.Endpoints = append(card.Endpoints, Endpoint{Protocol: "mcp", URL: u.Str, Transport: str(e, "type"),
 			Source: src, Line: u.Line})
+	}
+}
+
+// checkStrings reports the members of obj (an entry at src) that A2A
+// requires as strings and that are missing, in one diagnostic, or not
+// strings.
+func checkStrings(obj canonjson.Value, src string, names []string, diags *diag.List) {
+	var missing []string
+	for _, n := range names {
+		switch v, ok := obj.Get(n); {
+		case !ok:
+			missing = append(missing, "`"+n+"`")
+		case v.Kind != canonjson.String:
+			diags.Add(codeA2AType, v.Line, "%s `%s` is %s, not a string", src, n, v.Kind.WithArticle())
+		}
+	}
+	if len(missing) > 0 {
+		diags.Add(codeA2AMissing, obj.Line, "%s has no %s", src, strings.Join(missing, ", "))
 	}
 }
