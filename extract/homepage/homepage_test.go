@@ -590,7 +590,8 @@ func TestParse_MetaNoAgentPrefix(t *testing.T) {
 // is a user-agent prefix when a directive follows it, or when name is a
 // known crawler's; "tdm-reservation: 1" and "max_snippet: 50" are unknown
 // valued directives, which invent no user agent and leave the directives
-// after them for every agent.
+// after them for every agent. A crawler's name of several words is a
+// prefix when a directive follows it.
 func TestParse_HeaderPrefixNeedsDirective(t *testing.T) {
 	s, got := parse(t, hdr(
 		"X-Robots-Tag", "tdm-reservation: 1, noai",
@@ -598,6 +599,8 @@ func TestParse_HeaderPrefixNeedsDirective(t *testing.T) {
 		"X-Robots-Tag", "otherbot: nofollow",
 		"X-Robots-Tag", "gptbot: nosummary, noarchive",
 		"X-Robots-Tag", "googlebot:, nosnippet",
+		"X-Robots-Tag", "noimageindex, Example Crawler: noindex, follow",
+		"X-Robots-Tag", "notranslate unavailable_after: 25 Jun 2010 15:00:00 PST, notranslate",
 	), page(""))
 	want := []string{
 		"/tdm-reservation=1@header", "/noai@header",
@@ -605,17 +608,19 @@ func TestParse_HeaderPrefixNeedsDirective(t *testing.T) {
 		"otherbot/nofollow@header",
 		"gptbot/nosummary@header", "gptbot/noarchive@header",
 		"googlebot/nosnippet@header",
+		"/noimageindex@header", "example crawler/noindex@header", "example crawler/follow@header",
+		"/notranslate unavailable_after=25 Jun 2010 15:00:00 PST@header", "/notranslate@header",
 	}
 	if n := names(s.Robots); !slices.Equal(n, want) {
 		t.Errorf("directives:\n got %q\nwant %q", n, want)
 	}
-	if !s.NoAI || !s.NoIndex || s.NoFollow || s.NoArchive || s.NoSnippet {
+	if !s.NoAI || !s.NoIndex || s.NoFollow || s.NoArchive || s.NoSnippet || !s.NoImageIndex {
 		t.Errorf("booleans: %+v", s)
 	}
-	if !slices.Equal(s.ScopedAgents, []string{"googlebot", "gptbot", "otherbot"}) {
+	if !slices.Equal(s.ScopedAgents, []string{"example crawler", "googlebot", "gptbot", "otherbot"}) {
 		t.Errorf("scoped agents %q", s.ScopedAgents)
 	}
-	if want := []string{"homepage.unknown-directive@0", "homepage.unknown-directive@0", "homepage.unknown-directive@0"}; !slices.Equal(got, want) {
+	if want := []string{"homepage.unknown-directive@0", "homepage.unknown-directive@0", "homepage.unknown-directive@0", "homepage.unknown-directive@0"}; !slices.Equal(got, want) {
 		t.Errorf("diagnostics %v, want %v", got, want)
 	}
 }

@@ -114,13 +114,19 @@ func parseRobots(value string, src Source, field, agent string, line int, diags 
 // directive: name is no known directive and can be a product token, and
 // either a known directive follows ("<bot-name>: <indexing-rule>", as
 // Google's and MDN's examples write it, or nothing, when the directive
-// follows the next comma) or name is a known crawler's. Otherwise
+// follows the next comma) or name is a known crawler's; a name of several
+// words is a prefix when a known directive follows it. Otherwise
 // ("tdm-reservation: 1", "max_snippet: 50") it is one unknown valued
 // directive: taking it for a scope would invent a user agent and move
 // the directives after it out of every agent's scope.
 func isAgentPrefix(name, rest string) bool {
-	if known, _ := isKnownDirective(name); known || !isAgentName(name) {
+	if known, _ := isKnownDirective(name); known {
 		return false
+	}
+	if !isAgentName(name) {
+		// A crawler's name of several words ("SearchStax Crawler:
+		// noindex") is a prefix when a directive follows it.
+		return startsWithDirective(rest) && isAgentName(strings.Join(strings.Fields(name), "-"))
 	}
 	return rest == "" || startsWithDirective(rest) || isBotMetaName(name, aiTokenSet())
 }
