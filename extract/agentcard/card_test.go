@@ -347,3 +347,35 @@ func TestParse_A2AInterfaceFields(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestParse_A2ASkillFields: every AgentSkill has an id, a name, a
+// description and tags (A2A 0.2 to 1.0); a skill that lacks some is one
+// warning naming them, a skill that is not an object (a bare name) or a
+// member of the wrong kind another.
+func TestParse_A2ASkillFields(t *testing.T) {
+	body := `{"name": "x", "url": "https://example.com/a2a",
+ "skills": [
+  {"id": "a", "name": "A", "description": "Does A.", "tags": ["a"]},
+  {"id": "b", "name": "B", "description": "Does B."},
+  {"name": "C", "tags": "c"},
+  "search"]}`
+	c, diags := Parse([]byte(body))
+	if c == nil || c.Kind != KindA2A || c.Skills != 4 {
+		t.Fatalf("card %+v", c)
+	}
+	var got []string
+	for _, d := range diags {
+		if strings.Contains(d.Message, "skills[") {
+			got = append(got, fmt.Sprintf("%d %s %s", d.Line, d.Code, d.Message))
+		}
+	}
+	want := []string{
+		"4 agent-card.a2a-missing-field skills[1] has no `tags`",
+		"5 agent-card.a2a-field-type skills[2] `tags` is a string, not an array",
+		"5 agent-card.a2a-missing-field skills[2] has no `id`, `description`",
+		"6 agent-card.a2a-field-type skills[3] is a string, not an object",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

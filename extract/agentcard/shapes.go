@@ -65,6 +65,14 @@ func readA2A(card *Card, root canonjson.Value, diags *diag.List) {
 	}
 	if skills, ok := root.Get("skills"); ok && skills.Kind == canonjson.Array {
 		card.Skills = len(skills.Elems)
+		for i, e := range skills.Elems {
+			src := fmt.Sprintf("skills[%d]", i)
+			if e.Kind != canonjson.Object {
+				diags.Add(codeA2AType, e.Line, "%s is %s, not an object", src, e.Kind.WithArticle())
+				continue
+			}
+			checkFields(e, src, skillFields, diags)
+		}
 	}
 	if u, ok := root.Get("url"); ok {
 		if u.Kind != canonjson.String {
@@ -86,9 +94,14 @@ func readA2A(card *Card, root canonjson.Value, diags *diag.List) {
 // entry of an interface list: an AgentInterface of A2A 0.3
 // (additionalInterfaces) names its transport, one of A2A 1.0
 // (supportedInterfaces) its protocol binding and protocol version.
-var interfaceFields = map[string][]string{
-	"additionalInterfaces": {"transport"},
-	"supportedInterfaces":  {"protocolBinding", "protocolVersion"},
+var interfaceFields = map[string][]a2aField{
+	"additionalInterfaces": {{"transport", canonjson.String}},
+	"supportedInterfaces":  {{"protocolBinding", canonjson.String}, {"protocolVersion", canonjson.String}},
+}
+
+// skillFields are the members A2A (0.2 to 1.0) requires of every AgentSkill.
+var skillFields = []a2aField{
+	{"id", canonjson.String}, {"name", canonjson.String}, {"description", canonjson.String}, {"tags", canonjson.Array},
 }
 
 // readInterfaces records the entries of an A2A interface list.
@@ -107,7 +120,7 @@ func readInterfaces(card *Card, root canonjson.Value, list, transportField strin
 			diags.Add(codeA2AType, e.Line, "%s is %s, not an object", src, e.Kind.WithArticle())
 			continue
 		}
-		checkStrings(e, src, interfaceFields[list], diags)
+		checkFields(e, src, interfaceFields[list], diags)
 		u, ok := e.Get("url")
 		if !ok || u.Kind != canonjson.String || u.Str == "" {
 			diags.Add(codeEndpointNoURL, e.Line, "%s has no string `url`", src)
@@ -211,17 +224,16 @@ func readMCP(card *Card, root canonjson.Value, diags *diag.List) {
 	}
 }
 
-// checkStrings reports the members of obj (an entry at src) that A2A
-// requires as strings and that are missing, in one diagnostic, or not
-// strings.
-func checkStrings(obj canonjson.Value, src string, names []string, diags *diag.List) {
+// checkFields reports the members of obj (an entry at src) that A2A
+// requires and that are missing, in one diagnostic, or of the wrong kind.
+func checkFields(obj canonjson.Value, src string, fields []a2aField, diags *diag.List) {
 	var missing []string
-	for _, n := range names {
-		switch v, ok := obj.Get(n); {
+	for _, f := range fields {
+		switch v, ok := obj.Get(f.name); {
 		case !ok:
-			missing = append(missing, "`"+n+"`")
-		case v.Kind != canonjson.String:
-			diags.Add(codeA2AType, v.Line, "%s `%s` is %s, not a string", src, n, v.Kind.WithArticle())
+			missing = append(missing, "`"+f.name+"`")
+		case v.Kind != f.kind:
+			diags.Add(codeA2AType, v.Line, "%s `%s` is %s, not %s", src, f.name, v.Kind.WithArticle(), f.kind.WithArticle())
 		}
 	}
 	if len(missing) > 0 {
