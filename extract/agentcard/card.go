@@ -177,5 +177,22 @@ func endpointURLOK(s string) bool {
 		return true
 	}
 	u, err := url.Parse(s)
-	return err == nil && (u.Scheme == "https" || u.Scheme == "http") && u.Host != ""
+	return err == nil && (u.Scheme == "https" || u.Scheme == "http") && u.Host != "" && hostOK(u.Host)
+}
+
+// hostOK reports whether host (with its port) is made of the characters
+// RFC 3986 §3.2.2 allows in a host: url.Parse lets through some it does not,
+// such as the angle brackets of a template ("https://<HOST>/a2a"). Bytes
+// above 0x7f, of an internationalised name, are allowed.
+func hostOK(host string) bool {
+	for i := 0; i < len(host); i++ {
+		c := host[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c >= 0x80:
+		case strings.IndexByte("-._~!$&'()*+,;=%:[]", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -379,3 +379,22 @@ func TestParse_A2ASkillFields(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestParse_EndpointURLTemplateHost: a URL whose host is a template
+// placeholder ("https://<HOST>/a2a"), which url.Parse accepts, is no URL
+// (RFC 3986 §3.2.2); an internationalised or bracketed IPv6 host is.
+func TestParse_EndpointURLTemplateHost(t *testing.T) {
+	for u, want := range map[string]bool{
+		"https://<LOOKER_URL>/api/4.0/a2a/agents/<AGENT_ID>": false,
+		"https://example.com/a2a":                            true,
+		"https://bücher.example/a2a":                         true,
+		"https://[::1]:8443/a2a":                             true,
+		"http://localhost:8001/a2a/facts_agent":              true,
+	} {
+		_, diags := Parse([]byte(`{"name": "x", "skills": [], "url": "` + u + `"}`))
+		got := !slices.Contains(codes(diags), codeEndpointURL.ID)
+		if got != want {
+			t.Errorf("%s: accepted %v, want %v (%v)", u, got, want, diags)
+		}
+	}
+}
