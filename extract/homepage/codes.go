@@ -46,8 +46,8 @@ var (
 		Summary: "A tdm-policy without a tdm-reservation from the same source."}
 	codeHTTPEquivPolicy = diag.Code{ID: "homepage.http-equiv-policy-header", Severity: diag.Info, Spec: specHTTPEquiv,
 		Summary: "A meta http-equiv names a policy header (X-Robots-Tag, Content-Usage, tdm-reservation, tdm-policy): HTML defines no such pragma and crawlers read these headers from the HTTP response, so the tag expresses nothing (the robots and TDMRep meta tags use name=)."}
-	codeDirectiveMetaName = diag.Code{ID: "homepage.meta-name-is-directive", Severity: diag.Info, Spec: specRobotsAI,
-		Summary: "A meta tag named after a robots directive (<meta name=\"noai\">, <meta name=\"noimageai\" content=\"1\">): a robots meta tag is named robots or after a crawler and carries the directive in its content (<meta name=\"robots\" content=\"noai\">), so the tag expresses nothing."}
+	codeMisnamedMeta = diag.Code{ID: "homepage.misnamed-robots-meta", Severity: diag.Info, Spec: specRobotsAI,
+		Summary: "A meta tag named after a robots directive (<meta name=\"noai\">) or a policy response header (<meta name=\"X-Robots-Tag\">, <meta name=\"Content-Usage\">): a robots meta tag is named robots or after a crawler and carries the directives in its content (<meta name=\"robots\" content=\"noai\">), and the headers are read from the HTTP response, so the tag expresses nothing."}
 	codeTDMConflict = diag.Code{ID: "homepage.tdm-conflict", Severity: diag.Warning, Spec: specTDMPriority,
 		Summary: "TDMRep declarations disagree (header against meta tag, or repeated declarations); the meta tag supersedes the header, and the first of repeated ones is used."}
 )
@@ -58,6 +58,6 @@ func Codes() []diag.Code {
 		codeNotHTML, codeEmptyBody, codeUnknownDirective, codeBadDirectiveValue, codeRobotsConflict,
 		codeContentUsageUnparsable, codeContentUsageUnknownKey, codeContentUsageBadValue, codeContentUsageParameter,
 		codeTDMReservationInvalid, codeTDMPolicyNotAbsolute, codeTDMPolicyIgnored, codeTDMPolicyAlone,
-		codeTDMConflict, codeHTTPEquivPolicy, codeDirectiveMetaName,
+		codeTDMConflict, codeHTTPEquivPolicy, codeMisnamedMeta,
 	}
 }

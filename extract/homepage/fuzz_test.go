@@ -30,7 +30,7 @@ func fuzzSeeds() []seed {
 		{"X-Robots-Tag: ,,:,:::", "<<<>>><head<meta name=\"robots\"\x00content=\"\xff\">"},
 		{"", "<html><head><noscript><meta name=robots content=noai></noscript><template><meta name=robots content=noindex></template></head>"},
 		{"", "<html><head><meta http-equiv=\"X-Robots-Tag\" content=\"noindex, noai\"><meta http-equiv=content-type content=text/html></head>"},
-		{"X-Robots-Tag: tdm-reservation: 1, noai", "<html><head><meta name=noai content=true><meta name=NOIMAGEAI></head>"},
+		{"X-Robots-Tag: tdm-reservation: 1, noai", "<html><head><meta name=noai content=true><meta name=NOIMAGEAI><meta name=x-robots-tag content=noindex></head>"},
 	}
 }
 

@@ -22,8 +22,9 @@
 //     known AI crawler (extract/robots.AICrawlers). The "agent:" prefix of
 //     a directive is the X-Robots-Tag header's; in a meta tag it is an
 //     unknown directive. A meta http-equiv naming a policy header, and a
-//     meta tag named after a directive (<meta name="noai">), are reported
-//     and not read.
+//     meta tag named after a directive or a policy header (<meta
+//     name="noai">, <meta name="X-Robots-Tag">), are reported and not
+//     read.
 //   - TDMRep: the meta tags supersede the headers (§Processing priority),
 //     property by property, when their value is valid; repeated values of
 //     one source that disagree are reported and the first is used.
@@ -214,7 +215,11 @@ func ParseAt(page *url.URL, header http.Header, body []byte) (*Signals, diag.Lis
 			case "", "description", "viewport", "keywords", "author", "generator", "theme-color":
 			default:
 				if known, _ := isKnownDirective(t.name); known {
-					diags.Add(codeDirectiveMetaName, t.line, "meta name=%q is a robots directive, not a robots meta tag: crawlers read %s in the content of <meta name=\"robots\"> (or of a crawler's meta tag), so this tag expresses nothing", t.name, t.name)
+					diags.Add(codeMisnamedMeta, t.line, "meta name=%q is a robots directive, not a robots meta tag: crawlers read %s in the content of <meta name=\"robots\"> (or of a crawler's meta tag), so this tag expresses nothing", t.name, t.name)
+					continue
+				}
+				if t.name == "x-robots-tag" || t.name == "content-usage" {
+					diags.Add(codeMisnamedMeta, t.line, "meta name=%q names a response header, not a robots meta tag: crawlers read the header from the HTTP response and robots directives from <meta name=\"robots\"> (or a crawler's meta tag), so this tag expresses nothing", t.name)
 					continue
 				}
 				if isBotMetaName(t.name, aiTokenSet()) {

@@ -683,19 +683,22 @@ func TestParse_HTTPEquivPolicyHeader(t *testing.T) {
 	}
 }
 
-// TestParse_MetaNameIsDirective: <meta name="noai"> (with any content) names
-// a directive where a robots meta tag names robots or a crawler; it is
-// reported and expresses nothing. A meta tag named after no directive is
-// not reported.
-func TestParse_MetaNameIsDirective(t *testing.T) {
+// TestParse_MisnamedRobotsMeta: <meta name="noai"> (with any content) names
+// a directive, and <meta name="X-Robots-Tag"> a response header, where a
+// robots meta tag names robots or a crawler; they are reported and express
+// nothing. A meta tag named after neither is not reported.
+func TestParse_MisnamedRobotsMeta(t *testing.T) {
 	s, got := parse(t, nil, page(`<meta name="noai" content="noai">
 <meta name="NoImageAI">
 <meta name="ai" content="noai">
-<meta name="robots" content="noindex">`))
-	if want := []string{"homepage.meta-name-is-directive@6", "homepage.meta-name-is-directive@7"}; !slices.Equal(got, want) {
+<meta name="robots" content="noindex">
+<meta name="X-Robots-Tag" content="nofollow, noarchive">
+<meta name="content-usage" content="train-ai=n">`))
+	want := []string{"homepage.misnamed-robots-meta@10", "homepage.misnamed-robots-meta@11", "homepage.misnamed-robots-meta@6", "homepage.misnamed-robots-meta@7"}
+	if !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
 	}
-	if s.NoAI || s.NoImageAI || !s.NoIndex || len(s.Robots) != 1 {
+	if s.NoAI || s.NoImageAI || !s.NoIndex || s.NoFollow || s.NoArchive || len(s.Robots) != 1 || s.ContentUsage != nil {
 		t.Errorf("%+v", s)
 	}
 }
