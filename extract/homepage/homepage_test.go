@@ -587,10 +587,10 @@ func TestParse_MetaNoAgentPrefix(t *testing.T) {
 }
 
 // TestParse_HeaderPrefixNeedsDirective: in the X-Robots-Tag header, "name:"
-// is a user-agent prefix when a directive follows it, or when name is a
-// known crawler's; "tdm-reservation: 1" and "max_snippet: 50" are unknown
-// valued directives, which invent no user agent and leave the directives
-// after them for every agent. A crawler's name of several words is a
+// is a user-agent prefix when a directive (or a word, a misspelt one)
+// follows it, or when name is a known crawler's; "tdm-reservation: 1" and
+// "max_snippet: 50" are unknown valued directives, which invent no user
+// agent and leave the directives after them for every agent. A crawler's name of several words is a
 // prefix when a directive follows it.
 func TestParse_HeaderPrefixNeedsDirective(t *testing.T) {
 	s, got := parse(t, hdr(
@@ -601,6 +601,7 @@ func TestParse_HeaderPrefixNeedsDirective(t *testing.T) {
 		"X-Robots-Tag", "googlebot:, nosnippet",
 		"X-Robots-Tag", "noimageindex, Example Crawler: noindex, follow",
 		"X-Robots-Tag", "notranslate unavailable_after: 25 Jun 2010 15:00:00 PST, notranslate",
+		"X-Robots-Tag", "mybot: no-index, noarchive",
 	), page(""))
 	want := []string{
 		"/tdm-reservation=1@header", "/noai@header",
@@ -610,6 +611,7 @@ func TestParse_HeaderPrefixNeedsDirective(t *testing.T) {
 		"googlebot/nosnippet@header",
 		"/noimageindex@header", "example crawler/noindex@header", "example crawler/follow@header",
 		"/notranslate unavailable_after=25 Jun 2010 15:00:00 PST@header", "/notranslate@header",
+		"mybot/no-index@header", "mybot/noarchive@header",
 	}
 	if n := names(s.Robots); !slices.Equal(n, want) {
 		t.Errorf("directives:\n got %q\nwant %q", n, want)
@@ -617,10 +619,10 @@ func TestParse_HeaderPrefixNeedsDirective(t *testing.T) {
 	if !s.NoAI || !s.NoIndex || s.NoFollow || s.NoArchive || s.NoSnippet || !s.NoImageIndex {
 		t.Errorf("booleans: %+v", s)
 	}
-	if !slices.Equal(s.ScopedAgents, []string{"example crawler", "googlebot", "gptbot", "otherbot"}) {
+	if !slices.Equal(s.ScopedAgents, []string{"example crawler", "googlebot", "gptbot", "mybot", "otherbot"}) {
 		t.Errorf("scoped agents %q", s.ScopedAgents)
 	}
-	if want := []string{"homepage.unknown-directive@0", "homepage.unknown-directive@0", "homepage.unknown-directive@0", "homepage.unknown-directive@0"}; !slices.Equal(got, want) {
+	if want := []string{"homepage.unknown-directive@0", "homepage.unknown-directive@0", "homepage.unknown-directive@0", "homepage.unknown-directive@0", "homepage.unknown-directive@0"}; !slices.Equal(got, want) {
 		t.Errorf("diagnostics %v, want %v", got, want)
 	}
 }

@@ -112,11 +112,12 @@ func parseRobots(value string, src Source, field, agent string, line int, diags 
 // isAgentPrefix reports whether "name: rest", a directive of an
 // X-Robots-Tag value, is a user-agent prefix and the scope's first
 // directive: name is no known directive and can be a product token, and
-// either a known directive follows ("<bot-name>: <indexing-rule>", as
-// Google's and MDN's examples write it, or nothing, when the directive
-// follows the next comma) or name is a known crawler's; a name of several
-// words is a prefix when a known directive follows it. Otherwise
-// ("tdm-reservation: 1", "max_snippet: 50") it is one unknown valued
+// a directive follows ("<bot-name>: <indexing-rule>", as Google's and
+// MDN's examples write it: a known directive or a word such as a misspelt
+// "no-index"; or nothing, when the directive follows the next comma) or
+// name is a known crawler's; a name of several words is a prefix when a
+// known directive follows it. Otherwise, when a value follows
+// ("tdm-reservation: 1", "max_snippet: 50"), it is one unknown valued
 // directive: taking it for a scope would invent a user agent and move
 // the directives after it out of every agent's scope.
 func isAgentPrefix(name, rest string) bool {
@@ -128,7 +129,25 @@ func isAgentPrefix(name, rest string) bool {
 		// noindex") is a prefix when a directive follows it.
 		return startsWithDirective(rest) && isAgentName(strings.Join(strings.Fields(name), "-"))
 	}
-	return rest == "" || startsWithDirective(rest) || isBotMetaName(name, aiTokenSet())
+	return rest == "" || startsWithDirective(rest) || isWord(rest) || isBotMetaName(name, aiTokenSet())
+}
+
+// isWord reports whether the directive that s opens with (up to a colon)
+// is a word, as a misspelt or unknown directive is ("no-index"), and not a
+// value: a number, a date, a URL.
+func isWord(s string) bool {
+	w, _, _ := strings.Cut(s, ":")
+	w = strings.TrimSpace(w)
+	if w == "" || !(w[0] >= 'a' && w[0] <= 'z' || w[0] >= 'A' && w[0] <= 'Z') {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // aiTokenSet returns the known AI crawlers' tokens, lower-cased
