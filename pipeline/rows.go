@@ -32,12 +32,12 @@ type body struct {
 }
 
 // keptHeaders are the response headers stored in fetches.headers besides
-// the policy headers (homepage.PolicyHeaders): caching, server identity,
-// links and bot-wall markers.
+// the policy headers (homepage.PolicyHeaders, the Link header among
+// them): caching, server identity and bot-wall markers.
 var keptHeaders = []string{
 	"Content-Type", "Content-Length", "Content-Encoding", "Content-Language", "Cache-Control", "Etag",
 	"Last-Modified", "Expires", "Age", "Location", "Retry-After", "Server", "Via", "X-Powered-By",
-	"Link", "Cf-Ray", "Cf-Mitigated", "Cf-Cache-Status", "X-Amzn-Waf-Action", "X-Vercel-Mitigated", "X-Sucuri-Id",
+	"Cf-Ray", "Cf-Mitigated", "Cf-Cache-Status", "X-Amzn-Waf-Action", "X-Vercel-Mitigated", "X-Sucuri-Id",
 	"X-Datadome", "X-Iinfo", "X-Cdn", "Strict-Transport-Security",
 }
 

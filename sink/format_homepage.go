@@ -37,17 +37,18 @@ type HomeSignalsRow struct {
 	Unknown      []string         `col:"unknown_directives" doc:"Robots directives (header or meta) that are in neither Google's nor Bing's specification nor noai/noimageai, lower-cased, in order."`
 	ScopedAgents []string         `col:"scoped_agents" doc:"Agents some robots directive is scoped to (X-Robots-Tag 'googlebot: ...', meta name=googlebot), lower-cased, sorted."`
 	Scoped       JSON             `col:"scoped_directives" doc:"Directives scoped to one agent, a JSON object of agent to an array of name[:value] in order; null when there is none."`
-	Links        []HomeLinkColumn `col:"links" doc:"The head's link elements pointing to agent-policy files, in document order."`
+	Links        []HomeLinkColumn `col:"links" doc:"The links to agent-policy files: the Link response header's link-values, then the head's link elements in document order."`
 }
 
 // HomeLinkColumn is one link element of a home page's head that points to
 // an agent-policy file.
 type HomeLinkColumn struct {
-	Rel      string `col:"rel" doc:"The link's rel attribute."`
-	Href     string `col:"href" doc:"The link's href as written."`
-	Type     string `col:"type" doc:"The link's type attribute; empty when none."`
-	Location string `col:"location" doc:"The registry location of the site the link points to (llms-txt, agents-txt, ...), its href resolved against the URL the home page was served from and its <base href>; empty when none, or when the link points to another host (an llms.txt there)."`
-	Line     int32  `col:"line" doc:"1-based line of the link tag."`
+	Rel      string `col:"rel" doc:"The link's rel attribute, or the rel parameter of a Link header's link-value."`
+	Href     string `col:"href" doc:"The link's href as written; a Link header's target, between < and >."`
+	Type     string `col:"type" doc:"The link's type attribute or parameter; empty when none."`
+	Location string `col:"location" doc:"The registry location of the site the link points to (llms-txt, agents-txt, ...), its href resolved against the URL the home page was served from and its <base href> (a Link header's against the URL alone); empty when none, or when the link points to another host (an llms.txt there)."`
+	Line     int32  `col:"line" doc:"1-based line of the link tag; 0 for the Link header."`
+	Source   string `col:"source" doc:"link for a link element of the head, header for a link-value of the Link response header (RFC 8288), its equivalent."`
 }
 
 // homePageRows flattens the signals of a home page.
@@ -93,7 +94,7 @@ func homePageRows(key DocKey, doc extract.Document) []Rows {
 	row.Scoped = jsonValue(scoped)
 	for _, l := range s.Links {
 		row.Links = append(row.Links, HomeLinkColumn{
-			Rel: l.Rel, Href: l.Href, Type: l.Type, Location: string(l.Location), Line: i32(l.Line),
+			Rel: l.Rel, Href: l.Href, Type: l.Type, Location: string(l.Location), Line: i32(l.Line), Source: string(l.Source),
 		})
 	}
 	return appendRows(nil, TableHomeSignals, []HomeSignalsRow{row})

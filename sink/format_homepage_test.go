@@ -29,7 +29,7 @@ func TestFormatRows_HomePage(t *testing.T) {
 		Unknown:      []string{"sparkle"},
 		ScopedAgents: []string{"bingbot", "googlebot"},
 		Scoped:       `{"bingbot": ["nofollow"], "googlebot": ["noindex", "sparkle"]}`,
-		Links:        []HomeLinkColumn{{Rel: "alternate", Href: "/llms.txt", Type: "text/markdown", Location: "llms-txt", Line: 8}},
+		Links:        []HomeLinkColumn{{Rel: "alternate", Href: "/llms.txt", Type: "text/markdown", Location: "llms-txt", Line: 8, Source: "link"}},
 	})})
 
 	// A page without signals is a row of defaults.

@@ -31,6 +31,7 @@ func fuzzSeeds() []seed {
 		{"", "<html><head><noscript><meta name=robots content=noai></noscript><template><meta name=robots content=noindex></template></head>"},
 		{"", "<html><head><meta http-equiv=\"X-Robots-Tag\" content=\"noindex, noai\"><meta http-equiv=content-type content=text/html></head>"},
 		{"X-Robots-Tag: tdm-reservation: 1, noai", "<html><head><meta name=noai content=true><meta name=NOIMAGEAI><meta name=x-robots-tag content=noindex></head>"},
+		{"Link: </llms.txt>; rel=\"describedby\"; type=text/markdown, <x>;rel=\"a,\\\"b\", <agents.txt\nLink: ;;<, </.well-known/tdmrep.json>", "<link rel=llms-txt href=llms.txt>"},
 	}
 }
 

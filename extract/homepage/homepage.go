@@ -62,6 +62,7 @@ type Source string
 const (
 	SourceHeader Source = "header" // a response header
 	SourceMeta   Source = "meta"   // a meta tag of the HTML head
+	SourceLink   Source = "link"   // a link element of the HTML head
 )
 
 // Signals are the policy signals of a home page.
@@ -106,22 +107,28 @@ type Signals struct {
 	Robots []Directive `json:"robots"`
 	// TDM are the TDMRep declarations: the headers', then the meta tags'.
 	TDM []TDMDeclaration `json:"tdm"`
-	// Links are the <link> elements pointing to agent-policy files.
+	// Links are the links to agent-policy files: the Link header's, then
+	// the head's <link> elements in document order.
 	Links []Link `json:"links"`
 	// HTML is true when the body is an HTML document.
 	HTML bool `json:"html"`
 }
 
-// Link is a <link> element of the head that points to an agent-policy
-// file (llms.txt, agents.txt, AGENTS.md, tdmrep.json, ...).
+// Link is a link to an agent-policy file (llms.txt, agents.txt, AGENTS.md,
+// tdmrep.json, ...): a <link> element of the head, or a link-value of the
+// Link response header (RFC 8288), its equivalent.
 type Link struct {
-	Rel  string `json:"rel"`
-	Href string `json:"href"`
-	Type string `json:"type,omitempty"`
+	// Source is SourceLink for a <link> element, SourceHeader for the
+	// Link header.
+	Source Source `json:"source"`
+	Rel    string `json:"rel"`
+	Href   string `json:"href"`
+	Type   string `json:"type,omitempty"`
 	// Location is the registry location whose path the link points to,
 	// if any.
 	Location registry.LocationID `json:"location,omitempty"`
-	Line     int                 `json:"line,omitempty"`
+	// Line is the line of the link element; 0 for the header.
+	Line int `json:"line,omitempty"`
 }
 
 // Any reports whether the page carries any policy signal.
@@ -142,7 +149,7 @@ func (s *Signals) Effective() string {
 // whole in fetches.headers (the transport's cap on the header block bounds
 // them), where other kept headers are cut at 1 KiB, so that a long policy
 // value is parsed as it was sent.
-var PolicyHeaders = []string{"X-Robots-Tag", "Content-Usage", "Tdm-Reservation", "Tdm-Policy"}
+var PolicyHeaders = []string{"X-Robots-Tag", "Content-Usage", "Tdm-Reservation", "Tdm-Policy", "Link"}
 
 // Parse extracts the signals of a home page from its response headers and
 // body, served from an unknown host's "/". It never fails: problems are
@@ -174,6 +181,23 @@ func ParseAt(page *url.URL, header http.Header, body []byte) (*Signals, diag.Lis
 		hPol.add(v, 0)
 	}
 
+	var locations []registry.Location
+	if values := header.Values("Link"); len(values) > 0 {
+		// A Link header's relative targets resolve against the page's
+		// URL (RFC 8288 §3.1), never a <base href>.
+		locations = registry.Locations()
+		site := documentBase(page, "")
+		for _, v := range values {
+			for _, lv := range parseLinkHeader(v) {
+				t := tag{rel: strings.ToLower(strings.TrimSpace(lv.rel)), href: strings.TrimSpace(lv.target), ctype: strings.TrimSpace(lv.ctype)}
+				if l, ok := agentLink(t, site, locations); ok {
+					l.Source = SourceHeader
+					s.Links = append(s.Links, l)
+				}
+			}
+		}
+	}
+
 	body = utf8Body(header.Get("Content-Type"), body)
 	switch {
 	case len(bytes.TrimSpace(body)) == 0:
@@ -184,7 +208,6 @@ func ParseAt(page *url.URL, header http.Header, body []byte) (*Signals, diag.Lis
 		diags.Add(codeNotHTML, 0, "the body is not HTML (Content-Type %q)", diag.Clip(header.Get("Content-Type")))
 	default:
 		s.HTML = true
-		var locations []registry.Location
 		tags, base := headTags(body)
 		site := documentBase(page, base)
 		for _, t := range tags {
@@ -199,7 +222,9 @@ func ParseAt(page *url.URL, header http.Header, body []byte) (*Signals, diag.Lis
 			}
 			if t.httpEquiv != "" {
 				for _, h := range PolicyHeaders {
-					if strings.EqualFold(t.httpEquiv, h) {
+					// A Link pragma would be no policy, and HTML has
+					// <link> for it.
+					if h != "Link" && strings.EqualFold(t.httpEquiv, h) {
 						diags.Add(codeHTTPEquivPolicy, t.line, "meta http-equiv=%q is not a response header: %s is read from the HTTP response, and HTML defines no such pragma, so this tag expresses nothing", diag.Clip(t.httpEquiv), h)
 						break
 					}
@@ -328,7 +353,7 @@ func documentBase(page *url.URL, base string) linkBase {
 // as a browser resolves it (RFC 3986 §5.2): the page's URL, or its <base
 // href>. An href to another host points to no location of the site.
 func agentLink(t tag, base linkBase, locations []registry.Location) (Link, bool) {
-	l := Link{Rel: t.rel, Href: t.href, Type: t.ctype, Line: t.line}
+	l := Link{Source: SourceLink, Rel: t.rel, Href: t.href, Type: t.ctype, Line: t.line}
 	path, onSite := "", false
 	if u, err := url.Parse(t.href); err == nil {
 		abs := base.url.ResolveReference(u)

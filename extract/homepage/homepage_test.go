@@ -396,11 +396,11 @@ func TestParse_Links(t *testing.T) {
 <link rel="author" href="/AGENTS.md">
 <link rel="llms" href="/index.md">`))
 	want := []Link{
-		{Rel: "alternate", Href: "/llms.txt", Type: "text/markdown", Location: "llms-txt", Line: 7},
-		{Rel: "llms-txt", Href: "https://cdn.example/docs/llms-full.txt", Line: 8},
-		{Rel: "help", Href: "/.well-known/tdmrep.json", Location: "tdmrep", Line: 9},
-		{Rel: "author", Href: "/AGENTS.md", Location: "agents-md", Line: 10},
-		{Rel: "llms", Href: "/index.md", Line: 11},
+		{Source: SourceLink, Rel: "alternate", Href: "/llms.txt", Type: "text/markdown", Location: "llms-txt", Line: 7},
+		{Source: SourceLink, Rel: "llms-txt", Href: "https://cdn.example/docs/llms-full.txt", Line: 8},
+		{Source: SourceLink, Rel: "help", Href: "/.well-known/tdmrep.json", Location: "tdmrep", Line: 9},
+		{Source: SourceLink, Rel: "author", Href: "/AGENTS.md", Location: "agents-md", Line: 10},
+		{Source: SourceLink, Rel: "llms", Href: "/index.md", Line: 11},
 	}
 	if !reflect.DeepEqual(s.Links, want) || len(got) != 0 {
 		t.Errorf("links:\n got %+v\nwant %+v\n%v", s.Links, want, got)
@@ -537,10 +537,10 @@ func TestParse_LinksRelative(t *testing.T) {
 <link rel="alternate" href=".well-known/tdmrep.json?v=2">
 <link rel="stylesheet" href="style.css">`))
 	want := []Link{
-		{Rel: "alternate", Href: "llms.txt", Type: "text/plain", Location: "llms-txt", Line: 6},
-		{Rel: "alternate", Href: "./llms-full.txt", Line: 7},
-		{Rel: "alternate", Href: "../agents.txt", Location: "agents-txt", Line: 8},
-		{Rel: "alternate", Href: ".well-known/tdmrep.json?v=2", Location: "tdmrep", Line: 9},
+		{Source: SourceLink, Rel: "alternate", Href: "llms.txt", Type: "text/plain", Location: "llms-txt", Line: 6},
+		{Source: SourceLink, Rel: "alternate", Href: "./llms-full.txt", Line: 7},
+		{Source: SourceLink, Rel: "alternate", Href: "../agents.txt", Location: "agents-txt", Line: 8},
+		{Source: SourceLink, Rel: "alternate", Href: ".well-known/tdmrep.json?v=2", Location: "tdmrep", Line: 9},
 	}
 	if !reflect.DeepEqual(s.Links, want) {
 		t.Errorf("links:\n got %+v\nwant %+v", s.Links, want)
@@ -727,24 +727,24 @@ func TestParseAt_LinksResolveAgainstTheDocumentBase(t *testing.T) {
 		want             []Link
 	}{
 		{"served from /", "https://www.example.com/", links, []Link{
-			{Rel: "alternate", Href: "llms.txt", Location: "llms-txt", Line: 1},
-			{Rel: "alternate", Href: "https://WWW.example.com/agents.txt", Location: "agents-txt", Line: 3},
-			{Rel: "alternate", Href: "https://docs.example.org/llms.txt", Line: 4},
+			{Source: SourceLink, Rel: "alternate", Href: "llms.txt", Location: "llms-txt", Line: 1},
+			{Source: SourceLink, Rel: "alternate", Href: "https://WWW.example.com/agents.txt", Location: "agents-txt", Line: 3},
+			{Source: SourceLink, Rel: "alternate", Href: "https://docs.example.org/llms.txt", Line: 4},
 		}},
 		{"redirected to /en/", "https://www.example.com/en/", links, []Link{
-			{Rel: "alternate", Href: "llms.txt", Line: 1}, // /en/llms.txt
-			{Rel: "alternate", Href: "https://WWW.example.com/agents.txt", Location: "agents-txt", Line: 3},
-			{Rel: "alternate", Href: "https://docs.example.org/llms.txt", Line: 4},
+			{Source: SourceLink, Rel: "alternate", Href: "llms.txt", Line: 1}, // /en/llms.txt
+			{Source: SourceLink, Rel: "alternate", Href: "https://WWW.example.com/agents.txt", Location: "agents-txt", Line: 3},
+			{Source: SourceLink, Rel: "alternate", Href: "https://docs.example.org/llms.txt", Line: 4},
 		}},
 		{"a base in a subpath", "https://www.example.com/", `<base href="/app/">` + "\n" + links, []Link{
-			{Rel: "alternate", Href: "llms.txt", Line: 2},
-			{Rel: "alternate", Href: "https://WWW.example.com/agents.txt", Location: "agents-txt", Line: 4},
-			{Rel: "alternate", Href: "https://docs.example.org/llms.txt", Line: 5},
+			{Source: SourceLink, Rel: "alternate", Href: "llms.txt", Line: 2},
+			{Source: SourceLink, Rel: "alternate", Href: "https://WWW.example.com/agents.txt", Location: "agents-txt", Line: 4},
+			{Source: SourceLink, Rel: "alternate", Href: "https://docs.example.org/llms.txt", Line: 5},
 		}},
 		{"a base of another host", "https://www.example.com/", `<base href="https://cdn.example.net/">` + "\n" + links, []Link{
-			{Rel: "alternate", Href: "llms.txt", Line: 2},
-			{Rel: "alternate", Href: "https://WWW.example.com/agents.txt", Location: "agents-txt", Line: 4},
-			{Rel: "alternate", Href: "https://docs.example.org/llms.txt", Line: 5},
+			{Source: SourceLink, Rel: "alternate", Href: "llms.txt", Line: 2},
+			{Source: SourceLink, Rel: "alternate", Href: "https://WWW.example.com/agents.txt", Location: "agents-txt", Line: 4},
+			{Source: SourceLink, Rel: "alternate", Href: "https://docs.example.org/llms.txt", Line: 5},
 		}},
 	} {
 		if got := parseAt(c.page, c.head); !reflect.DeepEqual(got, c.want) {
