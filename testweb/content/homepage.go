@@ -7,9 +7,10 @@ import (
 )
 
 // HomePages returns the home pages: the policy headers (X-Robots-Tag,
-// Content-Usage, tdm-reservation and tdm-policy) and meta tags (robots,
-// tdm-reservation, tdm-policy) survey records from a site's home page, alone
-// and combined. Each call returns fresh headers.
+// Content-Usage, tdm-reservation and tdm-policy), meta tags (robots,
+// tdm-reservation, tdm-policy) and links to llms.txt (a link element, the
+// Link header) survey records from a site's home page, alone and combined.
+// Each call returns fresh headers.
 func HomePages() []HomePage {
 	p := func(slug string, weight int, header http.Header, head, note string) HomePage {
 		if header == nil {
@@ -51,6 +52,10 @@ func HomePages() []HomePage {
 			"two X-Robots-Tag header lines, each naming a user agent"),
 		p("conflicting", 1, h("tdm-reservation", "0"), `<meta name="tdm-reservation" content="1">`,
 			"the tdm-reservation header says 0 and the meta tag says 1"),
+		p("llms-link", 2, nil, `<link rel="alternate" type="text/markdown" href="/llms.txt">`,
+			`a link element to the site's llms.txt (<link rel="alternate" type="text/markdown" href="/llms.txt">)`),
+		p("link-header", 1, h("Link", `</llms.txt>; rel="describedby"; type="text/markdown"`), "",
+			`a Link header (RFC 8288) to the site's llms.txt (Link: </llms.txt>; rel="describedby"; type="text/markdown")`),
 		large,
 	}
 }

@@ -62,6 +62,8 @@ func TestHomePages_Signals(t *testing.T) {
 		"home/x-robots-per-agent": {header: map[string][]string{"X-Robots-Tag": {"googlebot: nosnippet", "otherbot: noai, noimageai"}}},
 		"home/conflicting":        {header: map[string][]string{"Tdm-Reservation": {"0"}}, meta: map[string]string{"tdm-reservation": "1"}},
 		"home/large":              {meta: map[string]string{"robots": "index, follow, max-image-preview:large"}},
+		"home/llms-link":          {},
+		"home/link-header":        {header: map[string][]string{"Link": {`</llms.txt>; rel="describedby"; type="text/markdown"`}}},
 	}
 	pages := HomePages()
 	if len(pages) != len(cases) {
