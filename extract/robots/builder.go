@@ -26,7 +26,7 @@ type Options struct {
 
 // ParseWith is Parse for a body described by opt.
 func ParseWith(body []byte, opt Options) (*File, diag.List) {
-	b := Builder{Options: opt}
+	b := Builder{Options: opt, starPaths: true}
 	ParseEvents(body, &b)
 	return b.Result()
 }
@@ -52,6 +52,11 @@ type Builder struct {
 	// named maps a lower-case product token to the index of the first
 	// group naming it, to report merged groups.
 	named map[string]int
+	// starPaths reports rule paths that start with "*" rather than "/"
+	// (robots.path-starts-with-wildcard). ParseWith sets it for robots.txt;
+	// the zero Builder, which extract/aitxt uses, leaves it off, since
+	// Spawning's ai.txt generator writes every rule that way ("*.jpg").
+	starPaths bool
 }
 
 // MaxDiagnosticsPerCode caps the diagnostics of one code in one file (see
@@ -177,7 +182,13 @@ func (b *Builder) HandleAllow(line int, value string) { b.rule(line, Allow, valu
 func (b *Builder) HandleDisallow(line int, value string) { b.rule(line, Disallow, value) }
 
 func (b *Builder) rule(line int, kind RuleKind, value string) {
-	if value != "" && value[0] != '/' && value[0] != '*' {
+	switch {
+	case value == "" || value[0] == '/':
+	case value[0] == '*':
+		if b.starPaths {
+			b.add(codePathWildcardStart, line, "%s path %q starts with \"*\", not \"/\" as the grammar requires; it is matched as written, \"*\" matching the leading \"/\" too", kind, value)
+		}
+	default:
 		b.add(codePathNotAbsolute, line, "%s path %q does not start with \"/\"; it matches no URL", kind, value)
 	}
 	if indexSpace(value) >= 0 {

@@ -86,10 +86,14 @@ func TestParse_Section2_2_1_UserAgentValues(t *testing.T) {
 	}
 }
 
-// TestParse_Section2_2_2_Rules checks rule records and path diagnostics.
+// TestParse_Section2_2_2_Rules checks rule records and path diagnostics. A
+// path starting with "*" matches (google/robotstxt matches it) but breaks
+// the grammar, whose path-pattern starts with "/" (RFC 9309 §2.2): 21 of 115
+// real robots.txt files of popular sites write such paths ("Disallow:
+// *.jsx$"), and survey noticed none of them.
 func TestParse_Section2_2_2_Rules(t *testing.T) {
 	f, d := parseString(t, "User-agent: *\nDisallow: /a\nAllow: /b\nDisallow:\nDisallow: foo\nDisallow: *.gif$\nDisallow: /a b\n")
-	wantDiags(t, d, "5:robots.path-not-absolute", "7:robots.whitespace-in-path")
+	wantDiags(t, d, "5:robots.path-not-absolute", "6:robots.path-starts-with-wildcard", "7:robots.whitespace-in-path")
 	want := []Rule{
 		{Line: 2, Kind: Disallow, Path: "/a"},
 		{Line: 3, Kind: Allow, Path: "/b"},
@@ -101,6 +105,16 @@ func TestParse_Section2_2_2_Rules(t *testing.T) {
 	if !reflect.DeepEqual(f.Groups[0].Rules, want) {
 		t.Errorf("rules = %+v, want %+v", f.Groups[0].Rules, want)
 	}
+}
+
+// TestBuilder_StarPathsOff: the zero Builder, which extract/aitxt uses,
+// does not report paths starting with "*": Spawning's ai.txt generator
+// writes every rule so ("Disallow: *.jpg").
+func TestBuilder_StarPathsOff(t *testing.T) {
+	var b Builder
+	ParseEvents([]byte("User-agent: *\nDisallow: *.jpg\n"), &b)
+	_, d := b.Result()
+	wantDiags(t, d)
 }
 
 // TestParse_Section2_2_RuleOutsideGroup: rules before any user-agent line

@@ -50,6 +50,8 @@ var (
 		Summary: "A group has no allow or disallow rules; the crawlers it names may access everything."}
 	codePathNotAbsolute = diag.Code{ID: "robots.path-not-absolute", Severity: diag.Warning, Spec: "RFC 9309 §2.2.2",
 		Summary: "A rule's path starts with neither \"/\" nor \"*\"; matching starts at the first octet of the URL path, so it matches nothing."}
+	codePathWildcardStart = diag.Code{ID: "robots.path-starts-with-wildcard", Severity: diag.Info, Spec: "RFC 9309 §2.2, §2.2.3",
+		Summary: "A rule's path starts with \"*\" rather than \"/\", which the grammar requires of every path; it is matched as written, as google/robotstxt matches it (\"*\" matches any run of octets, the leading \"/\" included), but a crawler that follows the grammar may ignore it."}
 	codeWhitespaceInPath = diag.Code{ID: "robots.whitespace-in-path", Severity: diag.Warning, Spec: "RFC 9309 §2.2",
 		Summary: "A rule's path contains whitespace, which the grammar does not allow; it was percent-encoded for matching."}
 
@@ -108,7 +110,7 @@ func Codes() []diag.Code {
 		codeNotText, codeHTML, codeContentType, codeBOM, codePartialBOM, codeOverLimit,
 		codeInvalidUTF8, codeControl, codeMissingColon, codeMisspelled, codeMalformed,
 		codeRuleOutsideGroup, codeExtensionOutsideGroup, codeEmptyUserAgent, codeUserAgentNotToken,
-		codeGroupJoined, codeGroupsMerged, codeEmptyGroup, codePathNotAbsolute, codeWhitespaceInPath,
+		codeGroupJoined, codeGroupsMerged, codeEmptyGroup, codePathNotAbsolute, codePathWildcardStart, codeWhitespaceInPath,
 		codeSitemapNotAbsolute, codeCrawlDelay, codeCrawlDelayInvalid, codeNonstandard, codeUnknownRecord,
 		codeAppDirectiveSingular, codeAppDirectivesInvalid, codeAppDirectivesEmpty, codeAppDirectivesNotToken, codeAppDirectivesNotStar,
 		codeContentUsageInvalid, codeContentUsageNoPath, codeContentUsageUnknownKey, codeContentUsageUnknownValue, codeContentUsageParameter,
