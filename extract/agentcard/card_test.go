@@ -398,3 +398,32 @@ func TestParse_EndpointURLTemplateHost(t *testing.T) {
 		}
 	}
 }
+
+// TestParse_A2AVersionShape: a card that names its A2A version lists its
+// interfaces as that version does. protocolVersion "1.0" with only a 0.3
+// `url` names no interface a 1.0 client reads; "0.3.0" with only 1.0's
+// `supportedInterfaces` none a 0.3 client reads. Either is a warning on the
+// protocolVersion line; a card that names no version may use either.
+func TestParse_A2AVersionShape(t *testing.T) {
+	const iface = `"supportedInterfaces": [{"url": "https://example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`
+	for body, want := range map[string]string{
+		"{\"name\": \"x\", \"skills\": [],\n \"protocolVersion\": \"1.0\", \"url\": \"https://example.com/a2a\"}":                "2 A2A agent card gives protocolVersion \"1.0\" but has no `supportedInterfaces`, where A2A 1.0 lists its interfaces (`url` is A2A 0.3's)",
+		"{\"name\": \"x\", \"skills\": [],\n \"protocolVersion\": \"1.0.0\", \"url\": \"https://example.com/a2a\"}":              "2 A2A agent card gives protocolVersion \"1.0.0\" but has no `supportedInterfaces`, where A2A 1.0 lists its interfaces (`url` is A2A 0.3's)",
+		"{\"name\": \"x\", \"skills\": [],\n \"protocolVersion\": \"0.3.0\", " + iface + "}":                                     "2 A2A agent card gives protocolVersion \"0.3.0\" but has no `url`, which A2A 0.x requires (`supportedInterfaces` is A2A 1.0's)",
+		"{\"name\": \"x\", \"skills\": [],\n \"protocolVersion\": \"1.0\", \"url\": \"https://example.com/a2a\", " + iface + "}": "",
+		"{\"name\": \"x\", \"skills\": [],\n \"protocolVersion\": \"0.3.0\", \"url\": \"https://example.com/a2a\"}":              "",
+		"{\"name\": \"x\", \"skills\": [],\n \"url\": \"https://example.com/a2a\"}":                                              "",
+		"{\"name\": \"x\", \"skills\": [],\n " + iface + "}":                                                                     "",
+	} {
+		_, diags := Parse([]byte(body))
+		var got []string
+		for _, d := range diags {
+			if strings.Contains(d.Message, "protocolVersion \"") {
+				got = append(got, fmt.Sprintf("%d %s", d.Line, d.Message))
+			}
+		}
+		if g := strings.Join(got, "\n"); g != want {
+			t.Errorf("%s:\n got %q\nwant %q", body, g, want)
+		}
+	}
+}

@@ -30,7 +30,7 @@ var (
 	codeUnrecognised = diag.Code{ID: "agent-card.unrecognised-shape", Severity: diag.Info, Spec: specSnapshot,
 		Summary: "The card is a JSON object of no recognised shape (A2A agent card, endpoint snapshot, MCP server card); v0 does not specify the snapshot's schema, so it is recorded as is."}
 	codeA2AMissing = diag.Code{ID: "agent-card.a2a-missing-field", Severity: diag.Warning, Spec: specA2A,
-		Summary: "An A2A agent card lacks a field the A2A specification requires (name, description, version, capabilities, defaultInputModes, defaultOutputModes, skills, and url or supportedInterfaces), or an interface entry or skill lacks one (transport in A2A 0.3's additionalInterfaces; protocolBinding and protocolVersion in A2A 1.0's supportedInterfaces; id, name, description and tags in every skill)."}
+		Summary: "An A2A agent card lacks a field the A2A specification requires (name, description, version, capabilities, defaultInputModes, defaultOutputModes, skills, and url or supportedInterfaces, url when it gives protocolVersion 0.x and supportedInterfaces when 1.x), or an interface entry or skill lacks one (transport in A2A 0.3's additionalInterfaces; protocolBinding and protocolVersion in A2A 1.0's supportedInterfaces; id, name, description and tags in every skill)."}
 	codeA2AType = diag.Code{ID: "agent-card.a2a-field-type", Severity: diag.Warning, Spec: specA2A,
 		Summary: "A field of an A2A agent card has the wrong JSON type (for example `skills` that is not an array)."}
 	codeEndpointURL = diag.Code{ID: "agent-card.endpoint-url", Severity: diag.Warning, Spec: specSnapshot,

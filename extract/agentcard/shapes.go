@@ -60,9 +60,7 @@ func readA2A(card *Card, root canonjson.Value, diags *diag.List) {
 			diags.Add(codeA2AType, v.Line, "A2A agent card `%s` is %s, not %s", f.name, v.Kind.WithArticle(), f.kind.WithArticle())
 		}
 	}
-	if !has(root, "url", "supportedInterfaces") {
-		diags.Add(codeA2AMissing, root.Line, "A2A agent card has neither `url` (A2A ≤ 0.3) nor `supportedInterfaces` (A2A 1.0)")
-	}
+	checkVersionShape(root, diags)
 	if skills, ok := root.Get("skills"); ok && skills.Kind == canonjson.Array {
 		card.Skills = len(skills.Elems)
 		for i, e := range skills.Elems {
@@ -88,6 +86,28 @@ func readA2A(card *Card, root canonjson.Value, diags *diag.List) {
 	}
 	readInterfaces(card, root, "additionalInterfaces", "transport", diags)
 	readInterfaces(card, root, "supportedInterfaces", "protocolBinding", diags)
+}
+
+// checkVersionShape checks that a card lists its interfaces as its A2A
+// version does: `url` up to 0.3, `supportedInterfaces` from 1.0. A card that
+// gives protocolVersion (0.3's member; 1.0 names the version per interface)
+// is held to that version; one that does not, to either.
+func checkVersionShape(root canonjson.Value, diags *diag.List) {
+	hasURL, hasList := has(root, "url"), has(root, "supportedInterfaces")
+	if !hasURL && !hasList {
+		diags.Add(codeA2AMissing, root.Line, "A2A agent card has neither `url` (A2A ≤ 0.3) nor `supportedInterfaces` (A2A 1.0)")
+		return
+	}
+	pv, ok := root.Get("protocolVersion")
+	if !ok || pv.Kind != canonjson.String {
+		return
+	}
+	switch major, _, _ := strings.Cut(pv.Str, "."); {
+	case major == "0" && !hasURL:
+		diags.Add(codeA2AMissing, pv.Line, "A2A agent card gives protocolVersion %q but has no `url`, which A2A 0.x requires (`supportedInterfaces` is A2A 1.0's)", pv.Str)
+	case major == "1" && !hasList:
+		diags.Add(codeA2AMissing, pv.Line, "A2A agent card gives protocolVersion %q but has no `supportedInterfaces`, where A2A 1.0 lists its interfaces (`url` is A2A 0.3's)", pv.Str)
+	}
 }
 
 // interfaceFields are the members, besides `url`, that A2A requires of every
