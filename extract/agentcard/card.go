@@ -13,7 +13,9 @@
 //     `capabilities`, `defaultInputModes`, `defaultOutputModes` or
 //     `protocolVersion`), except that `url` with `capabilities` alone, as
 //     many other manifests have them, is A2A only when the capabilities
-//     are A2A's (an object with `streaming`, `pushNotifications`, ...). Its endpoints are `url` (transport
+//     are A2A's (an object with `streaming`, `pushNotifications`, ...), and
+//     a card with no interface is A2A (one that lacks its url) when it has
+//     A2A's capabilities and another A2A descriptor. Its endpoints are `url` (transport
 //     `preferredTransport`, default JSONRPC), every `additionalInterfaces`
 //     entry (A2A ≤ 0.3) and every `supportedInterfaces` entry (A2A 1.0), all
 //     with protocol "a2a". Departures from the A2A schema are warnings:

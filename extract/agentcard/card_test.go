@@ -427,3 +427,28 @@ func TestParse_A2AVersionShape(t *testing.T) {
 		}
 	}
 }
+
+// TestParse_A2AWithoutInterface: a card with A2A's capabilities and skills
+// but neither url nor an interface list is an A2A card that lacks its
+// interface, said so, not a card of no recognised shape; A2A capabilities or
+// skills alone do not make one.
+func TestParse_A2AWithoutInterface(t *testing.T) {
+	for body, want := range map[string]Kind{
+		`{"name": "x", "capabilities": {"streaming": false}, "skills": [{"id": "a", "name": "A", "description": "Does A.", "tags": ["a"]}]}`: KindA2A,
+		`{"name": "x", "capabilities": {"pushNotifications": true}, "defaultInputModes": ["text/plain"]}`:                                    KindA2A,
+		`{"name": "x", "skills": [{"id": "a", "name": "A", "description": "Does A.", "tags": ["a"]}]}`:                                       KindOther,
+		`{"name": "x", "capabilities": {"streaming": false}}`:                                                                                KindOther,
+		`{"name": "x", "capabilities": {"skills": [], "endpoints": {}}, "version": "1.0.0"}`:                                                 KindOther,
+	} {
+		c, diags := Parse([]byte(body))
+		if c == nil || c.Kind != want {
+			t.Errorf("%s: card %+v, want kind %s", body, c, want)
+			continue
+		}
+		if want == KindA2A && !slices.ContainsFunc(diags, func(d diag.Diagnostic) bool {
+			return d.Code == codeA2AMissing.ID && strings.Contains(d.Message, "neither `url`")
+		}) {
+			t.Errorf("%s: %v, want the missing interface reported", body, diags)
+		}
+	}
+}

@@ -12,17 +12,25 @@ import (
 // descriptor. `url` and `capabilities` are names many other agent manifests
 // use too ({"name", "url", "capabilities": ["search"]}), so the two together
 // make a card A2A only when its capabilities are A2A's: an object with an
-// AgentCapabilities member (streaming, pushNotifications, ...).
+// AgentCapabilities member (streaming, pushNotifications, ...). A card with
+// no interface at all is A2A when it has both A2A's capabilities and another
+// A2A descriptor (skills, the modes, protocolVersion): an A2A card that lacks
+// its url, which readA2A reports.
 func isA2A(root canonjson.Value) bool {
-	a2aInterface := has(root, "supportedInterfaces", "additionalInterfaces", "preferredTransport")
-	if !has(root, "name") || !(a2aInterface || has(root, "url")) {
+	if !has(root, "name") {
 		return false
 	}
-	if has(root, "skills", "defaultInputModes", "defaultOutputModes", "protocolVersion") {
-		return true
+	descriptor := has(root, "skills", "defaultInputModes", "defaultOutputModes", "protocolVersion")
+	caps, hasCaps := root.Get("capabilities")
+	a2aCaps := hasCaps && caps.Kind == canonjson.Object && has(caps, a2aCapabilities...)
+	switch {
+	case has(root, "supportedInterfaces", "additionalInterfaces", "preferredTransport"):
+		return descriptor || hasCaps
+	case has(root, "url"):
+		return descriptor || a2aCaps
+	default:
+		return descriptor && a2aCaps
 	}
-	caps, ok := root.Get("capabilities")
-	return ok && (a2aInterface || caps.Kind == canonjson.Object && has(caps, a2aCapabilities...))
 }
 
 // a2aCapabilities are the members of an A2A AgentCapabilities object in
