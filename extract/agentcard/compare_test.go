@@ -38,6 +38,8 @@ func TestCompare_Section4_3(t *testing.T) {
 		{"by id misses another id of the protocol", `{"endpoints":[{"endpoint-id":"orders-v3","protocol":"rest","url":"/api/v3/orders"}]}`, []string{"orders-v2"}},
 		{"by id names every endpoint of the protocol", `{"endpoints":[{"endpoint-id":"orders-v3","protocol":"rest","url":"/api/v3/orders"},{"endpoint-id":"v2","protocol":"rest","url":"/api/v2/orders"}]}`, nil},
 		{"names nothing", `{"name":"just a name"}`, nil},
+		// A manifest's url is its home page, not an A2A endpoint (isA2A).
+		{"manifest url is no a2a endpoint", `{"name":"Blog","url":"https://example.com/","capabilities":{"public_read":true}}`, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
