@@ -75,7 +75,10 @@
 //     nothing; /robots.txt is always allowed. A "%" that starts no escape
 //     is compared as "%25" and a "$" that does not end a pattern as "%24".
 //     Unlike google/robotstxt, "Allow: /dir/index.html" does not also allow
-//     "/dir/" (RFC 9309 has no such rule).
+//     "/dir/" (RFC 9309 has no such rule). A path that starts with "*"
+//     ("Disallow: *.pdf$") is matched as written, as google/robotstxt
+//     matches it, and reported (info), since the grammar starts every path
+//     with "/"; a path that starts with neither matches nothing (warning).
 //
 //   - App-Directives (specs README): both spellings are accepted and
 //     recorded; a leading "/" path runs to the first whitespace; the rest is
