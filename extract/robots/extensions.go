@@ -99,8 +99,9 @@ func directive(name string, v any) Directive {
 func IsUsageCategory(key string) bool { return key == "train-ai" || key == "search" }
 
 // UsageLabelNote says what an unrecorded key of a usage preference is when
-// some revision of draft-ietf-aipref-vocab defines it, for a diagnostic
-// message; it returns "" for any other key. Under the current revision
+// some revision of draft-ietf-aipref-vocab defines it, or when it is a
+// signal of Cloudflare's Content-Signal written in a Content-Usage
+// statement, for a diagnostic message; it returns "" for any other key. Under the current revision
 // (-08) unknown labels are ignored (§6.4) and no category inherits from
 // another (§5), so a label of an earlier revision, such as all=n or
 // bots=n, leaves every category unknown.
@@ -118,6 +119,10 @@ func UsageLabelNote(key string) string {
 		return "AI Output in draft-ietf-aipref-vocab-04, a label later revisions dropped"
 	case "tdm", "ai", "genai", "inference":
 		return "a label of draft-ietf-aipref-vocab-01 that later revisions dropped"
+	case "ai-train":
+		return "Content-Signal's name for AI training, with yes or no; Content-Usage writes train-ai=n or train-ai=y"
+	case "ai-input":
+		return "a signal of Content-Signal, with yes or no, which no Content-Usage category corresponds to"
 	}
 	return ""
 }

@@ -452,7 +452,7 @@ func TestParseUsagePreference(t *testing.T) {
 	if up, err := ParseUsagePreference(""); err != nil || up.Preferences != nil {
 		t.Errorf("an empty value is an empty Dictionary: %+v, %v", up, err)
 	}
-	for key, legacy := range map[string]bool{"ai-use": true, "all": true, "bots": true, "train-genai": true, "ai-output": true, "tdm": true, "genai": true, "foo": false, "train-ai": false} {
+	for key, legacy := range map[string]bool{"ai-use": true, "all": true, "bots": true, "train-genai": true, "ai-output": true, "tdm": true, "genai": true, "ai-train": true, "ai-input": true, "foo": false, "train-ai": false} {
 		if got := UsageLabelNote(key) != ""; got != legacy {
 			t.Errorf("UsageLabelNote(%q) = %q", key, UsageLabelNote(key))
 		}
