@@ -248,7 +248,7 @@ func (b *Builder) HandleUnknown(line int, name, value string) {
 	rec := Record{Line: line, Kind: "unknown", Name: name, Value: value}
 	if b.cur == 0 {
 		b.file.OutsideGroups = append(b.file.OutsideGroups, rec)
-		b.add(codeUnknownRecord, line, "unknown record %q", name)
+		b.add(codeUnknownRecord, line, "unknown record %q%s", name, bomNote(name))
 		return
 	}
 	if b.nonRule == 0 && !b.closed {
@@ -256,7 +256,29 @@ func (b *Builder) HandleUnknown(line int, name, value string) {
 	}
 	g := b.group()
 	g.Other = append(g.Other, rec)
-	b.add(codeUnknownRecord, line, "unknown record %q; kept in its group, which it does not end", name)
+	b.add(codeUnknownRecord, line, "unknown record %q%s; kept in its group, which it does not end", name, bomNote(name))
+}
+
+// bomNote explains a record name that is a known one behind a byte order
+// mark which is not the file's first bytes: a second U+FEFF, or the UTF-8
+// mark encoded twice ("ï»¿", its bytes read as Latin-1 and encoded again),
+// which an editor or a conversion leaves at the start of a file. A crawler
+// strips one UTF-8 byte order mark at most (RFC 9309 §2.3), so the line
+// is lost; "" for any other name.
+func bomNote(name string) string {
+	for _, m := range []struct{ mark, what string }{
+		{"\u00ef\u00bb\u00bf", "a byte order mark encoded twice (U+00EF U+00BB U+00BF: the UTF-8 mark's bytes read as Latin-1)"},
+		{"\ufeff", "a byte order mark (U+FEFF) that is not the file's first bytes"},
+	} {
+		rest, ok := strings.CutPrefix(name, m.mark)
+		if !ok {
+			continue
+		}
+		if kc := classifyKey(rest); kc.rec != recUnknown && !kc.typo {
+			return ": " + strconv.Quote(rest) + " behind " + m.what + ", which crawlers do not skip, so the line is not read"
+		}
+	}
+	return ""
 }
 
 func (b *Builder) crawlDelay(g *Group, line int, value string) {
