@@ -22,7 +22,7 @@ type cardSummary struct {
 }
 
 // parseAgentCard parses a card. Effective is its shape (a2a, snapshot,
-// mcp, other) or "invalid" when it is not a JSON object. When the origin's
+// mcp, erc-8004, other) or "invalid" when it is not a JSON object. When the origin's
 // agent feed was fetched and verifies, the card is compared with the
 // feed's endpoint table; a disagreement is an error of the card (the
 // snapshot must be consistent with the feed).
@@ -35,7 +35,7 @@ func parseAgentCard(body []byte, in Input) Document {
 	if card != nil {
 		out.Effective = string(card.Kind)
 		s := cardSummary{Kind: card.Kind, Shapes: card.Shapes, Endpoints: len(card.Endpoints), Skills: card.Skills}
-		if rel, ok := in.related(registry.LocAgentFeed); ok && rel.Fetched {
+		if rel, ok := in.related(registry.LocAgentFeed); ok && rel.Fetched && card.FeedComparable() {
 			f, _ := agentfeed.Parse(rel.Body, agentfeed.Options{Host: in.Host, DID: feedRelated(in, registry.LocDID)})
 			if f.Trusted && len(f.Endpoints) > 0 {
 				s.FeedChecked = true

@@ -20,7 +20,7 @@ type AgentCardRow struct {
 	CrawlID         string               `col:"crawl_id" doc:"Identifier of the crawl."`
 	Domain          string               `col:"domain" doc:"Domain the card belongs to."`
 	Location        string               `col:"location" doc:"Registry location of the card (agent-card)."`
-	Kind            string               `col:"kind" doc:"Recognised shape: a2a (A2A agent card), snapshot (agent-feed endpoint snapshot), mcp (MCP server card) or other."`
+	Kind            string               `col:"kind" doc:"Recognised shape: a2a (A2A agent card), snapshot (agent-feed endpoint snapshot), mcp (MCP server card), erc-8004 (ERC-8004 agent registration file) or other."`
 	Shapes          []string             `col:"shapes" doc:"Every shape the card matches, kind first."`
 	Name            string               `col:"name" doc:"The card's name, when a string."`
 	Description     string               `col:"description" doc:"The card's description, when a string."`
@@ -36,7 +36,7 @@ type AgentCardRow struct {
 
 // CardEndpointColumn is one endpoint an agent card names.
 type CardEndpointColumn struct {
-	Protocol  string `col:"protocol" doc:"a2a for A2A interfaces, mcp for MCP remotes, or the snapshot's protocol."`
+	Protocol  string `col:"protocol" doc:"a2a for A2A interfaces, mcp for MCP remotes, the snapshot's protocol, or an ERC-8004 service's name, lower-cased."`
 	ID        string `col:"id" doc:"The endpoint-id, when the card names one."`
 	URL       string `col:"url" doc:"The URL as written (absolute, or a path starting with /)."`
 	Transport string `col:"transport" doc:"The A2A transport / protocol binding or the MCP transport type."`

@@ -20,6 +20,10 @@
 //     entry (A2A ≤ 0.3) and every `supportedInterfaces` entry (A2A 1.0), all
 //     with protocol "a2a". Departures from the A2A schema are warnings:
 //     a card is never invalid because it is an A2A card;
+//   - "erc-8004": an ERC-8004 agent registration file (a `type` naming
+//     the EIP), whose `services` (or `endpoints`, in the EIP's drafts)
+//     with an http(s) URL are endpoints, protocol the service's name;
+//     such a card is not compared with a feed (FeedComparable);
 //   - "snapshot": an `endpoints` member, either an array of objects or an
 //     object keyed by endpoint-id, each naming `endpoint` (or `url` or
 //     `path`), `protocol`, `endpoint-id` (or `id`) and `version` — the
@@ -36,6 +40,7 @@ package agentcard
 
 import (
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 
@@ -57,6 +62,7 @@ const (
 	KindA2A      Kind = "a2a"
 	KindSnapshot Kind = "snapshot"
 	KindMCP      Kind = "mcp"
+	KindERC8004  Kind = "erc-8004"
 	KindOther    Kind = "other"
 )
 
@@ -122,11 +128,17 @@ func Parse(body []byte) (card *Card, diags diag.List) {
 	card.Version = str(root, "version")
 	card.ProtocolVersion = str(root, "protocolVersion")
 
+	erc8004 := isERC8004(root)
 	if isA2A(root) {
 		card.Shapes = append(card.Shapes, KindA2A)
 		readA2A(card, root, &diags)
 	}
-	if eps, ok := root.Get("endpoints"); ok && (eps.Kind == canonjson.Array || eps.Kind == canonjson.Object) {
+	if erc8004 {
+		// Its `endpoints` (the EIP's drafts) are its services, not a
+		// snapshot's.
+		card.Shapes = append(card.Shapes, KindERC8004)
+		readERC8004(card, root, &diags)
+	} else if eps, ok := root.Get("endpoints"); ok && (eps.Kind == canonjson.Array || eps.Kind == canonjson.Object) {
 		card.Shapes = append(card.Shapes, KindSnapshot)
 		readSnapshot(card, eps, &diags)
 	}
@@ -145,6 +157,15 @@ func Parse(body []byte) (card *Card, diags diag.List) {
 		}
 	}
 	return card, diags
+}
+
+// FeedComparable reports whether the card can be compared with an agent
+// feed's endpoint table (§4.3): every card but an ERC-8004 registration
+// file (of that shape alone or beside another), whose A2A service names
+// the agent card's URL (the EIP's example:
+// "https://agent.example/.well-known/agent-card.json"), not an endpoint.
+func (c *Card) FeedComparable() bool {
+	return c != nil && !slices.Contains(c.Shapes, KindERC8004)
 }
 
 func compact(s []string) []string {

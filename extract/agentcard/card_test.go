@@ -452,3 +452,38 @@ func TestParse_A2AWithoutInterface(t *testing.T) {
 		}
 	}
 }
+
+// TestParse_ERC8004: an ERC-8004 agent registration file is its own shape,
+// recognised before a snapshot (its drafts' `endpoints` are its services):
+// the services with an http(s) endpoint are endpoints named by the
+// service, an ENS name or a wallet address is none, and a service without
+// a string endpoint is a warning. It is not comparable with a feed, alone
+// or beside an A2A card's shape.
+func TestParse_ERC8004(t *testing.T) {
+	c, diags := Parse([]byte(`{"type": "https://eips.ethereum.org/EIPS/eip-8004#registration-v1", "name": "x",
+ "services": [{"name": "A2A", "endpoint": "https://a.example/.well-known/agent-card.json", "version": "0.3.0"},
+  {"name": "ENS", "endpoint": "x.eth"}, {"name": "agentWallet", "endpoint": "eip155:1:0x0000000000000000000000000000000000000001"},
+  {"name": "web", "url": "https://a.example/"}],
+ "endpoints": [{"name": "MCP", "endpoint": "https://mcp.a.example/", "version": "2025-06-18"}]}`))
+	want := []Endpoint{
+		{Protocol: "a2a", URL: "https://a.example/.well-known/agent-card.json", Version: "0.3.0", Source: "services[0]", Line: 2},
+		{Protocol: "mcp", URL: "https://mcp.a.example/", Version: "2025-06-18", Source: "endpoints[0]", Line: 5},
+	}
+	if c.Kind != KindERC8004 || !reflect.DeepEqual(c.Shapes, []Kind{KindERC8004}) || !reflect.DeepEqual(c.Endpoints, want) {
+		t.Errorf("kind %s shapes %v endpoints %+v; want erc-8004 alone and %+v", c.Kind, c.Shapes, c.Endpoints, want)
+	}
+	if len(diags) != 1 || diags[0].Code != codeEndpointNoURL.ID || diags[0].Line != 4 {
+		t.Errorf("diagnostics %v; want one endpoint-missing-url on line 4", diags)
+	}
+	if c.FeedComparable() {
+		t.Error("an ERC-8004 registration is comparable with a feed")
+	}
+	c, _ = Parse([]byte(`{"type": "https://eips.ethereum.org/EIPS/eip-8004#registration-v1", "name": "x", "url": "https://a.example/a2a",
+ "skills": [], "capabilities": {"streaming": true}, "services": []}`))
+	if !reflect.DeepEqual(c.Shapes, []Kind{KindA2A, KindERC8004}) || c.FeedComparable() {
+		t.Errorf("shapes %v, comparable %v; want a2a and erc-8004, not comparable", c.Shapes, c.FeedComparable())
+	}
+	if c, _ := Parse([]byte(`{"name": "x", "url": "https://a.example/a2a", "skills": []}`)); !c.FeedComparable() {
+		t.Error("an A2A card is not comparable with a feed")
+	}
+}

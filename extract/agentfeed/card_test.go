@@ -63,6 +63,12 @@ func TestParse_Section4_3_CardMissingOrUnreadable(t *testing.T) {
 	if f.CardChecked || len(diags) != 1 || diags[0].Code != codeCardUnchecked.ID || !strings.Contains(diags[0].Message, "not a JSON object") {
 		t.Errorf("diags %v", diags)
 	}
+	// An ERC-8004 registration's A2A service names the agent card, so it
+	// is not compared (it would disagree with every feed).
+	f, diags = parse(t, body, withCard(t, `{"type":"https://eips.ethereum.org/EIPS/eip-8004#registration-v1","name":"x","services":[{"name":"A2A","endpoint":"https://example.com/.well-known/agent-card.json","version":"0.3.0"}]}`))
+	if f.CardChecked || len(diags) != 1 || diags[0].Code != codeCardUnchecked.ID || !strings.Contains(diags[0].Message, "ERC-8004") {
+		t.Errorf("an ERC-8004 registration compared with the feed: %v", diags)
+	}
 	f, diags = parse(t, feed(t, StatusTerminated, announce(0, "a2a", "/a2a/v9", "a2a", "1.0")), withCard(t, `{"name":"x","url":"/a2a/v1","skills":[]}`))
 	if f.CardChecked || len(diags) != 1 || !strings.Contains(diags[0].Message, "terminated") {
 		t.Errorf("terminated feed compared with the card: %v", diags)

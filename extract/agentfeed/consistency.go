@@ -36,6 +36,9 @@ func (p *parser) checkCard(f *Feed) {
 	case card == nil:
 		p.add(codeCardUnchecked, 0, "agent-card.json is not a JSON object; the snapshot was not compared with the feed")
 		return
+	case !card.FeedComparable():
+		p.add(codeCardUnchecked, 0, "agent-card.json is an ERC-8004 registration file (its A2A service names an agent card, not an endpoint); it was not compared with the feed")
+		return
 	case !f.Trusted || len(f.Endpoints) == 0:
 		p.add(codeCardUnchecked, 0, "the feed has no applied endpoint state (%s); the snapshot was not compared with it", f.State)
 		return
