@@ -12,9 +12,12 @@
 // operator from robots.json, a purpose guessed from its "function" and
 // "description" texts, and source "ai.robots.txt". Names are compared
 // case-insensitively; a name that is not a crawler name (spaces, "/",
-// ".") is reduced to its leading letters, digits, "_" and "-", which is
-// how robots.txt matching reads it. Review the added rows before
-// committing: the purpose is a guess.
+// ".") is reduced to its leading letters, digits, "_" and "-". A name
+// that robots.txt matching cannot tell from a listed one is skipped and
+// reported: matching reads a name by its leading letters, "_" and "-"
+// only, so "AI2Bot-DeepResearchEval" is read as "AI", as "AI2Bot" is, and
+// its stance would repeat AI2Bot's in every file. Review the added rows
+// before committing: the purpose is a guess.
 package main
 
 import (
@@ -64,12 +67,15 @@ func run(csvPath, jsonPath string, dryRun bool, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	merged, added, err := merge(list, data)
+	merged, added, skipped, err := merge(list, data)
 	if err != nil {
 		return fmt.Errorf("%s: %w", jsonPath, err)
 	}
 	for _, c := range added {
 		fmt.Fprintf(out, "added %s (%s, %s)\n", c.Token, c.Operator, c.Purpose)
+	}
+	for _, s := range skipped {
+		fmt.Fprintf(out, "skipped %s\n", s)
 	}
 	fmt.Fprintf(out, "%d crawlers listed, %d added\n", len(merged), len(added))
 	if dryRun || len(added) == 0 {
@@ -94,15 +100,23 @@ type entry struct {
 }
 
 // merge adds the crawlers of a robots.json document that list does not
-// hold yet, and returns the new list and the added crawlers.
-func merge(list []robots.Crawler, data []byte) (merged, added []robots.Crawler, err error) {
+// hold yet, and returns the new list, the added crawlers and, for each
+// name skipped because robots.txt matching reads it as a listed crawler,
+// or as no crawler at all, why.
+func merge(list []robots.Crawler, data []byte) (merged, added []robots.Crawler, skipped []string, err error) {
 	var doc map[string]entry
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, nil, fmt.Errorf("not an ai-robots-txt robots.json object: %w", err)
+		return nil, nil, nil, fmt.Errorf("not an ai-robots-txt robots.json object: %w", err)
 	}
 	seen := map[string]bool{}
+	// matched maps the token robots.txt matching reads (robots.AgentToken,
+	// lower-cased) to the first crawler read so.
+	matched := map[string]string{}
 	for _, c := range list {
 		seen[strings.ToLower(c.Token)] = true
+		if m := strings.ToLower(robots.AgentToken(c.Token)); matched[m] == "" {
+			matched[m] = c.Token
+		}
 	}
 	names := make([]string, 0, len(doc))
 	for name := range doc {
@@ -115,13 +129,23 @@ func merge(list []robots.Crawler, data []byte) (merged, added []robots.Crawler, 
 		if token == "" || seen[strings.ToLower(token)] {
 			continue
 		}
+		m := robots.AgentToken(token)
+		if m == "" {
+			skipped = append(skipped, fmt.Sprintf("%q: robots.txt matching reads no product token in it", name))
+			continue
+		}
+		if prev := matched[strings.ToLower(m)]; prev != "" {
+			skipped = append(skipped, fmt.Sprintf("%q: robots.txt matching reads it as %q, as it reads %s", name, m, prev))
+			continue
+		}
 		seen[strings.ToLower(token)] = true
+		matched[strings.ToLower(m)] = token
 		e := doc[name]
 		c := robots.Crawler{Token: token, Operator: operator(e.Operator), Purpose: purpose(e.Function, e.Description), Source: "ai.robots.txt"}
 		merged = append(merged, c)
 		added = append(added, c)
 	}
-	return merged, added, nil
+	return merged, added, skipped, nil
 }
 
 // crawlerName returns the leading letters, digits, "_" and "-" of name.

@@ -17,9 +17,12 @@ func TestMerge(t *testing.T) {
 		t.Fatal(err)
 	}
 	list := []robots.Crawler{{Token: "GPTBot", Operator: "OpenAI", Purpose: "training", Source: "https://platform.openai.com/docs/bots"}}
-	merged, added, err := merge(list, data)
+	merged, added, skipped, err := merge(list, data)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(skipped) != 0 {
+		t.Errorf("skipped = %q, want none", skipped)
 	}
 	want := []robots.Crawler{
 		{Token: "Helper-User", Operator: "unknown", Purpose: "user", Source: "ai.robots.txt"},
@@ -41,8 +44,45 @@ func TestMerge(t *testing.T) {
 	if _, err := robots.ReadAICrawlers(&buf); err != nil {
 		t.Errorf("the merged list does not read back: %v", err)
 	}
-	if _, _, err := merge(list, []byte("[1, 2]")); err == nil {
+	if _, _, _, err := merge(list, []byte("[1, 2]")); err == nil {
 		t.Errorf("a JSON array was accepted")
+	}
+}
+
+// TestMerge_SameMatchingToken checks that a name robots.txt matching cannot
+// tell from a listed crawler is not added: matching reads a name by its
+// leading letters, "_" and "-", so "XY2Bot-Extra" is read as "XY", as the
+// listed "XY2Bot" is, and "3Bot" as no product token at all. Such a row
+// would repeat the listed crawler's stance in every file.
+func TestMerge_SameMatchingToken(t *testing.T) {
+	list := []robots.Crawler{{Token: "XY2Bot", Operator: "Example", Purpose: "training", Source: "x"}}
+	data := []byte(`{
+		"XY2Bot-Extra": {"operator": "Example", "function": "AI Assistants", "description": ""},
+		"xy": {"operator": "Example", "function": "AI Assistants", "description": ""},
+		"3Bot": {"operator": "Example", "function": "AI Assistants", "description": ""},
+		"Pair9Bot": {"operator": "Example", "function": "AI Data Scrapers", "description": ""},
+		"Pair9Bot-Two": {"operator": "Example", "function": "AI Data Scrapers", "description": ""},
+		"XYZBot": {"operator": "Example", "function": "AI Data Scrapers", "description": ""}
+	}`)
+	_, added, skipped, err := merge(list, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range added {
+		got = append(got, c.Token)
+	}
+	if want := []string{"Pair9Bot", "XYZBot"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("added %q, want %q", got, want)
+	}
+	wantSkipped := []string{
+		`"3Bot": robots.txt matching reads no product token in it`,
+		`"Pair9Bot-Two": robots.txt matching reads it as "Pair", as it reads Pair9Bot`,
+		`"XY2Bot-Extra": robots.txt matching reads it as "XY", as it reads XY2Bot`,
+		`"xy": robots.txt matching reads it as "xy", as it reads XY2Bot`,
+	}
+	if !reflect.DeepEqual(skipped, wantSkipped) {
+		t.Errorf("skipped = %q\nwant %q", skipped, wantSkipped)
 	}
 }
 
