@@ -44,6 +44,8 @@ var (
 		Summary: "Two H2 sections have the same name; the reference parser keeps only the last."}
 	codeItemNotLink = diag.Code{ID: "llms-txt.item-not-link", Severity: diag.Warning, Spec: specFormat,
 		Summary: "A list item in a file-list section is not a Markdown link [name](url)."}
+	codeTextBeforeLink = diag.Code{ID: "llms-txt.text-before-link", Severity: diag.Warning, Spec: specReference,
+		Summary: "A list item whose Markdown link comes after other text or inside emphasis (\"- API Reference > Credits [name](url)\", as Fern writes its API reference, or \"- **[name](url)**\"); the link is read, but the format puts the link first and the reference parser reads only an item that opens with its link."}
 	codeSectionText = diag.Code{ID: "llms-txt.section-text", Severity: diag.Info, Spec: specFormat,
 		Summary: "Text in an H2 section that is not a list item; sections hold file lists."}
 	codeListMarker = diag.Code{ID: "llms-txt.list-marker", Severity: diag.Info, Spec: specReference,
@@ -77,7 +79,7 @@ func Codes() []diag.Code {
 	return []diag.Code{
 		codeMissingTitle, codeNotText, codeHTMLDocument, codeOtherFormat, codeDuplicateTitle, codeTitleNotFirst, codeEmptyTitle,
 		codeHeadingNoSpace, codeSetextHeading, codeDeepHeading, codeMissingSummary, codeNoSections,
-		codeEmptySection, codeDuplicateSection, codeItemNotLink, codeSectionText, codeListMarker,
+		codeEmptySection, codeDuplicateSection, codeItemNotLink, codeTextBeforeLink, codeSectionText, codeListMarker,
 		codeEmptyLinkText, codeMalformedURL, codeRelativeURL, codeNonHTTPURL, codeNotesWithoutColon,
 		codeOptionalCase, codeHTMLMarkup, codeUnclosedFence, codeInvalidUTF8, codeNULByte, codeBOM,
 	}

@@ -290,7 +290,9 @@ func itemLink(src []byte, p ast.Node, section int) (mdLink, bool) {
 		// A reference link, "[name][ref]" or "[name]" with a link
 		// reference definition, is no file-list link to survey
 		// (docs/formats.md, Decisions, "List items": inline links only).
-		return mdLink{}, false
+		// An inline link after other text on the item's line is read,
+		// with llms-txt.text-before-link (Decisions, "List items").
+		return laterItemLink(src, p, section)
 	}
 	lines := p.Lines()
 	seg0 := lines.At(0)
@@ -344,6 +346,67 @@ func itemLink(src []byte, p ast.Node, section int) (mdLink, bool) {
 		// introduces the notes (docs/formats.md, Decisions, "List items").
 		l.Notes = strings.TrimSpace(l.Notes[1:])
 	}
+	return l, true
+}
+
+// laterItemLink returns the first inline link of the paragraph p, the
+// first block of a list item, when other text comes before it on the
+// paragraph's first line ("API Reference > Credits [name](url)",
+// "**[name](url)**"). The notes are not compared: survey keeps the text
+// after the link as they are, the oracle has no reading of its own. survey
+// tries the first maxLaterLinkTries brackets of the line only, so a link
+// after more brackets is none to the oracle either.
+func laterItemLink(src []byte, p ast.Node, section int) (mdLink, bool) {
+	lines := p.Lines()
+	if lines.Len() == 0 {
+		return mdLink{}, false
+	}
+	first := lines.At(0)
+	var found *ast.Link
+	start := -1
+	prevStop := first.Start // the end of the last text before the link
+	_ = ast.Walk(p, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if found != nil {
+			return ast.WalkStop, nil
+		}
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		if t, ok := n.(*ast.Text); ok {
+			prevStop = t.Segment.Stop
+		}
+		l, ok := n.(*ast.Link)
+		if !ok || l.Reference != nil {
+			return ast.WalkContinue, nil
+		}
+		// The link's position: that of the first text inside it, or the
+		// end of the text before it when its name is empty.
+		start = prevStop
+		_ = ast.Walk(l, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+			if t, ok := c.(*ast.Text); ok && entering {
+				start = t.Segment.Start
+				return ast.WalkStop, nil
+			}
+			return ast.WalkContinue, nil
+		})
+		found = l
+		return ast.WalkStop, nil
+	})
+	if found == nil || start < first.Start || start >= first.Stop {
+		return mdLink{}, false
+	}
+	before := src[first.Start:start]
+	if bytes.Count(before, []byte("[")) > maxLaterLinkTries {
+		return mdLink{}, false
+	}
+	if _, _, ok := findLaterLink(strings.TrimSpace(string(first.Value(src)))); !ok {
+		// A link whose name or destination runs onto the next line:
+		// survey reads a link on its item's line (as itemLink above).
+		return mdLink{}, false
+	}
+	l := mdLink{Line: lineOf(src, first.Start), Section: section, NotesUnchecked: true}
+	l.URL = plain(found.Destination)
+	l.Name, l.Markup = inlineText(src, found)
 	return l, true
 }
 

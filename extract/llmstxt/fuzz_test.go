@@ -31,6 +31,7 @@ func fuzzSeeds() []string {
 		"# T\r> s\r\r## S\r- [a](https://a.example/)\r\n\n\r",
 		"#T\n> s\n#tag\n##S\n- [a](https://a.example/): n\n#tag\n",
 		"# T\n## S\n- [`]`](https://a.example/)\n- [``]`](x)``\n- [\\`](y)`\n",
+		"# T\n## S\n- API Reference > Group [a](https://a.example/a.mdx)\n- **[b](https://a.example/b)**: n\n- `[c](x)` [d](y)\n",
 	}
 }
 

@@ -507,6 +507,22 @@ func (p *parser) item(n int, it listItem) {
 	}
 	link, ok := parseInlineLink(it.content)
 	if !ok {
+		// The item holds a link after other text: read it, and say that
+		// the reference parser, which finds only a link that opens its
+		// item, does not.
+		var prefix string
+		if opensBlock(it.content) {
+			ok = false
+		} else if link, prefix, ok = findLaterLink(it.content); ok {
+			if m, emph := emphasisOnly(prefix); emph {
+				link.rest = strings.TrimPrefix(strings.TrimLeft(link.rest, " \t"), reverseMarkers(m))
+				p.diags.Add(codeTextBeforeLink, n, "the link is wrapped in emphasis (%q); it is read, but the format opens the item with its link, as the reference parser expects", m)
+			} else {
+				p.diags.Add(codeTextBeforeLink, n, "text before the link: %q; the link is read, but the format opens the item with its link, as the reference parser expects", diag.Clip(strings.TrimSpace(prefix)))
+			}
+		}
+	}
+	if !ok {
 		msg := "the list item is not a Markdown link [name](url)"
 		switch {
 		case looksLikeBareURL(it.content):
