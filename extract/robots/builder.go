@@ -26,7 +26,7 @@ type Options struct {
 
 // ParseWith is Parse for a body described by opt.
 func ParseWith(body []byte, opt Options) (*File, diag.List) {
-	b := Builder{Options: opt, starPaths: true}
+	b := Builder{Options: opt, starPaths: true, htmlTail: true}
 	ParseEvents(body, &b)
 	return b.Result()
 }
@@ -57,6 +57,14 @@ type Builder struct {
 	// the zero Builder, which extract/aitxt uses, leaves it off, since
 	// Spawning's ai.txt generator writes every rule that way ("*.jpg").
 	starPaths bool
+	// htmlTail reports an HTML document that starts after the first line
+	// once (robots.html-after-records) instead of each of its lines that
+	// is not a record. ParseWith sets it for robots.txt; the zero Builder
+	// (extract/aitxt) leaves it off.
+	htmlTail bool
+	// htmlLine is the line an HTML document starts at (htmlTail), 0 when
+	// none has; htmlIgnored counts its lines that are not records.
+	htmlLine, htmlIgnored int
 }
 
 // MaxDiagnosticsPerCode caps the diagnostics of one code in one file (see
@@ -94,12 +102,17 @@ func (b *Builder) HandleLine(l Line) {
 		}
 		b.add(codeControl, l.Number, "line %d holds a %s (0x%02X)", l.Number, name, l.Control)
 	}
+	if b.htmlTail && b.htmlLine == 0 && l.HTMLStart {
+		b.htmlLine = l.Number
+	}
 	switch {
+	case l.Malformed && b.htmlLine != 0:
+		b.htmlIgnored++
 	case l.Malformed:
 		b.add(codeMalformed, l.Number, "line %d is not a \"name: value\" record; ignored", l.Number)
 	case l.Blank:
 	default:
-		if l.MissingColon {
+		if l.MissingColon && !(b.htmlLine != 0 && l.key.rec == recUnknown) {
 			b.add(codeMissingColon, l.Number, "%q has no colon after its name; read as if it had one", l.Key)
 		}
 		if l.Typo {
@@ -243,8 +256,14 @@ func (b *Builder) HandleExtension(line int, ext Extension, name, value string) {
 	}
 }
 
-// HandleUnknown implements Handler.
+// HandleUnknown implements Handler. In an HTML document that starts after
+// the first line (htmlTail), a line that is not a record is only counted:
+// HandleEnd reports the document once.
 func (b *Builder) HandleUnknown(line int, name, value string) {
+	if b.htmlLine != 0 {
+		b.htmlIgnored++
+		return
+	}
 	rec := Record{Line: line, Kind: "unknown", Name: name, Value: value}
 	if b.cur == 0 {
 		b.file.OutsideGroups = append(b.file.OutsideGroups, rec)
@@ -422,6 +441,9 @@ func (b *Builder) HandleEnd(info BodyInfo) {
 		// Line diagnostics of something that is not a robots.txt file are
 		// noise; the one body diagnostic says it all.
 		b.diags = diag.Capped{}
+	}
+	if b.htmlLine != 0 && info.NotText == "" && !info.HTML {
+		b.add(codeHTMLAfterRecords, b.htmlLine, "an HTML document starts at line %d; its %d lines that are not records are ignored and not diagnosed one by one (a page after the file's records, as when a CDN prepends its managed robots.txt records to the page a server answers for /robots.txt)", b.htmlLine, b.htmlIgnored)
 	}
 	switch {
 	case info.NotText != "":

@@ -32,6 +32,8 @@ var (
 		Summary: "The record name is a common misspelling (e.g. \"dissallow\", \"user agent\") or starts with a record name or such a misspelling (\"Disallowed\"); it was accepted, as google/robotstxt accepts it."}
 	codeMalformed = diag.Code{ID: "robots.malformed-line", Severity: diag.Warning, Spec: "RFC 9309 §2.3.1.5",
 		Summary: "The line is neither a record, a comment nor blank; it was ignored."}
+	codeHTMLAfterRecords = diag.Code{ID: "robots.html-after-records", Severity: diag.Warning, Spec: "RFC 9309 §2.3.1.5",
+		Summary: "An HTML document starts inside the file, after its first line (a page appended to records, as when a CDN prepends its managed robots.txt records to the page a server answers for /robots.txt); its lines that are not records are ignored and not diagnosed one by one."}
 
 	// Groups and rules.
 	codeRuleOutsideGroup = diag.Code{ID: "robots.rule-outside-group", Severity: diag.Warning, Spec: "RFC 9309 §2.2.2",
@@ -108,7 +110,7 @@ var (
 func Codes() []diag.Code {
 	return []diag.Code{
 		codeNotText, codeHTML, codeContentType, codeBOM, codePartialBOM, codeOverLimit,
-		codeInvalidUTF8, codeControl, codeMissingColon, codeMisspelled, codeMalformed,
+		codeInvalidUTF8, codeControl, codeMissingColon, codeMisspelled, codeMalformed, codeHTMLAfterRecords,
 		codeRuleOutsideGroup, codeExtensionOutsideGroup, codeEmptyUserAgent, codeUserAgentNotToken,
 		codeGroupJoined, codeGroupsMerged, codeEmptyGroup, codePathNotAbsolute, codePathWildcardStart, codeWhitespaceInPath,
 		codeSitemapNotAbsolute, codeCrawlDelay, codeCrawlDelayInvalid, codeNonstandard, codeUnknownRecord,

@@ -119,6 +119,9 @@ type Line struct {
 	Control int
 	// BeyondLimit is true when the line extends past SizeLimit bytes.
 	BeyondLimit bool
+	// HTMLStart is true when the line opens an HTML document: it starts
+	// with "<!doctype html" or an "<html" tag.
+	HTMLStart bool
 
 	key keyClass
 }
@@ -372,6 +375,7 @@ func lexLine(raw string, number, offset int) (Line, string) {
 		l.Blank = true
 		return l, ""
 	}
+	l.HTMLStart = opensHTML(content)
 	key, value, ok := strings.Cut(content, ":")
 	if !ok {
 		// google/robotstxt accepts "key value" without a colon when the
@@ -399,6 +403,22 @@ func lexLine(raw string, number, offset int) (Line, string) {
 	l.key = classifyKey(l.Key)
 	l.Typo = l.key.typo
 	return l, trimSpace(value)
+}
+
+// opensHTML reports whether a line's content opens an HTML document: it
+// starts with "<!doctype html" or with an "<html" tag (case-insensitively).
+func opensHTML(content string) bool {
+	if len(content) < 5 || content[0] != '<' {
+		return false
+	}
+	head := strings.ToLower(content[:min(len(content), 14)])
+	if head == "<!doctype html" {
+		return true
+	}
+	if !strings.HasPrefix(head, "<html") {
+		return false
+	}
+	return len(content) == 5 || content[5] == '>' || isSpace(content[5])
 }
 
 // indexSpace returns the index of the first SP or HTAB in s, or -1.
