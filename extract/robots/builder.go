@@ -65,6 +65,11 @@ type Builder struct {
 	// htmlLine is the line an HTML document starts at (htmlTail), 0 when
 	// none has; htmlIgnored counts its lines that are not records.
 	htmlLine, htmlIgnored int
+	// recordBeforeHTML is true when a record (not an unknown one) came
+	// before the line htmlLine: the page follows the file's records. With
+	// none, the body is an HTML page behind a few lines that are not
+	// records (a PHP warning, say), not a robots.txt file.
+	recordBeforeHTML bool
 }
 
 // MaxDiagnosticsPerCode caps the diagnostics of one code in one file (see
@@ -104,6 +109,10 @@ func (b *Builder) HandleLine(l Line) {
 	}
 	if b.htmlTail && b.htmlLine == 0 && l.HTMLStart {
 		b.htmlLine = l.Number
+		b.recordBeforeHTML = len(b.file.Groups) > 0 || len(b.file.Sitemaps) > 0
+		for _, r := range b.file.OutsideGroups {
+			b.recordBeforeHTML = b.recordBeforeHTML || r.Kind != "unknown"
+		}
 	}
 	switch {
 	case l.Malformed && b.htmlLine != 0:
@@ -429,6 +438,12 @@ func (b *Builder) contentSignal(g *Group, line int, value string) {
 // what only the whole file shows.
 func (b *Builder) HandleEnd(info BodyInfo) {
 	f := &b.file
+	// An HTML document before any record is an HTML body, whatever lines
+	// that are not records come first.
+	htmlLate := b.htmlLine != 0 && !b.recordBeforeHTML && info.NotText == "" && !info.HTML
+	if htmlLate {
+		info.HTML = true
+	}
 	f.Bytes, f.Lines, f.BOM = info.Bytes, info.Lines, info.BOM
 	f.NotText, f.HTML = info.NotText, info.HTML
 	f.OverLimit = info.Bytes > SizeLimit
@@ -442,12 +457,14 @@ func (b *Builder) HandleEnd(info BodyInfo) {
 		// noise; the one body diagnostic says it all.
 		b.diags = diag.Capped{}
 	}
-	if b.htmlLine != 0 && info.NotText == "" && !info.HTML {
+	if b.htmlLine != 0 && b.recordBeforeHTML && info.NotText == "" && !info.HTML {
 		b.add(codeHTMLAfterRecords, b.htmlLine, "an HTML document starts at line %d; its %d lines that are not records are ignored and not diagnosed one by one (a page after the file's records, as when a CDN prepends its managed robots.txt records to the page a server answers for /robots.txt)", b.htmlLine, b.htmlIgnored)
 	}
 	switch {
 	case info.NotText != "":
 		b.add(codeNotText, 0, "the body is not UTF-8 text (%s); RFC 9309 requires UTF-8 text/plain", info.NotText)
+	case htmlLate:
+		b.add(codeHTML, first, "the body is an HTML document (it starts at line %d, after lines that are not records), not a robots.txt file", b.htmlLine)
 	case info.HTML:
 		b.add(codeHTML, first, "the body is an HTML document, not a robots.txt file")
 	}

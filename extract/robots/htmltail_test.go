@@ -71,6 +71,22 @@ func TestHTMLAfterRecords_NotAStart(t *testing.T) {
 	wantDiags(t, d, "1:robots.html-document")
 }
 
+// An HTML page behind lines that are not records (a PHP warning printed
+// before the page a script answers for /robots.txt, a comment) is an HTML
+// body, another format, as a page from the first line is.
+func TestHTMLAfterRecords_PageWithoutRecords(t *testing.T) {
+	for _, body := range []string{
+		"<br />\n<b>Warning</b>:  headers already sent in <b>/srv/app/index.php</b> on line <b>3</b><br />\n<!DOCTYPE html>\n<html lang=\"en\">\n<body><p>Shop</p></body>\n</html>\n",
+		"# generated\n\n<html>\n<body>User-agent: *</body>\n</html>\n",
+	} {
+		f, d := parseString(t, body)
+		wantDiags(t, d, "1:robots.html-document")
+		if !f.HTML {
+			t.Errorf("%q: File.HTML is false", body)
+		}
+	}
+}
+
 // The zero Builder, which extract/aitxt uses, reports the page's lines as
 // before.
 func TestHTMLAfterRecords_ZeroBuilder(t *testing.T) {
