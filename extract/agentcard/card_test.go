@@ -331,12 +331,7 @@ func TestParse_A2AInterfaceFields(t *testing.T) {
 	if c == nil || c.Kind != KindA2A || len(c.Endpoints) != 6 {
 		t.Fatalf("card %+v", c)
 	}
-	var got []string
-	for _, d := range diags {
-		if strings.Contains(d.Message, "Interfaces[") {
-			got = append(got, fmt.Sprintf("%d %s %s", d.Line, d.Code, d.Message))
-		}
-	}
+	got := diagsAbout(diags, "Interfaces[")
 	want := []string{
 		"8 agent-card.a2a-missing-field additionalInterfaces[0] has no `transport`",
 		"3 agent-card.a2a-missing-field supportedInterfaces[0] has no `protocolVersion`",
@@ -363,12 +358,7 @@ func TestParse_A2ASkillFields(t *testing.T) {
 	if c == nil || c.Kind != KindA2A || c.Skills != 4 {
 		t.Fatalf("card %+v", c)
 	}
-	var got []string
-	for _, d := range diags {
-		if strings.Contains(d.Message, "skills[") {
-			got = append(got, fmt.Sprintf("%d %s %s", d.Line, d.Code, d.Message))
-		}
-	}
+	got := diagsAbout(diags, "skills[")
 	want := []string{
 		"4 agent-card.a2a-missing-field skills[1] has no `tags`",
 		"5 agent-card.a2a-field-type skills[2] `tags` is a string, not an array",
@@ -486,4 +476,16 @@ func TestParse_ERC8004(t *testing.T) {
 	if c, _ := Parse([]byte(`{"name": "x", "url": "https://a.example/a2a", "skills": []}`)); !c.FeedComparable() {
 		t.Error("an A2A card is not comparable with a feed")
 	}
+}
+
+// diagsAbout lists the diagnostics whose message contains about, as
+// "LINE CODE MESSAGE".
+func diagsAbout(diags diag.List, about string) []string {
+	var out []string
+	for _, d := range diags {
+		if strings.Contains(d.Message, about) {
+			out = append(out, fmt.Sprintf("%d %s %s", d.Line, d.Code, d.Message))
+		}
+	}
+	return out
 }
