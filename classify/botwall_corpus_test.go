@@ -3,6 +3,7 @@ package classify
 import (
 	"net/http"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/agentpolicy/survey/crawl"
@@ -150,5 +151,99 @@ func TestDetectChallenge_OrdinaryPagesNamingVendors(t *testing.T) {
 	f := crawl.Fetch{Status: 200, Body: readChallengeFixture(t, "notwall-kasada-sdk-200.html")}
 	if got := Fetch(&f, home, nil); got != (Result{Present, ReasonOK}) {
 		t.Errorf("home page of a Kasada-protected site: %+v, want present", got)
+	}
+}
+
+// TestDetectChallenge_SharedHostingWalls: the walls shared hosts and
+// smaller vendors put before millions of small sites answer 200 or 202, and
+// survey took them for the page: soft_404 at a file's location, present as
+// the home page. SiteGround's meta refresh to its captcha (202, header
+// sg-captcha: challenge) and its Robot Challenge Screen, Imunify360's
+// "One moment, please..." splash and its JSON refusal, Radware Bot
+// Manager's CAPTCHA page, BitNinja's browser check.
+func TestDetectChallenge_SharedHostingWalls(t *testing.T) {
+	sgHeader := http.Header{"Sg-Captcha": {"challenge"}, "X-Robots-Tag": {"noindex"}}
+	for _, tc := range []struct {
+		name   string
+		status int
+		header http.Header
+		body   []byte
+		vendor string
+	}{
+		{"SiteGround's meta refresh to its captcha", 202, http.Header{}, readChallengeFixture(t, "siteground-202.html"), "siteground"},
+		{"SiteGround's meta refresh alone", 202, http.Header{}, []byte(`<meta http-equiv="refresh" content="0;/.well-known/sgcaptcha/?r=%2F">`), "siteground"},
+		{"SiteGround's header with an empty body", 202, sgHeader, nil, "siteground"},
+		{"SiteGround's Robot Challenge Screen", 202, http.Header{}, readChallengeFixture(t, "siteground-200.html"), "siteground"},
+		{"SiteGround's Robot Challenge Screen", 200, http.Header{}, readChallengeFixture(t, "siteground-200.html"), "siteground"},
+		{"SiteGround's challenge script without its title", 200, http.Header{}, []byte(`<html><head><script>const sgchallenge="1:2:3";</script></head></html>`), "siteground"},
+		{"Imunify360's splash", 200, http.Header{}, readChallengeFixture(t, "imunify360-200.html"), "imunify360"},
+		{"Imunify360's splash, its title alone", 200, http.Header{}, []byte("<!DOCTYPE html>\n<html><head><title>One moment, please...</title></head></html>"), "imunify360"},
+		{"Imunify360's check without a title", 200, http.Header{}, []byte("<html><body><p>Bitte warten</p><script>wsidchk</script></body></html>"), "imunify360"},
+		{"Imunify360's JSON refusal", 200, http.Header{"Content-Type": {"application/json"}}, readChallengeFixture(t, "imunify360-200.json"), "imunify360"},
+		{"Imunify360's JSON refusal", 403, http.Header{}, readChallengeFixture(t, "imunify360-200.json"), "imunify360"},
+		{"Radware's CAPTCHA page", 200, http.Header{}, readChallengeFixture(t, "radware-200.html"), "radware"},
+		{"Radware Bot Manager's title", 200, http.Header{}, []byte("<html><head><title>Radware Bot Manager Captcha</title></head><body></body></html>"), "radware"},
+		{"ShieldSquare's title", 200, http.Header{}, []byte("<html><head><title>ShieldSquare Captcha</title></head><body></body></html>"), "radware"},
+		{"Radware's CAPTCHA script without its title", 200, http.Header{}, []byte(`<html><head><title>x</title><script src="https://validate.perfdrive.com/"></script></head></html>`), "radware"},
+		{"BitNinja's browser check", 403, http.Header{}, readChallengeFixture(t, "bitninja-403.html"), "bitninja"},
+		{"BitNinja's browser check", 200, http.Header{}, readChallengeFixture(t, "bitninja-403.html"), "bitninja"},
+	} {
+		vendor, ok := DetectChallenge(tc.status, tc.header, tc.body)
+		if !ok || vendor != tc.vendor {
+			t.Errorf("%s at %d: vendor %q (%v), want %q", tc.name, tc.status, vendor, ok, tc.vendor)
+		}
+	}
+
+	// As a crawl classifies them: blocked at a file's location and as the
+	// home page, not soft_404 and present; the canary's answer does not
+	// matter.
+	robots, _ := registry.LookupLocation(registry.LocRobots)
+	home, _ := registry.LookupLocation(registry.LocHome)
+	for _, tc := range []struct {
+		status int
+		file   string
+		vendor string
+	}{
+		{202, "siteground-202.html", "siteground"},
+		{200, "imunify360-200.html", "imunify360"},
+		{200, "imunify360-200.json", "imunify360"},
+		{200, "radware-200.html", "radware"},
+	} {
+		for _, loc := range []registry.Location{robots, home} {
+			body := readChallengeFixture(t, tc.file)
+			canary := &crawl.Fetch{Status: tc.status, Body: body}
+			f := crawl.Fetch{Status: tc.status, Body: body}
+			if got, want := Fetch(&f, loc, canary), (Result{Blocked, ChallengeReason(tc.vendor)}); got != want {
+				t.Errorf("%s at %d, at %s: %+v, want %+v", tc.file, tc.status, loc.ID, got, want)
+			}
+		}
+	}
+}
+
+// TestDetectChallenge_OrdinaryPagesOfSharedHosts: the new markers do not
+// fire on what ordinary pages and files hold: Radware's sensor on every
+// page of a protected site, a meta refresh that reloads a page, a title
+// that begins like Imunify360's, the walls' words quoted in a page's text,
+// and their paths and message in files.
+func TestDetectChallenge_OrdinaryPagesOfSharedHosts(t *testing.T) {
+	long := strings.Repeat("# A note kept with the site.\n", 40)
+	for _, tc := range []struct {
+		name string
+		body []byte
+	}{
+		{"page of a Radware-protected site", readChallengeFixture(t, "notwall-radware-sensor-200.html")},
+		{"page quoting the walls of shared hosts", readChallengeFixture(t, "notwall-siteground-article-200.html")},
+		{"redirect stub to another page", []byte(`<html><head><meta http-equiv="refresh" content="2; url='/article?id=1'"><title>Redirecting</title></head><body></body></html>`)},
+		{"robots.txt naming SiteGround's captcha path", []byte("User-agent: *\nDisallow: /.well-known/sgcaptcha/\n")},
+		{"file quoting Imunify360's message at length", []byte(long + "Access denied by Imunify360 bot-protection. IPs used for automation should be whitelisted\n" + long)},
+	} {
+		for _, status := range []int{200, 202, 404, 503} {
+			if vendor, ok := DetectChallenge(status, http.Header{}, tc.body); ok {
+				t.Errorf("%s at %d: taken for a %s challenge", tc.name, status, vendor)
+			}
+		}
+	}
+	if vendor, ok := DetectChallenge(200, http.Header{"Sg-Captcha": {"passed"}}, []byte("User-agent: *\nDisallow:\n")); ok {
+		t.Errorf("a file served with another sg-captcha value was taken for a %s challenge", vendor)
 	}
 }
