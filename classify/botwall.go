@@ -72,14 +72,14 @@ type pageRule struct {
 	// refusingOnly: the rule counts only at a refusing status (not 2xx),
 	// because its markers occur on ordinary pages that quote the vendor's.
 	refusingOnly bool
-	// shortTexts are lower-case substrings of the page text that count only
-	// on a page of at most shortText bytes of text: a block page says
+	// shortPattern matches the lower-case page text, and counts only on a
+	// page of at most shortText bytes of text: a block page says
 	// little more than its message, a page quoting the message says more.
-	shortTexts []string
+	shortPattern *regexp.Regexp
 }
 
 // shortText is the most text (white space trimmed) a page may hold for its
-// shortTexts to count.
+// shortPattern to count.
 const shortText = 1024
 
 var challengePages = []pageRule{
@@ -106,10 +106,12 @@ var challengePages = []pageRule{
 	// Imperva: the challenge is a page holding one frame of
 	// /_Incapsula_Resource (?SWUDNSAI=, ?CWUDNSAI=); its script of the same
 	// path (?SWJIYLWA=) is on every page.
-	// Its incident message, "Request unsuccessful. Incapsula incident ID: ...",
-	// is also the whole text of a page without the frame; articles and
-	// forum posts quote it.
-	{vendor: "imperva", frames: []string{"_incapsula_resource"}, shortTexts: []string{"incapsula incident id"}},
+	// Its incident message, "Request unsuccessful. Incapsula incident ID:
+	// 0-123456789012345678", is also the whole text of a page without the
+	// frame; articles and forum posts quote it, often without an ID, and
+	// short pages ask about it ("Seeing 'Request unsuccessful. Incapsula
+	// incident ID'? Here is why."): the message counts with its ID only.
+	{vendor: "imperva", frames: []string{"_incapsula_resource"}, shortPattern: regexp.MustCompile(`incapsula incident id:\s*\d+-\d+`)},
 	{vendor: "datadome", scripts: []string{"captcha-delivery.com"}},
 	// PerimeterX (HUMAN): the block page's captcha ("Press & Hold"): its
 	// element, its script and the cookie it sets.
@@ -262,7 +264,7 @@ func DetectChallenge(status int, header http.Header, body []byte) (vendor string
 		if titleOK || equalsAny(title, r.exactTitles) || anyContainsAny(refreshes, r.refreshes) ||
 			anyContainsAny(srcs, r.scripts) || anyMatches(srcs, r.scriptPattern) ||
 			anyContainsAny(frames, r.frames) || containsAny(text, r.texts) ||
-			(len(strings.TrimSpace(text)) <= shortText && containsAny(text, r.shortTexts)) {
+			(r.shortPattern != nil && len(strings.TrimSpace(text)) <= shortText && r.shortPattern.MatchString(text)) {
 			return r.vendor, true
 		}
 		for _, sel := range r.ids {

@@ -247,3 +247,29 @@ func TestDetectChallenge_OrdinaryPagesOfSharedHosts(t *testing.T) {
 		t.Errorf("a file served with another sg-captcha value was taken for a %s challenge", vendor)
 	}
 }
+
+// TestDetectChallenge_ImpervaMessageNeedsItsID: a short page that asks about
+// Imperva's incident message, without an incident ID, was blocked
+// (challenge_imperva) at 200, as the home page and at a file's location;
+// Imperva's incident page, which carries the ID, still is.
+func TestDetectChallenge_ImpervaMessageNeedsItsID(t *testing.T) {
+	for _, body := range []string{
+		"<p>Seeing 'Request unsuccessful. Incapsula incident ID'? Here is why.</p>",
+		"<html><body><h1>Help</h1><p>If a page says Request unsuccessful. Incapsula incident ID, write to us with the time you saw it.</p></body></html>",
+	} {
+		for _, status := range []int{200, 404} {
+			if vendor, ok := DetectChallenge(status, http.Header{}, []byte(body)); ok {
+				t.Errorf("%q at %d: taken for a %s challenge", body, status, vendor)
+			}
+		}
+	}
+	for _, body := range []string{
+		impervaIncident,
+		"<html><body>Request unsuccessful. Incapsula incident ID: 1559000650089863198-45118541352341576</body></html>",
+		"<html><body>Request unsuccessful. Incapsula incident ID:0-1234</body></html>",
+	} {
+		if vendor, ok := DetectChallenge(200, http.Header{}, []byte(body)); !ok || vendor != "imperva" {
+			t.Errorf("%q: vendor %q (%v), want imperva", body, vendor, ok)
+		}
+	}
+}
