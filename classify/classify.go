@@ -25,6 +25,13 @@ func Fetch(f *crawl.Fetch, loc registry.Location, canary *crawl.Fetch) Result {
 		return Result{Blocked, ReasonRobotsTxt}
 	case f.ErrKind.IsTimeout():
 		return Result{Timeout, string(f.ErrKind)}
+	case f.ErrKind == crawl.ErrBadLocation && len(f.Body) > 0:
+		// A 3xx without a Location is the response, its body kept; a
+		// wall may answer so (Sucuri's JavaScript gate at 307).
+		if vendor, ok := DetectChallenge(f.Status, f.Header, f.Body); ok {
+			return Result{Blocked, ChallengeReason(vendor)}
+		}
+		return Result{RedirectError, string(f.ErrKind)}
 	case f.ErrKind.IsRedirect():
 		return Result{RedirectError, string(f.ErrKind)}
 	case f.ErrKind != crawl.ErrNone:

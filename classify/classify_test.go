@@ -280,6 +280,8 @@ func TestFetch_Precedence(t *testing.T) {
 		{"400", crawl.Fetch{Status: 400}, robots, nil, Result{Absent, "status_400"}},
 		{"304", crawl.Fetch{Status: 304}, robots, nil, Result{ServerError, "status_304"}},
 		{"302 without Location", crawl.Fetch{Status: 302, ErrKind: crawl.ErrBadLocation}, robots, nil, Result{RedirectError, ReasonBadLocation}},
+		{"302 without Location, a page", crawl.Fetch{Status: 302, ErrKind: crawl.ErrBadLocation, Body: html}, robots, nil, Result{RedirectError, ReasonBadLocation}},
+		{"307 without Location, a challenge", crawl.Fetch{Status: 307, ErrKind: crawl.ErrBadLocation, Body: wall}, robots, nil, Result{Blocked, "challenge_cloudflare"}},
 		{"300 not followed", crawl.Fetch{Status: 300}, robots, nil, Result{RedirectError, ReasonBadLocation}},
 		{"101 as the final response", crawl.Fetch{Status: 101}, robots, nil, Result{ServerError, "status_101"}},
 		{"html robots", crawl.Fetch{Status: 200, Body: html}, robots, nil, Result{Soft404, ReasonHTMLBody}},
