@@ -63,7 +63,8 @@ func checkInvariants(t *testing.T, h http.Header, body []byte, s *Signals, d dia
 			t.Errorf("diagnostic %v lacks a field", x)
 		}
 	}
-	empty := len(bytes.TrimSpace(body)) == 0
+	// Emptiness is the decoded body's: a UTF-16 byte order mark alone is empty.
+	empty := len(bytes.TrimSpace(utf8Body(h.Get("Content-Type"), body))) == 0
 	if d.HasErrors() != (!s.HTML && !empty) {
 		t.Errorf("errors %v but HTML %v, empty %v: %v", d.HasErrors(), s.HTML, empty, d)
 	}
