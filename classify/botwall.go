@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/PuerkitoBio/goquery"
@@ -261,7 +262,7 @@ func DetectChallenge(status int, header http.Header, body []byte) (vendor string
 			}
 			continue
 		}
-		if titleOK || equalsAny(title, r.exactTitles) || anyContainsAny(refreshes, r.refreshes) ||
+		if titleOK || slices.Contains(r.exactTitles, title) || anyContainsAny(refreshes, r.refreshes) ||
 			anyContainsAny(srcs, r.scripts) || anyMatches(srcs, r.scriptPattern) ||
 			anyContainsAny(frames, r.frames) || containsAny(text, r.texts) ||
 			(r.shortPattern != nil && len(strings.TrimSpace(text)) <= shortText && r.shortPattern.MatchString(text)) {
@@ -292,16 +293,6 @@ func plainWall(body []byte) (vendor string, ok bool) {
 		}
 	}
 	return "", false
-}
-
-// equalsAny reports whether s is one of list.
-func equalsAny(s string, list []string) bool {
-	for _, x := range list {
-		if s == x {
-			return true
-		}
-	}
-	return false
 }
 
 func containsAny(s string, subs []string) bool {
