@@ -139,3 +139,16 @@ func (x *prefixIndex) covering(literal string) int {
 		h = hashStep(h, literal[k])
 	}
 }
+
+// matchesEveryPath reports whether a location matches every path: its
+// normalized pattern is "/" or empty before any "*", followed only by "*"s
+// and, after at least one "*", a final "$" ("/", "/*", "*", "/*$"). "/$"
+// matches the path "/" only.
+func matchesEveryPath(location string) bool {
+	pattern := normalize(location, true)
+	if strings.HasSuffix(pattern, "*$") {
+		pattern = pattern[:len(pattern)-1]
+	}
+	literal, plain := literalPrefix(pattern)
+	return plain && (literal == "/" || literal == "" && pattern != "")
+}

@@ -105,8 +105,10 @@ func (f *File) Reservation(target string) (reserved bool, policy string, ruleInd
 	return false, "", -1
 }
 
-// Effective labels the site-wide state of a file: "reserved" when the rule
-// matching "/" reserves TDM rights, "partial" when only other rules do,
+// Effective labels the site-wide state of a file: "reserved" when the
+// first rule whose location matches every path ("/", "/*" or "*": the rule
+// a path falls back to when no earlier rule matches it) reserves TDM rights,
+// "partial" when only other rules do,
 // "not-reserved" when rules with a location exist and none reserves, and
 // "unset" when no rule with a location has a valid reservation, or when the
 // file is not a complete JSON array of rules (the origin then does not
@@ -126,8 +128,13 @@ func (f *File) Effective() string {
 		set = true
 		reserving = reserving || r.Reserved()
 	}
-	if reserved, _, _ := f.Reservation("/"); reserved {
-		return "reserved"
+	for i, r := range f.Rules {
+		if applicable[i] && matchesEveryPath(*r.Location) {
+			if r.Reserved() {
+				return "reserved"
+			}
+			break
+		}
 	}
 	switch {
 	case reserving:

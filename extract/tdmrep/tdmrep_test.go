@@ -624,3 +624,24 @@ func TestParse_DiagnosticCap(t *testing.T) {
 		t.Errorf("summaries %v", summaries)
 	}
 }
+
+// TestEffective_FallbackRule: the site is "reserved" when the rule every
+// path falls back to reserves. "/$" matches the home page only, so a file
+// whose only reserving rule is "/$" reserves one page, not the site.
+func TestEffective_FallbackRule(t *testing.T) {
+	cases := map[string]string{
+		`[{"location": "/$", "tdm-reservation": 1}]`:                                                    "partial",
+		`[{"location": "/$", "tdm-reservation": 1}, {"location": "/", "tdm-reservation": 0}]`:           "partial",
+		`[{"location": "/$", "tdm-reservation": 0}, {"location": "/", "tdm-reservation": 1}]`:           "reserved",
+		`[{"location": "/index.html", "tdm-reservation": 0}, {"location": "/*", "tdm-reservation": 1}]`: "reserved",
+		`[{"location": "*", "tdm-reservation": 1}]`:                                                     "reserved",
+		`[{"location": "/*$", "tdm-reservation": 1}]`:                                                   "reserved",
+		`[{"location": "/%2A", "tdm-reservation": 1}]`:                                                  "partial",
+	}
+	for in, want := range cases {
+		f, _ := Parse([]byte(in))
+		if got := f.Effective(); got != want {
+			t.Errorf("%s: Effective = %q, want %q", in, got, want)
+		}
+	}
+}
