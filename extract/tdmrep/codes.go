@@ -19,7 +19,7 @@ var (
 	codeNotJSON = diag.Code{ID: "tdmrep.not-json", Severity: diag.Error, Spec: specJSON,
 		Summary: "The file is not JSON (empty, a syntax error, or data after the top-level value)."}
 	codeNotArray = diag.Code{ID: "tdmrep.not-array", Severity: diag.Error, Spec: specFile,
-		Summary: "The top-level value is not an array of rules; a single object is still read as one rule."}
+		Summary: "The top-level value is not an array of rules; a single object is still read as one rule, and an object whose only array member holds the rules (such as {\"policies\": [...]}) has those rules read."}
 	codeRuleNotObject = diag.Code{ID: "tdmrep.rule-not-object", Severity: diag.Error, Spec: specFile,
 		Summary: "An element of the array is not an object; each rule is an object."}
 	codeMissingLocation = diag.Code{ID: "tdmrep.missing-location", Severity: diag.Error, Spec: specFile,

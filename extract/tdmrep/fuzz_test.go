@@ -19,6 +19,7 @@ func fuzzSeeds() []string {
 		"[\n  {\n  \"location\": \"/\",\n  \"tdm-reservation\": 1\n  }\n]\n",
 		`[{"location": "/directory-a/", "tdm-reservation": 1}, {"location": "/directory-b/html/", "tdm-reservation": 1, "tdm-policy":"https://provider.com/policies/policy.json"}, {"location": "/directory-b/images/*.jpg", "tdm-reservation": 0}]`,
 		`{"tdm-reservation": 1, "tdm-policy": "https://example.com/p.json"}`,
+		`{"v": 1, "policies": [{"location": "/", "tdm-reservation": 1}, [{}], 2], "x": {"y": []}}`,
 		`[{"location": 1, "tdm-reservation": "1", "tdm-policy": 2}, 3, {"Location": "/", "TDM-a": 2}, {"location": "", "tdm-reservation": 2}]`,
 		`[{"location": "/a", "location": "x", "tdm-reservation": 0, "tdm-policy": "/rel"}, {"location": "/b$", "tdm-reservation": 1}, {"location": "/b$", "tdm-reservation": 1}]`,
 		`[{"location": "/*", "tdm-reservation": 1}, {"location": "/x%24", "tdm-reservation": 0}]`,

@@ -60,6 +60,7 @@ type parser struct {
 	lines    lines.Index  // where the lines of the input end
 	size     int          // length of the decoder's input
 	elements int          // elements of the rules array seen
+	nest     int          // 1 when the rules array is a member of a wrapper object
 	failed   bool         // a syntax error or a limit stopped decoding
 	dropped  bool         // rules beyond MaxRules were seen
 }
@@ -96,6 +97,13 @@ func (p *parser) run() {
 		}
 	case json.Delim('{'):
 		line := p.lineAt(p.offset() - 1)
+		if key, ok := wrapperKey(p.data); ok {
+			p.diags.Add(codeNotArray, line, "the file is an object, not an array of rules; the array of its member %q is read as the rules", diag.Clip(key))
+			if p.wrapped(key) != nil {
+				return
+			}
+			break
+		}
 		p.diags.Add(codeNotArray, line, "the file is a single object, not an array of rules; it is read as one rule")
 		if p.object(line, true) != nil {
 			return
@@ -120,9 +128,73 @@ func (p *parser) element() error {
 	line := p.lineAt(p.offset() - 1)
 	if tok != json.Delim('{') {
 		p.diags.Add(codeRuleNotObject, line, "element %d of the array is %s, not a rule object", p.elements, describe(tok))
-		return p.skip(tok, 2)
+		return p.skip(tok, 2+p.nest)
 	}
 	return p.object(line, len(p.f.Rules) < MaxRules)
+}
+
+// wrapperKey reports whether data is an object that wraps the rules array
+// (such as {"policies": [...]}), and under which member: the object has
+// none of the rule fields, in any case, and exactly one member whose value
+// is an array, of which the first element is an object.
+func wrapperKey(data []byte) (string, bool) {
+	var members map[string]json.RawMessage
+	if json.Unmarshal(data, &members) != nil {
+		return "", false
+	}
+	key, arrays := "", 0
+	for k, v := range members {
+		switch {
+		case strings.EqualFold(k, fieldLocation), strings.EqualFold(k, fieldReservation), strings.EqualFold(k, fieldPolicy):
+			return "", false
+		case len(v) > 0 && v[0] == '[':
+			arrays++
+			key = k
+		}
+	}
+	if arrays != 1 {
+		return "", false
+	}
+	var elems []json.RawMessage
+	if json.Unmarshal(members[key], &elems) != nil || len(elems) == 0 || len(elems[0]) == 0 || elems[0][0] != '{' {
+		return "", false
+	}
+	return key, true
+}
+
+// wrapped decodes the members of a wrapper object whose '{' was just read:
+// the elements of the array under key are read as the rules, the other
+// members are skipped.
+func (p *parser) wrapped(key string) error {
+	p.nest = 1
+	done := false
+	for p.dec.More() {
+		tok, err := p.token()
+		if err != nil {
+			return err
+		}
+		val, err := p.token()
+		if err != nil {
+			return err
+		}
+		if name, _ := tok.(string); name != key || done || val != json.Delim('[') {
+			if err := p.skip(val, 2); err != nil {
+				return err
+			}
+			continue
+		}
+		done = true
+		for p.dec.More() {
+			if err := p.element(); err != nil {
+				return err
+			}
+		}
+		if _, err := p.token(); err != nil { // ']'
+			return err
+		}
+	}
+	_, err := p.token() // '}'
+	return err
 }
 
 // ruleNumber returns the 1-based number of the element being read.
@@ -136,7 +208,7 @@ func (p *parser) object(line int, keep bool) error {
 			p.dropped = true
 			p.diags.Add(codeTooManyRules, line, "more than %d rules; the rest are not kept, so the effective label is unset", MaxRules)
 		}
-		return p.skip(json.Delim('{'), 2)
+		return p.skip(json.Delim('{'), 2+p.nest)
 	}
 	r := Rule{Line: line}
 	var lines valueLines
@@ -191,7 +263,7 @@ func (p *parser) object(line int, keep bool) error {
 				r.Unknown = append(r.Unknown, key)
 			}
 		}
-		if err := p.skip(val, 3); err != nil {
+		if err := p.skip(val, 3+p.nest); err != nil {
 			return err
 		}
 	}

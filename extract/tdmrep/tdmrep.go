@@ -14,7 +14,9 @@
 //     1.0, 2 and every other value are protocol errors (errors here) that
 //     leave the rule's reservation unset, as the report says.
 //   - A top-level object instead of an array is an error, but it is read as
-//     one rule so that the publisher's intent is recorded.
+//     one rule so that the publisher's intent is recorded; an object that
+//     wraps the rules array instead ({"policies": [...]}: no rule field, and
+//     exactly one array member, of objects) has that array's rules read.
 //   - Field names are case-sensitive, as JSON names are: "Location" is not
 //     location (a warning says so, and location is then missing).
 //   - The tdm-policy is checked to be an absolute http or https URL

@@ -645,3 +645,31 @@ func TestEffective_FallbackRule(t *testing.T) {
 		}
 	}
 }
+
+// TestParse_WrapperObject: an object whose only array member holds the
+// rules ({"policies": [...]}) is not an array, but its rules are read, with
+// their own diagnostics, rather than the wrapper being taken for one rule
+// without a location or a reservation.
+func TestParse_WrapperObject(t *testing.T) {
+	f, got := parseString(t, "{\n  \"version\": \"1\",\n  \"policies\": [\n    {\"location\": \"/\", \"tdm-reservation\": 1},\n    {\"path\": \"/a/\", \"tdm-reservation\": \"0\"}\n  ]\n}\n")
+	want := []string{"tdmrep.missing-location@5", "tdmrep.not-array@1", "tdmrep.reservation-type@5", "tdmrep.unknown-field@5"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if f.Array || len(f.Rules) != 2 || !f.Rules[0].Reserved() || f.Rules[0].Line != 4 || f.Rules[1].Location != nil {
+		t.Errorf("file = %+v", f)
+	}
+	if !f.Complete || f.Effective() != "unset" {
+		t.Errorf("complete %v, effective %q; want a complete file, unset", f.Complete, f.Effective())
+	}
+	// An object with a rule field is one rule, whatever else it holds.
+	f, got = parseString(t, `{"location": "/", "tdm-reservation": 1, "x": [{"location": "/b/"}]}`)
+	if len(f.Rules) != 1 || !f.Rules[0].Reserved() || !slices.Contains(got, "tdmrep.unknown-field@1") {
+		t.Errorf("rules %+v, diagnostics %v", f.Rules, got)
+	}
+	// Two arrays: which one holds the rules is not plain.
+	f, _ = parseString(t, `{"a": [{"location": "/"}], "b": [{"location": "/b/"}]}`)
+	if len(f.Rules) != 1 || f.Rules[0].Location != nil {
+		t.Errorf("rules %+v", f.Rules)
+	}
+}
