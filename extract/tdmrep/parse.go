@@ -136,18 +136,17 @@ func (p *parser) element() error {
 // wrapperKey reports whether data is an object that wraps the rules array
 // (such as {"policies": [...]}), and under which member: the object has
 // none of the rule fields, in any case, and exactly one member whose value
-// is an array, of which the first element is an object.
+// is an array, of which the first element is an object with a rule field
+// (an array of ODRL permissions or of other conventions' entries is not
+// taken for rules).
 func wrapperKey(data []byte) (string, bool) {
 	var members map[string]json.RawMessage
-	if json.Unmarshal(data, &members) != nil {
+	if json.Unmarshal(data, &members) != nil || hasRuleField(members) {
 		return "", false
 	}
 	key, arrays := "", 0
 	for k, v := range members {
-		switch {
-		case strings.EqualFold(k, fieldLocation), strings.EqualFold(k, fieldReservation), strings.EqualFold(k, fieldPolicy):
-			return "", false
-		case len(v) > 0 && v[0] == '[':
+		if len(v) > 0 && v[0] == '[' {
 			arrays++
 			key = k
 		}
@@ -155,11 +154,22 @@ func wrapperKey(data []byte) (string, bool) {
 	if arrays != 1 {
 		return "", false
 	}
-	var elems []json.RawMessage
-	if json.Unmarshal(members[key], &elems) != nil || len(elems) == 0 || len(elems[0]) == 0 || elems[0][0] != '{' {
+	var elems []map[string]json.RawMessage
+	if json.Unmarshal(members[key], &elems) != nil || len(elems) == 0 || !hasRuleField(elems[0]) {
 		return "", false
 	}
 	return key, true
+}
+
+// hasRuleField reports whether an object has a member named like a rule
+// field, in any case.
+func hasRuleField(members map[string]json.RawMessage) bool {
+	for k := range members {
+		if strings.EqualFold(k, fieldLocation) || strings.EqualFold(k, fieldReservation) || strings.EqualFold(k, fieldPolicy) {
+			return true
+		}
+	}
+	return false
 }
 
 // wrapped decodes the members of a wrapper object whose '{' was just read:

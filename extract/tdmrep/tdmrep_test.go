@@ -673,3 +673,12 @@ func TestParse_WrapperObject(t *testing.T) {
 		t.Errorf("rules %+v", f.Rules)
 	}
 }
+
+// TestParse_WrapperOfOtherEntries: an object whose array holds entries of
+// another convention (no rule field) is not taken for a wrapper of rules.
+func TestParse_WrapperOfOtherEntries(t *testing.T) {
+	f, got := parseString(t, "{\n  \"policies\": [\n    {\"type\": \"reservation\", \"scope\": \"/**\"}\n  ]\n}\n")
+	if len(f.Rules) != 1 || f.Rules[0].Line != 1 || !slices.Equal(f.Rules[0].Unknown, []string{"policies"}) || !slices.Contains(got, "tdmrep.missing-reservation@1") {
+		t.Errorf("rules %+v, diagnostics %v", f.Rules, got)
+	}
+}
