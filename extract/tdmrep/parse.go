@@ -494,9 +494,9 @@ func describe(tok json.Token) string {
 // hint suggests the field an unknown name may stand for.
 func hint(key string) string {
 	switch strings.ToLower(key) {
-	case "tdm-a", "tdm_reservation", "tdmreservation", "reservation":
+	case "tdm-a", "tdm_reservation", "tdmreservation", "reservation", "tdm:reservation":
 		return " (did you mean \"tdm-reservation\"?)"
-	case "tdm-b", "tdm_policy", "tdmpolicy", "policy":
+	case "tdm-b", "tdm_policy", "tdmpolicy", "policy", "tdm:policy":
 		return " (did you mean \"tdm-policy\"?)"
 	case "path", "pattern", "url":
 		return " (did you mean \"location\"?)"

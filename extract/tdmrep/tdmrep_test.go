@@ -682,3 +682,19 @@ func TestParse_WrapperOfOtherEntries(t *testing.T) {
 		t.Errorf("rules %+v, diagnostics %v", f.Rules, got)
 	}
 }
+
+// TestParse_FieldHints: an unknown field named like a rule field with
+// another separator, or with the JSON-LD prefix "tdm:" that the report's
+// vocabulary uses, is pointed to the field's name.
+func TestParse_FieldHints(t *testing.T) {
+	_, d := Parse([]byte(`[{"location": "/", "tdm:reservation": 1, "tdm:policy": "https://example.com/p", "tdm_reservation": 1}]`))
+	n := 0
+	for _, x := range d {
+		if x.Code == codeUnknownField.ID && strings.Contains(x.Message, "did you mean") {
+			n++
+		}
+	}
+	if n != 3 {
+		t.Errorf("%d hints, want 3: %v", n, d)
+	}
+}
