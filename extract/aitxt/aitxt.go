@@ -21,8 +21,8 @@
 // "file.jpg".
 //
 // A file without a User-Agent, Allow or Disallow line (prose, Markdown,
-// key-value facts even with a Sitemap line, JSON, HTML) is plainly another
-// format: File.OtherFormat says which, the extract adapter reports it as
+// key-value facts even with a Sitemap line or keys such as
+// "Allow-AI-Training", JSON, HTML) is plainly another format: File.OtherFormat says which, the extract adapter reports it as
 // such rather than as a broken ai.txt, and only the diagnostics about the
 // body as text (encoding, byte order mark, size) are kept.
 package aitxt
@@ -292,21 +292,39 @@ var bodyCodes = map[string]bool{
 // recordCounter counts the lines that make an ai.txt (user-agent, allow
 // and disallow records) and non-blank lines, to tell an ai.txt from a file
 // in another convention. A sitemap line does not count: key-value files
-// of site facts for AI agents name their sitemap too.
+// of site facts for AI agents name their sitemap too. Nor does a key that
+// only starts with "allow" or "disallow" ("Allow-AI-Training: true"), which
+// the robots.txt parser reads as that record, as google/robotstxt does:
+// such keys are the key-value files' own; a misspelling ("Dissallow")
+// still counts.
 type recordCounter struct {
 	robots.NopHandler
-	rules   int // user-agent, allow and disallow lines
-	content int // lines that are neither blank nor comment-only
+	rules   int    // user-agent, allow and disallow lines
+	content int    // lines that are neither blank nor comment-only
+	typoKey string // the key of the current line when it is a misspelling
 }
 
 func (c *recordCounter) HandleLine(l robots.Line) {
 	if !l.Blank {
 		c.content++
 	}
+	c.typoKey = ""
+	if l.Typo {
+		c.typoKey = strings.ToLower(l.Key)
+	}
 }
 func (c *recordCounter) HandleUserAgent(int, string) { c.rules++ }
-func (c *recordCounter) HandleAllow(int, string)     { c.rules++ }
-func (c *recordCounter) HandleDisallow(int, string)  { c.rules++ }
+func (c *recordCounter) HandleAllow(int, string)     { c.rule("allow") }
+func (c *recordCounter) HandleDisallow(int, string)  { c.rule("disallow") }
+
+// rule counts an allow or disallow line unless its key is another name
+// that starts with the record's (name).
+func (c *recordCounter) rule(name string) {
+	if len(c.typoKey) > len(name) && strings.HasPrefix(c.typoKey, name) {
+		return
+	}
+	c.rules++
+}
 
 // tee sends every event to each handler in turn.
 type tee []robots.Handler

@@ -304,6 +304,10 @@ func TestParse_OtherFormat(t *testing.T) {
 		// A user-agent line makes an ai.txt, however little else there is.
 		{"user-agent and prose", "User-agent: *\nThis site welcomes AI crawlers.\n", "", []string{"1:robots.empty-group", "2:robots.malformed-line"}},
 		{"sitemap and a rule", "Sitemap: https://example.com/s.xml\nUser-agent: *\nDisallow: /a\n", "", []string{}},
+		// Keys that only start with "allow" or "disallow" are the key-value
+		// file's own, not rules; a misspelling of a record name is a rule.
+		{"key-value with allow keys", "# Site facts\nSite-Name: Example\nAllow-AI-Training: true\nDisallow-Scraping: yes\n", "text", []string{"0:aitxt.other-format"}},
+		{"misspelled disallow", "Dissallow: /a\n", "", []string{"1:robots.misspelled-key", "1:robots.rule-outside-group"}},
 	} {
 		f, d := parse(t, []byte(c.body))
 		if got := found(d); f.OtherFormat != c.other || !reflect.DeepEqual(got, c.diags) {
