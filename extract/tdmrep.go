@@ -32,8 +32,10 @@ type TDMRepSummary struct {
 }
 
 // parseTDMRep parses a tdmrep.json body. Effective is "reserved" (the rule
-// for "/" reserves TDM rights), "partial", "not-reserved" or "unset" (see
-// tdmrep.File.Effective).
+// every path falls back to reserves TDM rights), "partial", "not-reserved"
+// or "unset" (see tdmrep.File.Effective). RootReserved answers for the path
+// "/" alone, so a file whose only reserving rule is "/$" is "partial" with
+// RootReserved set.
 func parseTDMRep(body []byte, in Input) Document {
 	f, diags := tdmrep.Parse(body)
 	sum := TDMRepSummary{Rules: len(f.Rules)}
