@@ -26,11 +26,16 @@ func Sections() []Section {
 		{
 			Title: "Adoption of each agent-policy file",
 			Query: "adoption",
+			// A file at a location may be of another format (a coding-agent
+			// AGENTS.md at /AGENTS.md): such files are no adoption of the
+			// location's format, so the bars set them apart, as the
+			// headline figures leave them out.
 			Chart: Chart{
-				Kind: Bar, X: "location", Y: []string{"pct_with_file", "pct_valid"}, Omit: notHome,
+				Kind: Bar, X: "location", Y: []string{"pct_with_file", "pct_in_format", "pct_valid"}, Omit: notHome,
 				XLabel: "Location", YLabel: "Share of reachable domains",
-				Names:  map[string]string{"pct_with_file": "publish a file", "pct_valid": "publish a valid file"},
-				Colors: map[string]string{"pct_with_file": colorInfo, "pct_valid": colorGood},
+				Names: map[string]string{"pct_with_file": "serve a file, of any format", "pct_in_format": "publish a file in the format",
+					"pct_valid": "publish a valid file"},
+				Colors: map[string]string{"pct_with_file": colorNeutral, "pct_in_format": colorInfo, "pct_valid": colorGood},
 			},
 		},
 		{

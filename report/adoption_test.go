@@ -1,0 +1,59 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/agentpolicy/survey/queries"
+	"github.com/agentpolicy/survey/registry"
+)
+
+// The adoption chart must not count a file of another format (a
+// coding-agent AGENTS.md at /AGENTS.md) as publishing the location's
+// format: the bar read as adoption is the files in the format, and the
+// files of any format, where drawn, are named as such. In a realistic
+// crawl of the simulated web, 31 of agents-md's 56 files were coding-agent
+// instructions, and the chart said 3.9% "publish a file" where 1.7% did.
+func TestAdoptionChartSetsOtherFormatsApart(t *testing.T) {
+	var sec Section
+	for _, s := range Sections() {
+		if s.Query == "adoption" {
+			sec = s
+		}
+	}
+	if sec.Query == "" {
+		t.Fatal("no adoption section")
+	}
+	res := &queries.Result{
+		Columns: []string{"location", "reachable", "with_file", "in_format", "valid", "usable",
+			"pct_with_file", "pct_in_format", "pct_valid", "pct_usable"},
+		Rows: [][]any{
+			{"robots", int64(1450), int64(1163), int64(1163), int64(1146), int64(1140), 80.21, 80.21, 79.03, 78.62},
+			{"agents-md", int64(1450), int64(56), int64(25), int64(24), int64(24), 3.86, 1.72, 1.66, 1.66},
+			{"home", int64(1450), int64(1429), int64(1429), int64(1429), int64(1429), 98.55, 98.55, 98.55, 98.55},
+		},
+	}
+	v := viewSection(SectionResult{Section: sec, Query: &queries.Query{}, Result: res}, "c1",
+		map[registry.LocationID]bool{registry.LocAgentsMD: true}, map[string]bool{})
+	if v.Chart == nil {
+		t.Fatalf("no chart: %s", v.ChartNote)
+	}
+	var tips []string
+	for _, b := range v.Chart.Bars {
+		if strings.HasPrefix(b.Tip, "agents-md — ") {
+			tips = append(tips, b.Tip)
+		}
+	}
+	inFormat := false
+	for _, tip := range tips {
+		switch {
+		case strings.HasSuffix(tip, ": 3.9%") && !strings.Contains(tip, "any format"):
+			t.Errorf("bar %q counts the coding-agent files as publishing the format", tip)
+		case strings.HasSuffix(tip, ": 1.7%") && strings.Contains(tip, "publish a file in the format"):
+			inFormat = true
+		}
+	}
+	if !inFormat {
+		t.Errorf("no bar of the files in agents-md's format (1.7%%) among %q", tips)
+	}
+}
