@@ -38,7 +38,7 @@ const repoRoot = ".."
 // each with the PNG files it writes to $SURVEY_FIGURES.
 func figures() map[string][]string {
 	return map[string][]string{
-		"adoption":    {"adoption-by-location", "fetch-outcomes-by-location", "adoption-by-rank-band", "files-per-site"},
+		"adoption":    {"adoption-by-location", "fetch-outcomes-by-location", "adoption-by-rank-band", "files-per-site", "home-page-links"},
 		"conformance": {"validity-by-format", "top-diagnostics", "broken-sections"},
 		"ai_stance":   {"ai-stance-by-token", "ai-stance-by-operator", "ai-stance-by-purpose", "ai-blocked-per-file", "ai-signals-by-mechanism"},
 	}
@@ -392,7 +392,7 @@ func TestNotebooks(t *testing.T) {
 			notFetched         map[string][]string
 		}{
 			{"agents-txt,llms-txt", "agents-txt, canary, llms-txt", map[string][]string{
-				"adoption":    {"robots_with_file", "robots_valid"},
+				"adoption":    {"robots_with_file", "robots_valid", "home_pages_linking"},
 				"conformance": {"robots_in_format", "robots_valid"},
 				"ai_stance":   {"robots_files", "tokens", "operators", "files_blocking_any", "gptbot_blocked", "gptbot_blocked_named", "sites_noai"},
 			}},
@@ -772,6 +772,8 @@ func expectedFacts(t *testing.T, db *sql.DB, crawl string) map[string]map[string
 				AND d.location NOT IN ('home', 'canary') AND coalesce(d.other_format, '') = ''
 				AND d.domain IN (`+ok+`)`, crawl),
 			"rank_bands": strings.Join(bands, ", "),
+			"home_pages_linking": count(`SELECT count(*) FROM home_signals WHERE crawl_id = $1 AND len(links) > 0
+				AND domain IN (`+ok+`)`, crawl),
 		},
 		"conformance": {
 			"crawl":            crawl,
