@@ -57,3 +57,41 @@ func TestAdoptionChartSetsOtherFormatsApart(t *testing.T) {
 		t.Errorf("no bar of the files in agents-md's format (1.7%%) among %q", tips)
 	}
 }
+
+// The chart by rank band counts the same files as the adoption chart and
+// the headline figures: those in the location's format, not a coding-agent
+// AGENTS.md that happens to sit at /AGENTS.md.
+func TestAdoptionByRankCountsFilesInTheFormat(t *testing.T) {
+	var sec Section
+	for _, s := range Sections() {
+		if s.Query == "adoption_by_rank" {
+			sec = s
+		}
+	}
+	if sec.Query == "" {
+		t.Fatal("no adoption_by_rank section")
+	}
+	res := &queries.Result{
+		Columns: []string{"rank_band", "location", "domains", "reachable", "with_file", "in_format", "valid", "usable",
+			"pct_with_file", "pct_in_format", "pct_valid", "pct_usable"},
+		Rows: [][]any{
+			{"top 1k", "agents-md", int64(1000), int64(990), int64(60), int64(20), int64(19), int64(19), 6.06, 2.02, 1.92, 1.92},
+			{"unranked", "agents-md", int64(500), int64(460), int64(10), int64(5), int64(5), int64(5), 2.17, 1.09, 1.09, 1.09},
+		},
+	}
+	v := viewSection(SectionResult{Section: sec, Query: &queries.Query{}, Result: res}, "c1",
+		map[registry.LocationID]bool{registry.LocAgentsMD: true}, map[string]bool{})
+	if v.Chart == nil {
+		t.Fatalf("no chart: %s", v.ChartNote)
+	}
+	var tips []string
+	for _, b := range v.Chart.Bars {
+		tips = append(tips, b.Tip)
+	}
+	if want := []string{"agents-md — top 1k: 2.0%", "agents-md — unranked: 1.1%"}; strings.Join(tips, "|") != strings.Join(want, "|") {
+		t.Errorf("bars %q, want %q (the files in the format)", tips, want)
+	}
+	if !strings.Contains(v.Chart.Desc, "in the format") {
+		t.Errorf("chart description %q does not say it counts files in the format", v.Chart.Desc)
+	}
+}

@@ -42,8 +42,11 @@ func Sections() []Section {
 			Title: "Adoption by popularity (rank band)",
 			Query: "adoption_by_rank",
 			Chart: Chart{
-				Kind: Bar, X: "location", Y: []string{"pct_with_file"}, Series: "rank_band", Omit: notHome,
-				XLabel: "Location", YLabel: "Share of the band's reachable domains that publish a file",
+				// Files in the location's format, as in the adoption chart
+				// and the headline figures: a coding-agent AGENTS.md is no
+				// adoption of the AGENTS.md policy format.
+				Kind: Bar, X: "location", Y: []string{"pct_in_format"}, Series: "rank_band", Omit: notHome,
+				XLabel: "Location", YLabel: "Share of the band's reachable domains that publish a file in the format",
 				MaxBars: 12,
 			},
 		},
