@@ -783,6 +783,10 @@ func expectedFacts(t *testing.T, db *sql.DB, crawl string) map[string]map[string
 			"robots_valid":     count(`SELECT count(*) `+parsed+` AND d.format = 'robots' AND coalesce(d.other_format, '') = '' AND d.valid`, crawl),
 			"invalid_files":    count(`SELECT count(*) `+parsed+` AND coalesce(d.other_format, '') = '' AND NOT d.valid`, crawl),
 			"sections_broken":  fmt.Sprint(broken),
+			// Valid files not usable, and those of them cut at the body cap
+			// (docs/formats.md, Valid, usable).
+			"valid_not_usable":     count(`SELECT count(*) `+parsed+` AND d.valid AND NOT d.usable`, crawl),
+			"valid_not_usable_cut": count(`SELECT count(*) `+parsed+` AND d.valid AND NOT d.usable AND f.truncated`, crawl),
 		},
 		"ai_stance": {
 			"crawl":                crawl,
