@@ -147,7 +147,7 @@ var locations = []Location{
 	{ID: LocDID, Path: "/.well-known/did.json", Formats: []FormatID{DID}, Expect: KindJSON,
 		Redirects: Redirects{MaxHops: MaxRedirects, RequireHTTPS: true}, Doc: "did:web document with the agent-feed signing keys"},
 	{ID: LocAgentCard, Path: "/.well-known/agent-card.json", Formats: []FormatID{AgentCard}, Expect: KindJSON,
-		Redirects: Redirects{MaxHops: MaxRedirects, RequireHTTPS: true}, Doc: "agent-feed snapshot or A2A agent card"},
+		Redirects: Redirects{MaxHops: MaxRedirects, RequireHTTPS: true}, Doc: "agent-feed snapshot, A2A agent card, MCP server card or ERC-8004 registration"},
 	{ID: LocAutoctl, Path: "/automation-preferences.txt", Formats: []FormatID{Autoctl}, Expect: KindText,
 		Redirects: Redirects{MaxHops: MaxRedirects}, Doc: "automation-preferences.txt"},
 	{ID: LocLLMsTxt, Path: "/llms.txt", Formats: []FormatID{LLMsTxt}, Expect: KindMarkdown,

@@ -23,7 +23,7 @@ const (
 const OtherFormatDIDCore = "did-core"
 
 // codeOtherUse is the one diagnostic of a DID document of another use.
-var codeOtherUse = diag.Code{ID: "did.other-use", Severity: diag.Info, Spec: "survey (specs README: other formats; W3C DID v1.0)",
+var codeOtherUse = diag.Code{ID: "did.other-use", Severity: diag.Info, Spec: "survey (specs README: other formats); W3C DID v1.0",
 	Summary: "The document is a DID document with no Ed25519VerificationKey2020 method, at a domain that publishes no agent feed: a did:web document of another use (verifiable credentials, AT Protocol, ...), recorded as another format, not as a broken agent-feed key document."}
 
 // OtherUse reports whether doc, parsed from a domain's did.json, is a DID
