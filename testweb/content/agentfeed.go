@@ -526,9 +526,15 @@ func feedSetSpecs() []feedSetSpec {
 			cardN: OpenPrefix + "labelled invalid: the card names /a2a/v2 at version 2.0 where the feed's latest announcement says /a2a/v1 at 1.0; the snapshot MUST be consistent with the feed (§4.3, §8.2) but no document fixes the severity"})
 	}
 	// a2a-card-only: an A2A agent card and no feed.
-	add(feedSetSpec{name: "a2a-card-only", weight: 4,
+	add(feedSetSpec{name: "a2a-card-only", weight: 3,
 		card: a2aCard, cardOK: true,
 		cardN: "an A2A agent card with no agent feed: recorded as JSON and not invalid merely for being an A2A card (specs README: agent-feed)"})
+	// erc8004-card-only: an ERC-8004 agent registration file at the card's
+	// path, and no feed (weight taken from a2a-card-only, so the other
+	// sets' picks stay as they were).
+	add(feedSetSpec{name: "erc8004-card-only", weight: 1,
+		card: erc8004Card, cardOK: true,
+		cardN: "an ERC-8004 agent registration file with no agent feed: its own shape, erc-8004, whose http(s) services are endpoints (docs/formats.md, agent-card.json; 10 of 123 real cards in public repositories were such files)"})
 	// did-core-only: a did:web document of another use (a verifiable
 	// credentials issuer's, as Microsoft Entra Verified ID publishes) and
 	// no feed.
@@ -537,6 +543,27 @@ func feedSetSpecs() []feedSetSpec {
 		didN: "a DID document with a JsonWebKey2020 (P-256) method and no Ed25519VerificationKey2020 one, at a domain without an agent feed: another format, did-core, not a broken agent-feed key document (docs/formats.md, did.json; 23 of 29 real did.json files in public repositories were such documents)"})
 	return specs
 }
+
+// erc8004Card is an ERC-8004 ("Trustless Agents") agent registration
+// file: its A2A service names the agent card, as the EIP's example does,
+// and its wallet is a CAIP-10 address, no endpoint.
+const erc8004Card = `{
+  "type": "https://eips.ethereum.org/EIPS/eip-8004#registration-v1",
+  "name": "Example Procurement Agent",
+  "description": "Pays suppliers on chain after checking their delivery notes.",
+  "image": "https://` + hostMark + `/agent.png",
+  "services": [
+    {"name": "web", "endpoint": "https://` + hostMark + `/"},
+    {"name": "A2A", "endpoint": "https://` + hostMark + `/.well-known/agent-card.json", "version": "0.3.0"},
+    {"name": "MCP", "endpoint": "https://` + hostMark + `/mcp", "version": "2025-06-18"},
+    {"name": "agentWallet", "endpoint": "eip155:1:0x0000000000000000000000000000000000008004"}
+  ],
+  "x402Support": false,
+  "active": true,
+  "registrations": [{"agentId": 42, "agentRegistry": "eip155:1:0x8004A169FB4a3325136EB29fA0ceB6D2e539a432"}],
+  "supportedTrust": ["reputation"]
+}
+`
 
 // didCoreDocument is a did:web document of another use: the keys of a
 // verifiable credentials issuer, with no Ed25519VerificationKey2020 method.

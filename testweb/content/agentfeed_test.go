@@ -140,6 +140,7 @@ func feedExpectations() map[string]feedExpect {
 		"did-malformed-key":      with(func(e *feedExpect) { e.keyOK = false }),
 		"card-inconsistent":      with(func(e *feedExpect) { e.cardConsistent = false }),
 		"a2a-card-only":          {noFeed: true, didMissing: true},
+		"erc8004-card-only":      {noFeed: true, didMissing: true},
 		"did-core-only":          {noFeed: true, noCard: true, didCore: true, idOK: true},
 	}
 }
