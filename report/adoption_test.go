@@ -15,15 +15,7 @@ import (
 // crawl of the simulated web, 31 of agents-md's 56 files were coding-agent
 // instructions, and the chart said 3.9% "publish a file" where 1.7% did.
 func TestAdoptionChartSetsOtherFormatsApart(t *testing.T) {
-	var sec Section
-	for _, s := range Sections() {
-		if s.Query == "adoption" {
-			sec = s
-		}
-	}
-	if sec.Query == "" {
-		t.Fatal("no adoption section")
-	}
+	sec := sectionOf(t, "adoption")
 	res := &queries.Result{
 		Columns: []string{"location", "reachable", "with_file", "in_format", "valid", "usable",
 			"pct_with_file", "pct_in_format", "pct_valid", "pct_usable"},
@@ -62,15 +54,7 @@ func TestAdoptionChartSetsOtherFormatsApart(t *testing.T) {
 // the headline figures: those in the location's format, not a coding-agent
 // AGENTS.md that happens to sit at /AGENTS.md.
 func TestAdoptionByRankCountsFilesInTheFormat(t *testing.T) {
-	var sec Section
-	for _, s := range Sections() {
-		if s.Query == "adoption_by_rank" {
-			sec = s
-		}
-	}
-	if sec.Query == "" {
-		t.Fatal("no adoption_by_rank section")
-	}
+	sec := sectionOf(t, "adoption_by_rank")
 	res := &queries.Result{
 		Columns: []string{"rank_band", "location", "domains", "reachable", "with_file", "in_format", "valid", "usable",
 			"pct_with_file", "pct_in_format", "pct_valid", "pct_usable"},
@@ -94,4 +78,16 @@ func TestAdoptionByRankCountsFilesInTheFormat(t *testing.T) {
 	if !strings.Contains(v.Chart.Desc, "in the format") {
 		t.Errorf("chart description %q does not say it counts files in the format", v.Chart.Desc)
 	}
+}
+
+// sectionOf returns the report's section of the named query.
+func sectionOf(t *testing.T, query string) Section {
+	t.Helper()
+	for _, s := range Sections() {
+		if s.Query == query {
+			return s
+		}
+	}
+	t.Fatalf("no %s section", query)
+	return Section{}
 }

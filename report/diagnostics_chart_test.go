@@ -15,15 +15,7 @@ import (
 // same code among the top three of two formats made two rows of one
 // category, which left the section without a chart.
 func TestDiagnosticsChartNamesTheFormat(t *testing.T) {
-	var sec Section
-	for _, s := range Sections() {
-		if s.Query == "diagnostics" {
-			sec = s
-		}
-	}
-	if sec.Query == "" {
-		t.Fatal("no diagnostics section")
-	}
+	sec := sectionOf(t, "diagnostics")
 	cols := []string{"format", "rank", "code", "severity", "spec", "files", "domains", "occurrences",
 		"format_files", "pct_files", "example_domain", "example_location", "example_line"}
 	row := func(format string, rank int64, code, severity string, files, of int64, pct float64) []any {
