@@ -176,6 +176,16 @@ var plainWalls = []struct{ vendor, message string }{
 	{"imunify360", "access denied by imunify360 bot-protection"},
 }
 
+// plainWallMessages finds plainWalls' messages, in their order, without
+// copying the body.
+var plainWallMessages = func() *markers {
+	msgs := make([]string, len(plainWalls))
+	for i, w := range plainWalls {
+		msgs[i] = w.message
+	}
+	return newMarkers(msgs...)
+}()
+
 // prefilter holds lower-case strings one of which every recognised page
 // contains; a page with none is not parsed. Every title genericTitle
 // matches holds one of them (TestDetectChallenge_GenericTitles).
@@ -286,11 +296,8 @@ func plainWall(body []byte) (vendor string, ok bool) {
 	if len(body) == 0 || len(body) > shortText {
 		return "", false
 	}
-	lower := bytes.ToLower(body)
-	for _, w := range plainWalls {
-		if bytes.Contains(lower, []byte(w.message)) {
-			return w.vendor, true
-		}
+	if i := plainWallMessages.index(body); i >= 0 {
+		return plainWalls[i].vendor, true
 	}
 	return "", false
 }

@@ -55,15 +55,20 @@ func bothCases(c byte) []byte {
 }
 
 // in reports whether text contains one of the strings, ignoring ASCII case.
-func (m *markers) in(text []byte) bool {
+func (m *markers) in(text []byte) bool { return m.index(text) >= 0 }
+
+// index returns the index (in the strings given to newMarkers) of a string
+// that text contains, ignoring ASCII case: of those starting earliest in
+// text, the first given; -1 when text contains none.
+func (m *markers) index(text []byte) int {
 	for j := 0; j+1 < len(text); j++ {
 		for cand := m.first[text[j]] & m.second[text[j+1]]; cand != 0; cand &= cand - 1 {
-			if hasLowerPrefix(text[j:], m.strs[bits.TrailingZeros64(cand)]) {
-				return true
+			if i := bits.TrailingZeros64(cand); hasLowerPrefix(text[j:], m.strs[i]) {
+				return i
 			}
 		}
 	}
-	return false
+	return -1
 }
 
 // hasLowerPrefix reports whether text begins with s (lower-case ASCII),
