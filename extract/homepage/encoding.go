@@ -2,7 +2,6 @@ package homepage
 
 import (
 	"bytes"
-	"mime"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/htmlindex"
@@ -20,7 +19,8 @@ import (
 // a byte order mark, then the charset of the Content-Type header. A
 // <meta charset> naming UTF-16 is read as UTF-8 by that algorithm (a page
 // whose meta tag could be read is not UTF-16), so it changes nothing here.
-func utf8Body(contentType string, body []byte) []byte {
+// charset is the Content-Type's charset parameter ("" for none).
+func utf8Body(charset string, body []byte) []byte {
 	var enc encoding.Encoding
 	switch {
 	case bytes.HasPrefix(body, []byte{0xFF, 0xFE}):
@@ -30,11 +30,10 @@ func utf8Body(contentType string, body []byte) []byte {
 	case bytes.HasPrefix(body, []byte("\xef\xbb\xbf")):
 		return body // the UTF-8 BOM wins over the header too
 	default:
-		_, params, err := mime.ParseMediaType(contentType)
-		if err != nil || params["charset"] == "" {
+		if charset == "" {
 			return body
 		}
-		e, err := htmlindex.Get(params["charset"])
+		e, err := htmlindex.Get(charset)
 		if err != nil {
 			return body
 		}

@@ -3,6 +3,7 @@ package homepage
 import (
 	"bytes"
 	"encoding/json"
+	"mime"
 	"net/http"
 	"reflect"
 	"strings"
@@ -64,7 +65,8 @@ func checkInvariants(t *testing.T, h http.Header, body []byte, s *Signals, d dia
 		}
 	}
 	// Emptiness is the decoded body's: a UTF-16 byte order mark alone is empty.
-	empty := len(bytes.TrimSpace(utf8Body(h.Get("Content-Type"), body))) == 0
+	_, params, _ := mime.ParseMediaType(h.Get("Content-Type"))
+	empty := len(bytes.TrimSpace(utf8Body(params["charset"], body))) == 0
 	if d.HasErrors() != (!s.HTML && !empty) {
 		t.Errorf("errors %v but HTML %v, empty %v: %v", d.HasErrors(), s.HTML, empty, d)
 	}

@@ -198,11 +198,16 @@ func ParseAt(page *url.URL, header http.Header, body []byte) (*Signals, diag.Lis
 		}
 	}
 
-	body = utf8Body(header.Get("Content-Type"), body)
+	// The Content-Type is parsed once, for the charset and the media type.
+	mediaType, params, err := mime.ParseMediaType(header.Get("Content-Type"))
+	if err != nil {
+		mediaType = "" // an invalid parameter still returns the type
+	}
+	body = utf8Body(params["charset"], body)
 	switch {
 	case len(bytes.TrimSpace(body)) == 0:
 		diags.Add(codeEmptyBody, 0, "the body is empty; only the headers are read")
-	case !looksHTML(header.Get("Content-Type"), body):
+	case !looksHTML(mediaType, body):
 		// A verdict on the whole body, at line 0 as the empty body's
 		// and robots.not-text's: no line applies.
 		diags.Add(codeNotHTML, 0, "the body is not HTML (Content-Type %q)", diag.Clip(header.Get("Content-Type")))
@@ -303,14 +308,15 @@ func (s *Signals) applyRobots() {
 	slices.Sort(s.ScopedAgents)
 }
 
-// looksHTML reports whether a body is HTML: it is served as text/html or
-// application/xhtml+xml (with a supplied HTML type, WHATWG MIME Sniffing
+// looksHTML reports whether a body served as mediaType (the Content-Type's
+// media type, "" when the header does not parse) is HTML: it is served as
+// text/html or application/xhtml+xml (with a supplied HTML type, WHATWG MIME Sniffing
 // §7.1 does not sniff the content: the body is an HTML document even when
 // it opens with text, which the tree builder then puts in the body), after
 // any BOM and white space it starts with "<", or content sniffing says
 // text/html.
-func looksHTML(contentType string, body []byte) bool {
-	if mt, _, err := mime.ParseMediaType(contentType); err == nil && (mt == "text/html" || mt == "application/xhtml+xml") {
+func looksHTML(mediaType string, body []byte) bool {
+	if mediaType == "text/html" || mediaType == "application/xhtml+xml" {
 		return true
 	}
 	b := bytes.TrimPrefix(body, []byte("\xef\xbb\xbf"))
