@@ -29,6 +29,8 @@ type file struct {
 	// specifications (content.OpenPrefix).
 	open bool
 	body func(host string) []byte
+	// linksTo lists the locations a home page points to.
+	linksTo []registry.LocationID
 }
 
 // feedSet is a consistent triple of agent-feed files; a nil member is
@@ -142,9 +144,16 @@ func newCatalog(src catalogSource) (*catalog, error) {
 // classified at start.
 const probeHost = "site-000000.test"
 
+// linkedAdoption is the share of normal sites whose home page points to a
+// location (content.HomePage.LinksTo) that serve a file there: most, not
+// all (a link left behind when the file went, or a link to a file never
+// published, is a finding of its own).
+const linkedAdoption = 0.75
+
 // adoption is the share of normal sites that serve a file at each
-// location (the feed's share covers its did.json and agent card). Every
-// site has a home page.
+// location (the feed's share covers its did.json and agent card), among
+// sites whose home page does not point to it (linkedAdoption). Every site
+// has a home page.
 func adoption(loc registry.LocationID) float64 {
 	switch loc {
 	case registry.LocRobots:

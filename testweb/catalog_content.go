@@ -37,7 +37,7 @@ func contentSource() catalogSource {
 		homes: func() []weightedFile {
 			var out []weightedFile
 			for _, h := range content.HomePages() {
-				f := &file{name: h.Name, header: h.Header.Clone(), body: h.Body}
+				f := &file{name: h.Name, header: h.Header.Clone(), body: h.Body, linksTo: h.LinksTo}
 				f.contentType = f.header.Get("Content-Type")
 				f.header.Del("Content-Type")
 				if f.contentType == "" {

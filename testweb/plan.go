@@ -2,6 +2,7 @@ package testweb
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -350,7 +351,11 @@ func (w *Web) siteFile(s site, loc registry.LocationID) *file {
 		}
 		return set.card
 	}
-	if unit(draw(s.h, "present/"+string(loc))) >= adoption(loc) {
+	share := adoption(loc)
+	if home, _ := w.cat.homes.pick(draw(s.h, "home")); home != nil && slices.Contains(home.linksTo, loc) {
+		share = linkedAdoption
+	}
+	if unit(draw(s.h, "present/"+string(loc))) >= share {
 		return nil
 	}
 	p := w.cat.files[loc]

@@ -152,6 +152,11 @@ type HomePage struct {
 	Body func(host string) []byte
 	// Note says which signals the page carries.
 	Note string
+	// LinksTo lists the locations of the site the page points to (a link
+	// element or a Link header); a site with such a home page serves the
+	// file there more often than others do, as publishers who link to a
+	// file mostly publish it.
+	LinksTo []registry.LocationID
 }
 
 // static returns a Body function that serves b for every host.

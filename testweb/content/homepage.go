@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+
+	"github.com/agentpolicy/survey/registry"
 )
 
 // HomePages returns the home pages: the policy headers (X-Robots-Tag,
@@ -52,12 +54,18 @@ func HomePages() []HomePage {
 			"two X-Robots-Tag header lines, each naming a user agent"),
 		p("conflicting", 1, h("tdm-reservation", "0"), `<meta name="tdm-reservation" content="1">`,
 			"the tdm-reservation header says 0 and the meta tag says 1"),
-		p("llms-link", 2, nil, `<link rel="alternate" type="text/markdown" href="/llms.txt">`,
-			`a link element to the site's llms.txt (<link rel="alternate" type="text/markdown" href="/llms.txt">)`),
-		p("link-header", 1, h("Link", `</llms.txt>; rel="describedby"; type="text/markdown"`), "",
-			`a Link header (RFC 8288) to the site's llms.txt (Link: </llms.txt>; rel="describedby"; type="text/markdown")`),
+		linksTo(p("llms-link", 2, nil, `<link rel="alternate" type="text/markdown" href="/llms.txt">`,
+			`a link element to the site's llms.txt (<link rel="alternate" type="text/markdown" href="/llms.txt">)`), registry.LocLLMsTxt),
+		linksTo(p("link-header", 1, h("Link", `</llms.txt>; rel="describedby"; type="text/markdown"`), "",
+			`a Link header (RFC 8288) to the site's llms.txt (Link: </llms.txt>; rel="describedby"; type="text/markdown")`), registry.LocLLMsTxt),
 		large,
 	}
+}
+
+// linksTo returns the page, saying it points to the locations.
+func linksTo(p HomePage, locs ...registry.LocationID) HomePage {
+	p.LinksTo = locs
+	return p
 }
 
 // homeHTML returns a small home page with extra tags in its head.
