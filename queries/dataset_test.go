@@ -73,6 +73,8 @@ func TestQueriesOnTwoSimulatedCrawls(t *testing.T) {
 		"agents_md_values":       checkAgentsMDValues,
 		"ai_signals":             checkAISignals,
 		"crawl_shards":           checkCrawlShards,
+		"agent_cards":            checkAgentCards,
+		"policy_links":           checkPolicyLinks,
 	}
 	changeChecks := map[string]changeCheck{
 		"changes":        checkChanges,

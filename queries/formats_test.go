@@ -49,6 +49,8 @@ type formatData struct {
 	policies    []agentsMDPolicy
 	preferences []preferenceRow
 	home        []homeRow
+	cards       map[string]cardRow // by domain
+	links       []linkRow
 }
 
 // agentsMDEnumColumns maps the enumerated fields of agents_md_values to
@@ -90,6 +92,16 @@ func loadFormats(t *testing.T, db *sql.DB, crawl string) formatData {
 		content_usage IS NOT NULL FROM home_signals WHERE crawl_id = ?`, crawl).Rows {
 		f.home = append(f.home, homeRow{domain: str(r[0]), trainAI: str(r[1]), noai: r[2].(bool), noimageai: r[3].(bool),
 			tdm: int64(r[4].(int32)), contentUsageHeader: r[5].(bool)})
+	}
+	f.cards = map[string]cardRow{}
+	for _, r := range mustExec(t, db, `SELECT domain, kind, len(endpoints), feed_checked, feed_consistent
+		FROM agent_cards WHERE crawl_id = ?`, crawl).Rows {
+		consistent, _ := r[4].(bool)
+		f.cards[str(r[0])] = cardRow{kind: str(r[1]), endpoints: r[2].(int64), feedChecked: r[3].(bool), feedConsistent: consistent}
+	}
+	for _, r := range mustExec(t, db, `SELECT domain, l.location, l.source
+		FROM (SELECT domain, unnest(links) AS l FROM home_signals WHERE crawl_id = ?)`, crawl).Rows {
+		f.links = append(f.links, linkRow{domain: str(r[0]), location: str(r[1]), source: str(r[2])})
 	}
 	var cols []string
 	for _, c := range agentsMDEnumColumns() {
