@@ -159,6 +159,27 @@ func Sections() []Section {
 			},
 		},
 		{
+			Title:     "Agent cards: what they describe",
+			Query:     "agent_cards",
+			Locations: []registry.LocationID{registry.LocAgentCard},
+			Chart: Chart{
+				Kind: Bar, X: "kind", Y: []string{"pct_cards"}, Omit: map[string][]string{"kind": {"(all)"}},
+				XLabel: "Kind of card", YLabel: "Share of agent cards",
+				Colors: map[string]string{"pct_cards": colorInfo},
+			},
+		},
+		{
+			Title:     "Home pages that point to agent-policy files",
+			Query:     "policy_links",
+			Locations: []registry.LocationID{registry.LocHome},
+			Chart: Chart{
+				Kind: Bar, X: "location", XWith: []string{"source"}, Y: []string{"pct_served", "pct_valid"},
+				XLabel: "Location pointed to · how", YLabel: "Share of the domains that point to it",
+				Names:  map[string]string{"pct_served": "serve a file there", "pct_valid": "serve a valid file there"},
+				Colors: map[string]string{"pct_served": colorInfo, "pct_valid": colorGood},
+			},
+		},
+		{
 			Title: "Changes since the previous crawl",
 			Query: "changes",
 			// Bars side by side: the kinds of change are not parts of a
