@@ -69,21 +69,33 @@ func (l SiteLocation) RobotsWithoutFile(agent, target string) (allowed bool, why
 }
 
 // Files counts the locations that held a file, and of those the ones
-// with a document that is not valid.
-func (s *Site) Files() (files, invalid int) {
+// with a document that is not valid: invalid when it is in its format,
+// other when it follows another convention (neither valid nor broken; a
+// location with both counts as invalid).
+func (s *Site) Files() (files, invalid, other int) {
 	for _, l := range s.Locations {
 		if len(l.Docs) == 0 {
 			continue
 		}
 		files++
+		isInvalid, isOther := false, false
 		for _, d := range l.Docs {
-			if !d.Valid {
-				invalid++
-				break
+			switch {
+			case d.Valid:
+			case d.OtherFormat != "":
+				isOther = true
+			default:
+				isInvalid = true
 			}
 		}
+		switch {
+		case isInvalid:
+			invalid++
+		case isOther:
+			other++
+		}
 	}
-	return files, invalid
+	return files, invalid, other
 }
 
 // CheckSite fetches every location of seed's site with c, as a crawl does

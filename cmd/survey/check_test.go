@@ -543,6 +543,28 @@ func TestCheck_SiteLineCountsOutcomes(t *testing.T) {
 	}
 }
 
+// A file of another convention is no invalid file: the site's line counts
+// it apart, and the exit status is 1 for it all the same (README).
+func TestCheck_SiteLineCountsOtherFormats(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
+		case "/agents.txt": // a list of user agents, another format
+			fmt.Fprint(w, "GPTBot\nClaudeBot\nCCBot\n")
+		case "/llms.txt": // no H1 title: invalid
+			fmt.Fprint(w, "Some text.\n\n- [Docs](/docs): the docs\n")
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	code, out, errs := runSurvey(t, "", "check", "--allow-private", "--site", srv.URL)
+	if want := ", 1 invalid, 1 of another format; site ok\n"; code != exitFindings || !strings.HasSuffix(out, want) {
+		t.Errorf("exit %d, want %d and the site's line to end %q\n%s%s", code, exitFindings, want, out, errs)
+	}
+}
+
 // Every field the JSON output has is in docs/check-json.md's tables: of a
 // file with a decision, of a site, of its locations and of their files.
 func TestCheck_JSONFieldsDocumented(t *testing.T) {

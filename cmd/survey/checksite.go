@@ -60,7 +60,7 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 	if err != nil {
 		return fail(e, "check", err)
 	}
-	found, invalid := site.Files()
+	found, invalid, other := site.Files()
 	// Each location's files, with the decision of each that has an
 	// evaluator.
 	files := make([][]checkOutput, len(site.Locations))
@@ -114,8 +114,12 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 				writeDecisionText(e.stdout, l.URL, files[i][j].Decision)
 			}
 		}
-		fmt.Fprintf(e.stdout, "%s: %s at %s%s, %d invalid; site %s", site.Domain, plural(found, "file", "files"),
-			plural(len(site.Locations), "location", "locations"), outcomeCounts(site.Locations), invalid, site.Outcome)
+		fmt.Fprintf(e.stdout, "%s: %s at %s%s, %d invalid", site.Domain, plural(found, "file", "files"),
+			plural(len(site.Locations), "location", "locations"), outcomeCounts(site.Locations), invalid)
+		if other > 0 {
+			fmt.Fprintf(e.stdout, ", %d of another format", other)
+		}
+		fmt.Fprintf(e.stdout, "; site %s", site.Outcome)
 		if site.Reason != "" {
 			fmt.Fprintf(e.stdout, " (%s)", site.Reason)
 		}
@@ -134,7 +138,7 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 		}
 		return fail(e, "check", fmt.Errorf("%s: %s: no location could be read%s", site.Domain, site.Outcome, hint))
 	}
-	if invalid > 0 {
+	if invalid+other > 0 {
 		return exitFindings
 	}
 	return exitOK
