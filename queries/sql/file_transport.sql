@@ -1,4 +1,4 @@
--- Question: Over which transport did each agent-policy file arrive: HTTPS, plain HTTP, a downgrading or off-site redirect?
+-- Question: Over which transport did the files at each agent-policy location arrive (in the location's format or not): HTTPS, plain HTTP, a downgrading or off-site redirect?
 -- Read: One row per location, in crawl order, over the fetches that delivered a file (outcome
 --   present, redirected, downgraded or too_large). files counts them; https those whose final
 --   response came over HTTPS; http over plain HTTP, of which http_fallback because the domain's
