@@ -7,6 +7,7 @@ import (
 	"github.com/agentpolicy/survey/classify"
 	"github.com/agentpolicy/survey/crawl"
 	"github.com/agentpolicy/survey/extract"
+	"github.com/agentpolicy/survey/extract/homepage"
 	"github.com/agentpolicy/survey/registry"
 	"github.com/agentpolicy/survey/seeds"
 )
@@ -96,6 +97,46 @@ func (s *Site) Files() (files, invalid, other int) {
 		}
 	}
 	return files, invalid, other
+}
+
+// UnservedLink is a link of the home page to an agent-policy location of
+// the site (homepage.Link.Location) that held no file when the site was
+// checked.
+type UnservedLink struct {
+	homepage.Link
+	// Target is what the site check found at the location pointed to.
+	Target SiteLocation
+}
+
+// UnservedLinks returns the home page's links to locations of the site
+// that held no file, in the page's order: a Link header or link element
+// that points an agent to nothing, which a site's operator wants to know
+// of. Links to another host, and to locations the check did not fetch,
+// are left out.
+func (s *Site) UnservedLinks() []UnservedLink {
+	byLoc := make(map[registry.LocationID]SiteLocation, len(s.Locations))
+	var home *homepage.Signals
+	for _, l := range s.Locations {
+		byLoc[l.Location] = l
+		if l.Location != registry.LocHome {
+			continue
+		}
+		for _, d := range l.Docs {
+			if sig, ok := d.Result.(*homepage.Signals); ok && sig != nil {
+				home = sig
+			}
+		}
+	}
+	if home == nil {
+		return nil
+	}
+	var out []UnservedLink
+	for _, link := range home.Links {
+		if target, ok := byLoc[link.Location]; ok && link.Location != "" && len(target.Docs) == 0 {
+			out = append(out, UnservedLink{Link: link, Target: target})
+		}
+	}
+	return out
 }
 
 // CheckSite fetches every location of seed's site with c, as a crawl does

@@ -49,7 +49,9 @@ prints the catalogue of diagnostic codes.
 --site DOMAIN checks a whole site instead: every agent-policy location,
 fetched, classified and parsed as survey crawl does, with each location's
 outcome (present, absent, soft_404, blocked, ...) and each file's
-diagnostics; with --respect-robots, as survey crawl --respect-robots does.
+diagnostics, and a note for each link of the home page (a Link header or a
+link element) to a location that holds no file; with --respect-robots, as
+survey crawl --respect-robots does.
 
 Types: ` + "TYPES" + `
 Exit status: 0 valid (warnings and infos do not count); 1 invalid or of

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -562,6 +563,51 @@ func TestCheck_SiteLineCountsOtherFormats(t *testing.T) {
 	code, out, errs := runSurvey(t, "", "check", "--allow-private", "--site", srv.URL)
 	if want := ", 1 invalid, 1 of another format; site ok\n"; code != exitFindings || !strings.HasSuffix(out, want) {
 		t.Errorf("exit %d, want %d and the site's line to end %q\n%s%s", code, exitFindings, want, out, errs)
+	}
+}
+
+// A link of the home page to a location of the site that holds no file is
+// noted, in the text and in the JSON; a link to a file the site serves, or
+// to another host, is not.
+func TestCheck_SiteNotesUnservedLinks(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/":
+			w.Header().Set("Link", `</llms.txt>; rel="describedby"; type="text/markdown"`)
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprint(w, "<!DOCTYPE html>\n<html><head>\n<title>x</title>\n"+
+				`<link rel="alternate" type="text/markdown" href="/ai.txt">`+"\n"+
+				`<link rel="alternate" type="text/markdown" href="https://docs.example.org/llms.txt">`+"\n"+
+				"</head><body><p>Hello.</p></body></html>\n")
+		case "/ai.txt":
+			fmt.Fprint(w, "User-Agent: *\nDisallow: *.jpg\n")
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	_, out, errs := runSurvey(t, "", "check", "--allow-private", "--site", srv.URL)
+	var notes []string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, ": note: ") {
+			notes = append(notes, line)
+		}
+	}
+	want := srv.URL + "/:0: note: the home page's Link header points to /llms.txt (llms-txt), where the site serves no file: absent (status_404)"
+	if len(notes) != 1 || notes[0] != want {
+		t.Errorf("notes %q, want only %q\n%s%s", notes, want, out, errs)
+	}
+	_, out, errs = runSurvey(t, "", "check", "--allow-private", "--site", srv.URL, "--format", "json")
+	var site struct {
+		UnservedLinks []map[string]any `json:"unserved_links"`
+	}
+	if err := json.Unmarshal([]byte(out), &site); err != nil {
+		t.Fatalf("%v\n%s%s", err, out, errs)
+	}
+	wantJSON := []map[string]any{{"location": "llms-txt", "source": "header", "href": "/llms.txt", "line": 0.0,
+		"outcome": "absent", "reason": "status_404"}}
+	if !reflect.DeepEqual(site.UnservedLinks, wantJSON) {
+		t.Errorf("unserved_links %v, want %v", site.UnservedLinks, wantJSON)
 	}
 }
 

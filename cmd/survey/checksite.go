@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os/signal"
 	"strings"
 	"syscall"
@@ -11,7 +12,9 @@ import (
 	"github.com/agentpolicy/survey/classify"
 	"github.com/agentpolicy/survey/crawl"
 	"github.com/agentpolicy/survey/extract"
+	"github.com/agentpolicy/survey/extract/homepage"
 	"github.com/agentpolicy/survey/pipeline"
+	"github.com/agentpolicy/survey/registry"
 	"github.com/agentpolicy/survey/seeds"
 )
 
@@ -24,6 +27,20 @@ type siteOutput struct {
 	HTTPSError   string               `json:"https_error,omitempty"`
 	Soft404Site  bool                 `json:"soft_404_site"`
 	Locations    []siteLocationOutput `json:"locations"`
+	// UnservedLinks are the home page's links to locations that held no
+	// file.
+	UnservedLinks []unservedLinkOutput `json:"unserved_links"`
+}
+
+// unservedLinkOutput is a link of the home page to a location of the site
+// that held no file.
+type unservedLinkOutput struct {
+	Location string `json:"location"`
+	Source   string `json:"source"`
+	Href     string `json:"href"`
+	Line     int    `json:"line"`
+	Outcome  string `json:"outcome"`
+	Reason   string `json:"reason,omitempty"`
 }
 
 type siteLocationOutput struct {
@@ -61,6 +78,7 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 		return fail(e, "check", err)
 	}
 	found, invalid, other := site.Files()
+	unserved := site.UnservedLinks()
 	// Each location's files, with the decision of each that has an
 	// evaluator.
 	files := make([][]checkOutput, len(site.Locations))
@@ -85,10 +103,15 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 
 	if format == "json" {
 		out := siteOutput{Site: site.Domain, Outcome: site.Outcome, Reason: site.Reason, Soft404Site: site.Soft404Site,
-			HTTPFallback: site.HTTPFallback, HTTPSError: site.HTTPSError, Locations: []siteLocationOutput{}}
+			HTTPFallback: site.HTTPFallback, HTTPSError: site.HTTPSError, Locations: []siteLocationOutput{},
+			UnservedLinks: []unservedLinkOutput{}}
 		for i, l := range site.Locations {
 			out.Locations = append(out.Locations, siteLocationOutput{Location: string(l.Location), URL: l.URL, FinalURL: l.FinalURL,
 				Outcome: string(l.Outcome), Reason: l.Reason, Error: l.Err, Files: files[i], Decision: noFile[i]})
+		}
+		for _, u := range unserved {
+			out.UnservedLinks = append(out.UnservedLinks, unservedLinkOutput{Location: string(u.Location), Source: string(u.Source),
+				Href: u.Href, Line: u.Line, Outcome: string(u.Target.Outcome), Reason: u.Target.Reason})
 		}
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
@@ -112,6 +135,9 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 			for j, d := range l.Docs {
 				writeCheckText(e.stdout, l.URL, d)
 				writeDecisionText(e.stdout, l.URL, files[i][j].Decision)
+			}
+			if l.Location == registry.LocHome {
+				writeUnservedText(e.stdout, l.URL, unserved)
 			}
 		}
 		fmt.Fprintf(e.stdout, "%s: %s at %s%s, %d invalid", site.Domain, plural(found, "file", "files"),
@@ -142,6 +168,23 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 		return exitFindings
 	}
 	return exitOK
+}
+
+// writeUnservedText notes each link of the home page, served from name,
+// to a location of the site that held no file.
+func writeUnservedText(w io.Writer, name string, links []pipeline.UnservedLink) {
+	for _, u := range links {
+		what := "the home page's Link header"
+		if u.Source == homepage.SourceLink {
+			what = "a link element of the home page"
+		}
+		found := string(u.Target.Outcome)
+		if u.Target.Reason != "" && u.Target.Reason != classify.ReasonOK {
+			found += " (" + u.Target.Reason + ")"
+		}
+		fmt.Fprintf(w, "%s:%d: note: %s points to %s (%s), where the site serves no file: %s\n",
+			name, u.Line, what, printable(u.Href), u.Location, found)
+	}
 }
 
 // outcomeCounts counts the locations whose outcome is not present, in
