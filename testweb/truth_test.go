@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentpolicy/survey/classify"
 	"github.com/agentpolicy/survey/internal/racetest"
+	"github.com/agentpolicy/survey/registry"
 )
 
 // raceSlowdown stretches the client timeouts of the truth tests under the
@@ -361,4 +362,46 @@ func newTestWeb(t testing.TB, cfg Config) *Web {
 		t.Fatal(err)
 	}
 	return w
+}
+
+// A normal site whose home page points to its llms.txt serves one most of
+// the time (linkedAdoption), not as rarely as any other site does, and not
+// always: a survey of the links needs both kinds.
+func TestTruth_LinkedFilesMostlyServed(t *testing.T) {
+	w := newTestWeb(t, Config{Seed: 5, Sites: 6000, Mix: MixClean})
+	var linking, served, others, othersServed int
+	for d := range w.Domains() {
+		e, _ := w.Truth(d)
+		var home, llms Expect
+		for _, x := range e {
+			switch x.Location {
+			case registry.LocHome:
+				home = x
+			case registry.LocLLMsTxt:
+				llms = x
+			}
+		}
+		has := llms.Outcome == classify.Present
+		if home.Variant == "home/llms-link" || home.Variant == "home/link-header" {
+			linking++
+			if has {
+				served++
+			}
+			continue
+		}
+		others++
+		if has {
+			othersServed++
+		}
+	}
+	if linking < 50 {
+		t.Fatalf("%d sites whose home page points to llms.txt, want enough to measure", linking)
+	}
+	share, otherShare := float64(served)/float64(linking), float64(othersServed)/float64(others)
+	if share < 0.6 || share > 0.9 {
+		t.Errorf("%d of %d sites whose home page points to llms.txt serve it (%.2f), want about %.2f", served, linking, share, linkedAdoption)
+	}
+	if otherShare > 0.2 {
+		t.Errorf("%d of %d other sites serve llms.txt (%.2f), want about %.2f", othersServed, others, otherShare, adoption(registry.LocLLMsTxt))
+	}
 }
