@@ -241,6 +241,7 @@ func (b *Builder) HandleExtension(line int, ext Extension, name, value string) {
 		b.file.OutsideGroups = append(b.file.OutsideGroups, Record{Line: line, Kind: string(ext), Name: name, Value: value})
 		if ext.groupScoped() {
 			b.add(codeExtensionOutsideGroup, line, "%s line before any user-agent line; it applies to no crawler", name)
+			b.checkOutsideGroup(line, ext, name, value)
 		} else {
 			b.add(codeNonstandard, line, "non-standard %q record", name)
 		}
@@ -256,12 +257,29 @@ func (b *Builder) HandleExtension(line int, ext Extension, name, value string) {
 	case ExtAppDirectives:
 		b.appDirectives(g, line, name, value)
 	case ExtContentUsage:
-		b.contentUsage(g, line, value)
+		b.contentUsage(g, line, value, true)
 	case ExtContentSignal:
 		b.contentSignal(g, line, value)
 	default:
 		g.Other = append(g.Other, Record{Line: line, Kind: string(ext), Name: name, Value: value})
 		b.add(codeNonstandard, line, "non-standard %q record; kept in its group", name)
+	}
+}
+
+// checkOutsideGroup diagnoses the value of an AI preference extension
+// (App-Directives, Content-Usage, Content-Signal) that comes before any
+// user-agent line, as it would be diagnosed in a group: the line applies
+// to no crawler, but a malformed value is malformed wherever it stands,
+// and publishers put file-wide signals there. The parsed rule is dropped.
+func (b *Builder) checkOutsideGroup(line int, ext Extension, name, value string) {
+	var scratch Group
+	switch ext {
+	case ExtAppDirectives:
+		b.appDirectives(&scratch, line, name, value)
+	case ExtContentUsage:
+		b.contentUsage(&scratch, line, value, false)
+	case ExtContentSignal:
+		b.contentSignal(&scratch, line, value)
 	}
 }
 
@@ -376,10 +394,13 @@ func (b *Builder) appDirectives(g *Group, line int, name, value string) {
 	g.AppDirectives = append(g.AppDirectives, AppDirectives{Path: path, Rules: []AppDirectivesRule{rule}, Apps: apps})
 }
 
-func (b *Builder) contentUsage(g *Group, line int, value string) {
+// contentUsage adds a Content-Usage rule to g and diagnoses it; inGroup is
+// false for a rule before any user-agent line, which applies to no path,
+// so that its lack of a path is not reported.
+func (b *Builder) contentUsage(g *Group, line int, value string, inGroup bool) {
 	path, rest := splitPath(value)
 	rule := ContentUsageRule{Line: line, Path: path, Value: rest}
-	if path == "" && rest != "" {
+	if path == "" && rest != "" && inGroup {
 		b.add(codeContentUsageNoPath, line, "Content-Usage %q has no leading path; applied to every path", value)
 	}
 	if rest == "" {
