@@ -65,6 +65,9 @@ type Builder struct {
 	// htmlLine is the line an HTML document starts at (htmlTail), 0 when
 	// none has; htmlIgnored counts its lines that are not records.
 	htmlLine, htmlIgnored int
+	// longName is the allow or disallow line being read whose name only
+	// starts with a record name ("DisallowAITraining"); zero when none.
+	longName longName
 	// recordBeforeHTML is true when a record (not an unknown one) came
 	// before the line htmlLine: the page follows the file's records. With
 	// none, the body is an HTML page behind a few lines that are not
@@ -128,11 +131,14 @@ func (b *Builder) HandleLine(l Line) {
 			name := canonicalName(l.key.rec)
 			if prefix, _ := recordPrefix(l.Key); len(prefix) == len(l.Key) {
 				b.add(codeMisspelled, l.Number, "%q is a misspelling of %q; accepted", l.Key, name)
+			} else if l.key.rec == recAllow || l.key.rec == recDisallow {
+				// The rule's value decides the message (rule reports it).
+				b.longName = longName{line: l.Number, key: l.Key, prefix: prefix}
 			} else {
-				// A longer name ("Disallowed", "DisallowAITraining") is
-				// no misspelling but another name, which google/robotstxt
+				// A longer name ("User-agents", "Sitemaps") is no
+				// misspelling but another name, which google/robotstxt
 				// still obeys as the record it starts with.
-				b.add(codeMisspelled, l.Number, "%q is not a record name; it starts with %q, so it is read as a %s record, as google/robotstxt reads it", l.Key, prefix, name)
+				b.add(codeMisspelled, l.Number, "%q is not a record name; it starts with %q, so it is read as %s record, as google/robotstxt reads it", l.Key, prefix, withArticle(name))
 			}
 		}
 	}
@@ -204,6 +210,20 @@ func (b *Builder) HandleAllow(line int, value string) { b.rule(line, Allow, valu
 func (b *Builder) HandleDisallow(line int, value string) { b.rule(line, Disallow, value) }
 
 func (b *Builder) rule(line int, kind RuleKind, value string) {
+	if ln := b.longName; ln.line == line {
+		// A longer name ("Disallowed", "DisallowAITraining",
+		// "Allow-AI-Training") is no misspelling but another name, which
+		// google/robotstxt still obeys as the rule it starts with. A home-made
+		// line such as "Allow-AI-Training: no" has no path: that is said
+		// here, once, rather than again as robots.path-not-absolute.
+		b.longName = longName{}
+		if value != "" && value[0] != '/' && value[0] != '*' {
+			b.add(codeMisspelled, line, "%q is not a record name; it starts with %q, so it is read as %s record, as google/robotstxt reads it; its value %q is not a path, so the rule matches nothing", ln.key, ln.prefix, withArticle(string(kind)), value)
+			b.appendRule(line, kind, value)
+			return
+		}
+		b.add(codeMisspelled, line, "%q is not a record name; it starts with %q, so it is read as %s record, as google/robotstxt reads it", ln.key, ln.prefix, withArticle(string(kind)))
+	}
 	switch {
 	case value == "" || value[0] == '/':
 	case value[0] == '*':
@@ -216,6 +236,12 @@ func (b *Builder) rule(line int, kind RuleKind, value string) {
 	if indexSpace(value) >= 0 {
 		b.add(codeWhitespaceInPath, line, "%s path %q contains whitespace; it is matched as %q", kind, value, strings.NewReplacer(" ", "%20", "\t", "%09").Replace(value))
 	}
+	b.appendRule(line, kind, value)
+}
+
+// appendRule adds a rule to the open group, or outside groups before the
+// first user-agent line (diagnosed).
+func (b *Builder) appendRule(line int, kind RuleKind, value string) {
 	if b.cur == 0 {
 		b.add(codeRuleOutsideGroup, line, "%s rule before any user-agent line; it applies to no crawler", kind)
 		b.file.OutsideGroups = append(b.file.OutsideGroups, Record{Line: line, Kind: string(kind), Name: string(kind), Value: value})
@@ -224,6 +250,23 @@ func (b *Builder) rule(line int, kind RuleKind, value string) {
 	g := b.group()
 	g.Rules = append(g.Rules, Rule{Line: line, Kind: kind, Path: value})
 	b.closed = true
+}
+
+// withArticle returns a record name after "a" or "an": "an allow", "a
+// disallow", "a user-agent", "a sitemap".
+func withArticle(name string) string {
+	if strings.HasPrefix(name, "a") {
+		return "an " + name
+	}
+	return "a " + name
+}
+
+// longName is an allow or disallow line whose name only starts with the
+// record's name (or a misspelling of it), as HandleLine saw it; rule
+// diagnoses it with its value.
+type longName struct {
+	line        int
+	key, prefix string
 }
 
 // HandleSitemap implements Handler.
