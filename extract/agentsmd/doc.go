@@ -20,7 +20,9 @@
 //   - Coding-agent files (README). A file with content and none of the
 //     specification's own marks (a `- key: value` line with a key §5
 //     defines, in the section that defines it or, for a key other than
-//     those of Identity and authentication, anywhere) is another format,
+//     those of Identity and authentication, anywhere with a value of the
+//     key's type, as "- download-files: fetch the fixtures" is not) is
+//     another format,
 //     "coding-agent-instructions", not a policy, even under an
 //     `## Identity` heading: the repository convention for coding agents
 //     is free Markdown, told only by what it lacks, and uses headings

@@ -2,7 +2,10 @@ package agentsmd
 
 import (
 	"slices"
+	"strings"
 	"sync"
+
+	"golang.org/x/net/http/httpguts"
 )
 
 // specMarks records what tells an AGENTS-MD-SPEC-001 file from the other
@@ -21,8 +24,8 @@ import (
 type specMarks struct {
 	// spec: a `- key: value` line whose key §5 defines, in the section
 	// that defines it (or a misspelling of its name), or, for a key no
-	// other convention uses (minimum-trust-level, disallowed-paths, ...),
-	// anywhere.
+	// other convention uses (minimum-trust-level, disallowed-paths, ...)
+	// with a value of its type, anywhere.
 	spec bool
 	// content: a non-blank line other than a level-1 title or the heading
 	// of a section §5 defines.
@@ -73,14 +76,50 @@ func (m *specMarks) sectionKind() SectionKind {
 	return m.kind
 }
 
-// key records the lower-case key of a `- key: value` line.
-func (m *specMarks) key(key string) {
+// key records the lower-case key and the trimmed value of a `- key: value`
+// line. Outside its section a key is a mark only with a value of its type:
+// coding-agent files use the same words for other things, as names of
+// commands, permissions or volumes ("- download-files: fetch the fixtures",
+// "- upload-files:/app/uploads").
+func (m *specMarks) key(key, value string) {
 	if m.spec || !specKey(key) {
 		return
 	}
-	if !commonKey(key) || slices.Contains(definedKeys(m.sectionKind()), key) {
+	if slices.Contains(definedKeys(m.sectionKind()), key) || !commonKey(key) && typedValue(key, value) {
 		m.spec = true
 	}
+}
+
+// typedValue reports whether value is of the type §5 gives key: a boolean
+// (§6.3), an integer (§6.4), a value of its enumeration, a list of path
+// patterns (§9.1: each starting with / or *, without white space), a list
+// of method names, or an HTTP field name.
+func typedValue(key, value string) bool {
+	switch key {
+	case "minimum-trust-level", "requests-per-minute", "requests-per-hour", "concurrent-sessions":
+		_, err := ParseInt(value)
+		return err == nil
+	case "personal-data-collection", "data-retention", "third-party-sharing":
+		_, ok := parseEnum(key, value)
+		return ok
+	case RuleDisallowedPaths, RuleRequireHumanApproval, RuleReadOnlyPaths:
+		return listOf(value, func(e string) bool {
+			return (e[0] == '/' || e[0] == '*') && !strings.ContainsAny(e, " \t")
+		})
+	case "authentication-methods":
+		return listOf(value, validKey)
+	case "agent-header-name":
+		return httpguts.ValidHeaderFieldName(value)
+	}
+	_, ok := ParseBool(value) // the actions, gdpr-compliance, require-agent-header, require-disclosure
+	return ok
+}
+
+// listOf reports whether an array value (§6.5) has elements and each
+// satisfies ok.
+func listOf(value string, ok func(string) bool) bool {
+	elems := SplitArray(value)
+	return len(elems) > 0 && !slices.ContainsFunc(elems, func(e string) bool { return !ok(e) })
 }
 
 // commonKey reports whether a key §5 defines is also a common word of other

@@ -280,7 +280,7 @@ func (p *parser) directive(rest string, indented bool) {
 	sec := p.section()
 	colon := strings.IndexByte(rest, ':')
 	if colon > 0 {
-		p.marks.key(strings.ToLower(strings.TrimSpace(rest[:colon])))
+		p.marks.key(strings.ToLower(strings.TrimSpace(rest[:colon])), strings.TrimSpace(rest[colon+1:]))
 	}
 	if sec == nil {
 		if colon > 0 && validKey(strings.TrimSpace(rest[:colon])) {
