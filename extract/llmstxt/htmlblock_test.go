@@ -7,14 +7,15 @@ import (
 
 // TestParse_HTMLBlock: a heading or a list item inside an HTML block is raw
 // HTML, not Markdown structure (CommonMark §4.6): a section commented out
-// with "<!-- -->" is no section, and an item inside "<details>" without a
-// blank line is no link. A blank line ends blocks of kinds 6 and 7.
+// with "<!-- -->" is no section (and, a comment, no text in the section
+// either), and an item inside "<details>" without a blank line is no link.
+// A blank line ends blocks of kinds 6 and 7.
 func TestParse_HTMLBlock(t *testing.T) {
 	f, got := parseString(t, "# T\n## S\n- [a](https://a.example/)\n<!--\n## Old\n- [h](https://h.example/)\n-->\n- [b](https://b.example/)\n")
 	if len(f.Sections) != 1 || len(f.Sections[0].Links) != 2 || f.Sections[0].Links[1].Name != "b" {
 		t.Errorf("comment: sections %+v", f.Sections)
 	}
-	if want := []string{"llms-txt.missing-summary@1", "llms-txt.section-text@4"}; !slices.Equal(got, want) {
+	if want := []string{"llms-txt.missing-summary@1"}; !slices.Equal(got, want) {
 		t.Errorf("comment: got %v, want %v", got, want)
 	}
 	f, _ = parseString(t, "# T\n## S\n<details>\n- [h](https://h.example/)\n</details>\n\n- [b](https://b.example/)\n<script>\n## X\n\n</script>\n## Y\n")

@@ -128,6 +128,7 @@ type parser struct {
 	fenceLine    int // line of the open fence, 0 when none
 	raw          mdhtml.Block
 	verbatim     bool     // the line is code or raw HTML, not Markdown structure
+	comment      bool     // the line is an HTML comment and nothing else
 	para         bool     // a paragraph is open: the last line was paragraph text
 	paraInItem   bool     // that paragraph is a list item's
 	itemCol      int      // the content column of that item
@@ -231,11 +232,14 @@ func (p *parser) line(n int, s string) {
 	}
 	if p.raw.Kind != 0 {
 		if p.raw.Kind < 6 || !isBlank(s) {
-			if p.raw.EndsOn(s) {
+			ends := p.raw.EndsOn(s)
+			p.comment = p.raw.Kind == mdhtml.Comment && (!ends || commentOnly(s))
+			if ends {
 				p.raw = mdhtml.Block{}
 			}
 			p.htmlLine(n, s)
 			p.verbatimLine(n, s)
+			p.comment = false
 			return
 		}
 		p.raw = mdhtml.Block{} // a blank line ends kinds 6 and 7
@@ -251,11 +255,14 @@ func (p *parser) line(n int, s string) {
 		return
 	}
 	if b, ok := mdhtml.Start(s, p.para); ok {
-		if !b.EndsOn(s) {
+		ends := b.EndsOn(s)
+		if !ends {
 			p.raw = b
 		}
+		p.comment = b.Kind == mdhtml.Comment && (!ends || commentOnly(s))
 		p.htmlLine(n, s)
 		p.verbatimLine(n, s)
+		p.comment = false
 		return
 	}
 	if h, ok := atxHeading(s); ok && (!h.noSpace || p.readsNoSpaceHeading(h)) {
@@ -460,6 +467,13 @@ func (p *parser) text(n int, s string) {
 
 // sectionLine processes a non-blank line inside a section.
 func (p *parser) sectionLine(n int, s string) {
+	if p.comment || !p.verbatim && isThematicBreakLine(s) {
+		// A thematic break ("---" between sections) or an HTML comment
+		// ("<!-- generated -->" around the list) holds no text: it ends
+		// the item before it, and is no text in the section.
+		p.closeItem()
+		return
+	}
 	if !p.verbatim {
 		// After section text, only some items start a list; others
 		// continue the paragraph (CommonMark §5.2). After a link item the

@@ -255,6 +255,21 @@ func startsBlockInQuote(line string) bool {
 	return item || isThematicBreak(rest)
 }
 
+// isThematicBreakLine reports whether line, indented by up to three
+// spaces, is a thematic break (CommonMark §4.1).
+func isThematicBreakLine(line string) bool {
+	w, rest := indent(line)
+	return w <= 3 && rest != "" && isThematicBreak(rest)
+}
+
+// commentOnly reports whether the line that ends an HTML comment holds
+// nothing after the comment's "-->" (CommonMark §4.6: the HTML block runs
+// to the end of that line, so text after it is raw HTML shown as text).
+func commentOnly(line string) bool {
+	i := strings.Index(line, "-->")
+	return i >= 0 && strings.TrimSpace(line[i+3:]) == ""
+}
+
 // isThematicBreak reports whether s (without indentation) is a thematic
 // break such as "* * *" or "---".
 func isThematicBreak(s string) bool {
