@@ -335,17 +335,47 @@ func (b *Builder) HandleUnknown(line int, name, value string) {
 		return
 	}
 	rec := Record{Line: line, Kind: "unknown", Name: name, Value: value}
+	where := "; kept in its group, which it does not end"
 	if b.cur == 0 {
 		b.file.OutsideGroups = append(b.file.OutsideGroups, rec)
-		b.add(codeUnknownRecord, line, "unknown record %q%s", name, bomNote(name))
+		where = ""
+	} else {
+		if b.nonRule == 0 && !b.closed {
+			b.nonRule = line
+		}
+		g := b.group()
+		g.Other = append(g.Other, rec)
+	}
+	if ext := extensionVariant(name); ext != "" {
+		b.add(codeExtensionMisspelled, line, "unknown record %q: not %s, the name crawlers that read it look for, so it expresses no preference%s", name, ext, where)
 		return
 	}
-	if b.nonRule == 0 && !b.closed {
-		b.nonRule = line
+	b.add(codeUnknownRecord, line, "unknown record %q%s%s", name, bomNote(name), where)
+}
+
+// extensionVariant returns the name of the AI preference extension that
+// an unknown record name is a variant of ("Content-Signals",
+// "ContentSignal", "Content_Usage", "App Directive"): the same letters,
+// case aside, with hyphens left out or written as "_" or a space, or with
+// a final "s" added or left out. It returns "" for any other name.
+func extensionVariant(name string) string {
+	var b strings.Builder
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; c {
+		case '-', '_', ' ', '\t':
+		default:
+			b.WriteByte(lowerASCII(c))
+		}
 	}
-	g := b.group()
-	g.Other = append(g.Other, rec)
-	b.add(codeUnknownRecord, line, "unknown record %q%s; kept in its group, which it does not end", name, bomNote(name))
+	switch strings.TrimSuffix(b.String(), "s") {
+	case "contentsignal":
+		return "Content-Signal"
+	case "contentusage":
+		return "Content-Usage"
+	case "appdirective":
+		return "App-Directives"
+	}
+	return ""
 }
 
 // bomNote explains a record name that is a known one behind a byte order

@@ -68,6 +68,8 @@ var (
 		Summary: "A known non-standard record (host, clean-param, request-rate, visit-time, noindex); kept, and it does not end the group."}
 	codeUnknownRecord = diag.Code{ID: "robots.unknown-record", Severity: diag.Info, Spec: "RFC 9309 §2.2.4",
 		Summary: "A record with an unknown name; kept, and it does not end the group."}
+	codeExtensionMisspelled = diag.Code{ID: "robots.extension-misspelled", Severity: diag.Warning, Spec: "RFC 9309 §2.2.4",
+		Summary: "A record name is a variant of Content-Signal, Content-Usage or App-Directives (a plural, a hyphen missing or replaced by \"_\" or a space) that crawlers reading the extension do not recognise; the line is kept as an unknown record, expresses no preference, and does not end the group."}
 
 	// App-Directives (draft-nottingham-plan-b).
 	codeAppDirectiveSingular = diag.Code{ID: "robots.app-directive-singular", Severity: diag.Info, Spec: "draft-nottingham-plan-b §2; specs README: App-Directives",
@@ -113,7 +115,7 @@ func Codes() []diag.Code {
 		codeInvalidUTF8, codeControl, codeMissingColon, codeMisspelled, codeMalformed, codeHTMLAfterRecords,
 		codeRuleOutsideGroup, codeExtensionOutsideGroup, codeEmptyUserAgent, codeUserAgentNotToken,
 		codeGroupJoined, codeGroupsMerged, codeEmptyGroup, codePathNotAbsolute, codePathWildcardStart, codeWhitespaceInPath,
-		codeSitemapNotAbsolute, codeCrawlDelay, codeCrawlDelayInvalid, codeNonstandard, codeUnknownRecord,
+		codeSitemapNotAbsolute, codeCrawlDelay, codeCrawlDelayInvalid, codeNonstandard, codeUnknownRecord, codeExtensionMisspelled,
 		codeAppDirectiveSingular, codeAppDirectivesInvalid, codeAppDirectivesEmpty, codeAppDirectivesNotToken, codeAppDirectivesNotStar,
 		codeContentUsageInvalid, codeContentUsageNoPath, codeContentUsageUnknownKey, codeContentUsageUnknownValue, codeContentUsageParameter,
 		codeContentSignalInvalid, codeContentSignalUnknownKey, codeContentSignalUnknownValue, codeContentSignalParameter,

@@ -100,6 +100,14 @@
 //     immediate, reference, full; anything else is reported, as is a
 //     signal written as a parameter ("search=yes;ai-train=no").
 //
+//   - An unknown record name that is a variant of an extension's
+//     ("Content-Signals", "ContentSignal", "Content_Usage") is kept as an
+//     unknown record and reported as a warning naming the extension
+//     (robots.extension-misspelled), not as a neutral unknown record: it
+//     expresses no preference to a crawler. The value of an extension line
+//     before any user-agent line is diagnosed as in a group, though the
+//     line applies to no crawler.
+//
 //   - Matcher.Preferences applies the extensions to a URL: the rules with
 //     the longest matching path win (plan-b §2.1, attach §3.1); equally long
 //     ones are combined, a restrictive "n"/"no" winning a conflict (vocab,
