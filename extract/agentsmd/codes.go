@@ -126,7 +126,7 @@ var (
 
 	// Other formats (specs README: AGENTS.md).
 	codeCodingAgentInstructions = diag.Code{ID: "agents-md.coding-agent-instructions", Severity: diag.Info, Spec: "specs README: AGENTS.md",
-		Summary: "The file has no directive the specification defines (a `- key: value` line with a key of §5, in its section or, for a key other than those of Identity and authentication, anywhere), with or without an `## Identity` heading: it is free Markdown of the repository convention for coding agents, another format."}
+		Summary: "The file has no directive the specification defines (a `- key: value` line with a key of §5, in its section or, for a key other than those of Identity and authentication, anywhere with a value of the key's type), with or without an `## Identity` heading: it is free Markdown of the repository convention for coding agents, another format."}
 )
 
 // Codes returns every diagnostic code the AGENTS.md parser emits.
