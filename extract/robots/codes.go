@@ -90,9 +90,11 @@ var (
 	codeContentUsageNoPath = diag.Code{ID: "robots.content-usage-no-path", Severity: diag.Info, Spec: "draft-ietf-aipref-attach-05 §3, §3.2",
 		Summary: "A Content-Usage rule has no path (its value does not start with \"/\"), so it applies to every path of its group, as draft-ietf-aipref-attach-03 and later allow (-01 and -02 required a path)."}
 	codeContentUsageUnknownKey = diag.Code{ID: "robots.content-usage-unknown-key", Severity: diag.Warning, Spec: "draft-ietf-aipref-vocab-08 §6.4, §6.1; specs README",
-		Summary: "A Content-Usage key is not a category survey records (train-ai, search); recipients ignore it. This includes ai-use (draft-ietf-aipref-vocab-08 §4.2) and the labels of earlier revisions (all, bots, train-genai, ai-output, tdm, ai, genai, inference), which no longer cover train-ai or search."}
+		Summary: "A Content-Usage key is not a category of the vocabulary (train-ai, search, and ai-use, which survey does not record); recipients ignore it. This includes the labels of earlier revisions (all, bots, train-genai, ai-output, tdm, ai, genai, inference), which no longer cover train-ai or search."}
+	codeContentUsageUnrecorded = diag.Code{ID: "robots.content-usage-unrecorded-category", Severity: diag.Info, Spec: "draft-ietf-aipref-vocab-08 §4.2; specs README",
+		Summary: "A Content-Usage preference for ai-use (AI Use, a category of draft-ietf-aipref-vocab-08 §4.2) with the Token y or n: valid, but not a category survey records (train-ai, search)."}
 	codeContentUsageUnknownValue = diag.Code{ID: "robots.content-usage-unknown-value", Severity: diag.Warning, Spec: "draft-ietf-aipref-vocab-08 §6.5, §6.5.1",
-		Summary: "A Content-Usage category (train-ai, search) has a value other than the Token y or n (the key alone, a String, a number, an Inner List, Y or N); the preference for that category is unknown. Of a repeated key only the last value counts."}
+		Summary: "A Content-Usage category (train-ai, search, ai-use) has a value other than the Token y or n (the key alone, a String, a number, an Inner List, Y or N); the preference for that category is unknown. Of a repeated key only the last value counts."}
 	codeContentUsageParameter = diag.Code{ID: "robots.content-usage-parameter", Severity: diag.Warning, Spec: "draft-ietf-aipref-vocab-08 §6.4, §6.5.2; RFC 9651 §3.1.2",
 		Summary: "A Content-Usage member has a parameter named after a category, as in \"train-ai=n;search=y\": a \";\" was written where \",\" separates preferences, and the parameter's preference is disregarded."}
 
@@ -117,7 +119,7 @@ func Codes() []diag.Code {
 		codeGroupJoined, codeGroupsMerged, codeEmptyGroup, codePathNotAbsolute, codePathWildcardStart, codeWhitespaceInPath,
 		codeSitemapNotAbsolute, codeCrawlDelay, codeCrawlDelayInvalid, codeNonstandard, codeUnknownRecord, codeExtensionMisspelled,
 		codeAppDirectiveSingular, codeAppDirectivesInvalid, codeAppDirectivesEmpty, codeAppDirectivesNotToken, codeAppDirectivesNotStar,
-		codeContentUsageInvalid, codeContentUsageNoPath, codeContentUsageUnknownKey, codeContentUsageUnknownValue, codeContentUsageParameter,
+		codeContentUsageInvalid, codeContentUsageNoPath, codeContentUsageUnknownKey, codeContentUsageUnrecorded, codeContentUsageUnknownValue, codeContentUsageParameter,
 		codeContentSignalInvalid, codeContentSignalUnknownKey, codeContentSignalUnknownValue, codeContentSignalParameter,
 	}
 }

@@ -162,6 +162,26 @@ func ParseUsagePreference(lines ...string) (UsagePreference, error) {
 	return UsagePreference{Preferences: td.values, UnknownKeys: td.unknownKeys, UnknownValues: td.unknownValues, CategoryParams: td.keyParams}, err
 }
 
+// usageMember returns the value of key in a statement of preference that
+// parses as an RFC 9651 Dictionary: the Token, or "" when the value is not
+// a Token, and the member serialized for a message ("ai-use=yes").
+func usageMember(statement, key string) (token, member string) {
+	dict, err := httpsfv.UnmarshalDictionary([]string{statement})
+	if err != nil {
+		return "", key
+	}
+	m, ok := dict.Get(key)
+	if !ok {
+		return "", key
+	}
+	if item, ok := m.(httpsfv.Item); ok {
+		if tok, ok := item.Value.(httpsfv.Token); ok {
+			token = string(tok)
+		}
+	}
+	return token, serializeMember(key, m)
+}
+
 // tokenDictionary is a parsed RFC 9651 Dictionary of Tokens, as the
 // statements of Content-Usage and Content-Signal are.
 type tokenDictionary struct {

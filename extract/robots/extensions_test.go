@@ -378,11 +378,13 @@ func TestContentUsage_Vocabulary(t *testing.T) {
 		{"train-ai=?0, search", true, nil, []string{"2:robots.content-usage-unknown-value", "2:robots.content-usage-unknown-value"}},
 		{"train-ai=0, search=:bg==:", true, nil, []string{"2:robots.content-usage-unknown-value", "2:robots.content-usage-unknown-value"}},
 		{"train-ai=(n), search=(y n)", true, nil, []string{"2:robots.content-usage-unknown-value", "2:robots.content-usage-unknown-value"}},
-		// Unknown keys are ignored (§6.4): ai-use (vocab-08) is not recorded
-		// (specs README); the labels of earlier revisions no longer cover
-		// train-ai or search.
+		// Unknown keys are ignored (§6.4); the labels of earlier revisions
+		// no longer cover train-ai or search. ai-use (vocab-08 §4.2) is a
+		// category survey does not record (specs README): an info with y or
+		// n, an unknown value otherwise.
 		{"train-ai=n, ai-train=n, search=no", true, map[string]string{"train-ai": "n"}, []string{"2:robots.content-usage-unknown-key", "2:robots.content-usage-unknown-value"}},
-		{"ai-use=n, all=n, bots=n, train-genai=n", true, nil, []string{"2:robots.content-usage-unknown-key", "2:robots.content-usage-unknown-key", "2:robots.content-usage-unknown-key", "2:robots.content-usage-unknown-key"}},
+		{"ai-use=n, all=n, bots=n, train-genai=n", true, nil, []string{"2:robots.content-usage-unknown-key", "2:robots.content-usage-unknown-key", "2:robots.content-usage-unknown-key", "2:robots.content-usage-unrecorded-category"}},
+		{"ai-use=yes", true, nil, []string{"2:robots.content-usage-unknown-value"}},
 		// White space around members, HTAB included, is allowed.
 		{"train-ai=n,\tsearch=y ,search=n", true, map[string]string{"train-ai": "n", "search": "n"}, nil},
 	} {
