@@ -48,3 +48,42 @@ func TestParse_OtherFormat_UntypedSpecKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestParse_OtherFormat_MalformedDirectives: a list line that looks like a
+// directive but does not start with `- ` (`* key: value`, `-key: value`)
+// is ignored with agents-md.malformed-directive; when its key is one §5
+// defines for its section it still marks the file as a policy. A policy
+// written entirely with such lines was called a coding-agent file, which
+// hid it and its malformed-directive warnings.
+func TestParse_OtherFormat_MalformedDirectives(t *testing.T) {
+	for _, tt := range []struct {
+		body  string
+		codes []string
+	}{
+		{"# AGENTS.md\n\n## Identity\n* site: example.com\n* contact: ai@example.com\n\n## Allowed Actions\n* read-content: true\n",
+			[]string{"3:missing-site", "4:malformed-directive", "5:malformed-directive", "8:malformed-directive"}},
+		{"# AGENTS.md\n\n## Identity\n-site: example.com\n\n## Allowed Actions\n-read-content: true\n",
+			[]string{"3:missing-site", "4:malformed-directive", "7:malformed-directive"}},
+		{"# AGENTS.md\n\n## Rate Limits\n+ requests-per-minute: 30\n",
+			[]string{"0:missing-identity", "4:malformed-directive"}},
+	} {
+		res, diags := parse(t, tt.body)
+		if res.OtherFormat != "" {
+			t.Errorf("%q: OtherFormat %q, want a policy", tt.body, res.OtherFormat)
+			continue
+		}
+		wantCodes(t, diags, tt.codes...)
+	}
+	// Such lines with other keys, or outside the defined sections, are no
+	// marks.
+	for _, body := range []string{
+		"# Notes\n\n## Restrictions\n* Do not: push to main\n* Never: commit secrets\n",
+		"# Notes\n\n## Rate Limits\n* Requests per minute: 60\n",
+		"# Notes\n\n## Setup\n* site: example.com\n",
+	} {
+		res, diags := parse(t, body)
+		if res.OtherFormat != OtherFormatCodingAgent || len(diags) != 1 {
+			t.Errorf("%q: OtherFormat %q, diagnostics %v; want a coding-agent file", body, res.OtherFormat, codes(diags))
+		}
+	}
+}

@@ -397,11 +397,21 @@ func (p *parser) extraOf(kind SectionKind) *map[string]string {
 // syntax (see directive), so only there is such a list item diagnosed.
 func (p *parser) otherLine(s string) {
 	sec := p.section()
-	if sec == nil || !p.apply || sec.Kind == KindUnknown {
+	if sec == nil || sec.Kind == KindUnknown {
 		return
 	}
 	listLike := s[0] == '-' || strings.HasPrefix(s, "* ") || strings.HasPrefix(s, "+ ")
-	if listLike && strings.Contains(s, ":") {
+	if !listLike || !strings.Contains(s, ":") {
+		return
+	}
+	// Ignored as a directive, but a key of §5 still tells a policy from a
+	// coding-agent file: a policy written with `* key: value` lines is a
+	// broken policy, not another format.
+	rest := s[1:]
+	if colon := strings.IndexByte(rest, ':'); colon > 0 {
+		p.marks.key(strings.ToLower(strings.TrimSpace(rest[:colon])), strings.TrimSpace(rest[colon+1:]))
+	}
+	if p.apply {
 		p.add(codeMalformedDirective, p.line, "%s looks like a directive but does not start with `- ` (§6.2); it is ignored", quote(diag.Clip(s)))
 	}
 }
