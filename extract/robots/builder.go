@@ -120,6 +120,8 @@ func (b *Builder) HandleLine(l Line) {
 	switch {
 	case l.Malformed && b.htmlLine != 0:
 		b.htmlIgnored++
+	case l.Malformed && l.BareValues != "":
+		b.add(codeMalformed, l.Number, "line %d is not a \"name: value\" record: it holds %s values without the %q name; ignored", l.Number, l.BareValues, l.BareValues+":")
 	case l.Malformed:
 		b.add(codeMalformed, l.Number, "line %d is not a \"name: value\" record; ignored", l.Number)
 	case l.Blank:

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/agentpolicy/survey/extract/internal/textsniff"
+	"github.com/dunglas/httpsfv"
 )
 
 // SizeLimit is the parsing limit of RFC 9309 §2.5: crawlers MUST parse at
@@ -112,6 +113,11 @@ type Line struct {
 	// Malformed is true for a non-blank line that is not a record; no
 	// record event follows it.
 	Malformed bool
+	// BareValues names the extension ("Content-Signal", "Content-Usage")
+	// whose values a line without a colon holds, written without the
+	// record name ("ai-train=no", "search=yes, ai-train=no"); such a line
+	// is Malformed. Empty for any other line.
+	BareValues string
 	// InvalidUTF8 is true when the line is not valid UTF-8.
 	InvalidUTF8 bool
 	// Control is the first control character (other than TAB) on the line,
@@ -378,6 +384,13 @@ func lexLine(raw string, number, offset int) (Line, string) {
 	l.HTMLStart = opensHTML(content)
 	key, value, ok := strings.Cut(content, ":")
 	if !ok {
+		if ext := bareValues(content); ext != "" {
+			// Not a record, whatever its words: google/robotstxt would
+			// read "search=yes, ai-train=no" as an unknown record named
+			// "search=yes,", which no crawler reads either.
+			l.Malformed, l.BareValues = true, ext
+			return l, ""
+		}
 		// google/robotstxt accepts "key value" without a colon when the
 		// line holds exactly two whitespace-separated words.
 		i := indexSpace(content)
@@ -403,6 +416,46 @@ func lexLine(raw string, number, offset int) (Line, string) {
 	l.key = classifyKey(l.Key)
 	l.Typo = l.key.typo
 	return l, trimSpace(value)
+}
+
+// bareValues returns the extension whose values content holds without its
+// record name: an RFC 9651 Dictionary with a key of Content-Signal
+// (ai-train, ai-input, use) or of Content-Usage (train-ai, ai-use), or
+// with search alone, whose value tells them apart (yes or no for
+// Content-Signal, y or n for Content-Usage). It returns "" for anything
+// else, and without parsing for content holding no "=".
+func bareValues(content string) string {
+	if strings.IndexByte(content, '=') < 0 {
+		return ""
+	}
+	dict, err := httpsfv.UnmarshalDictionary([]string{content})
+	if err != nil {
+		return ""
+	}
+	search := ""
+	for _, key := range dict.Names() {
+		switch key {
+		case "ai-train", "ai-input", "use":
+			return "Content-Signal"
+		case "train-ai", "ai-use":
+			return "Content-Usage"
+		case "search":
+			if m, _ := dict.Get(key); m != nil {
+				if item, ok := m.(httpsfv.Item); ok {
+					if tok, ok := item.Value.(httpsfv.Token); ok {
+						search = string(tok)
+					}
+				}
+			}
+		}
+	}
+	switch search {
+	case "yes", "no":
+		return "Content-Signal"
+	case "y", "n":
+		return "Content-Usage"
+	}
+	return ""
 }
 
 // opensHTML reports whether a line's content opens an HTML document: it
