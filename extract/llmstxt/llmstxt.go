@@ -129,6 +129,8 @@ type parser struct {
 	raw          mdhtml.Block
 	verbatim     bool     // the line is code or raw HTML, not Markdown structure
 	comment      bool     // the line is an HTML comment and nothing else
+	listCol      int      // the content column of the section's last list item; 0 when no list is open
+	blockInItem  bool     // the open code fence or HTML block is indented under that item
 	para         bool     // a paragraph is open: the last line was paragraph text
 	paraInItem   bool     // that paragraph is a list item's
 	itemCol      int      // the content column of that item
@@ -251,10 +253,12 @@ func (p *parser) line(n int, s string) {
 	}
 	if f, ok := openFence(s); ok {
 		p.fence, p.fenceLine = f, n
+		p.blockInItem = p.underItem(s)
 		p.verbatimLine(n, s)
 		return
 	}
 	if b, ok := mdhtml.Start(s, p.para); ok {
+		p.blockInItem = p.underItem(s)
 		ends := b.EndsOn(s)
 		if !ends {
 			p.raw = b
@@ -266,6 +270,7 @@ func (p *parser) line(n int, s string) {
 		return
 	}
 	if h, ok := atxHeading(s); ok && (!h.noSpace || p.readsNoSpaceHeading(h)) {
+		p.listCol = 0 // a heading ends the list
 		p.heading(n, h)
 		p.prevText = 0
 		p.para = false
@@ -472,6 +477,9 @@ func (p *parser) sectionLine(n int, s string) {
 		// ("<!-- generated -->" around the list) holds no text: it ends
 		// the item before it, and is no text in the section.
 		p.closeItem()
+		if !p.inItem(s) {
+			p.listCol = 0
+		}
 		return
 	}
 	if !p.verbatim {
@@ -480,6 +488,7 @@ func (p *parser) sectionLine(n int, s string) {
 		// paragraph is the item's, and any item at its indentation starts
 		// a list.
 		if item, ok := parseListItem(s); ok && p.startsItem(item) {
+			p.listCol = item.col
 			p.item(n, item)
 			return
 		}
@@ -495,10 +504,35 @@ func (p *parser) sectionLine(n int, s string) {
 		}
 	}
 	p.closeItem()
+	if p.inItem(s) {
+		// After a blank line, a paragraph or a code block indented to the
+		// content of the last list item is the item's (CommonMark §5.2;
+		// pkgdown writes "- [`f()`](url)", "  :", "", "  Title"), not
+		// text outside the list. It is not read as the link's notes.
+		return
+	}
+	p.listCol = 0 // a line left of the item's content ends the list
 	if !p.sectionText {
 		p.sectionText = true
 		p.diags.Add(codeSectionText, n, "text in section %q that is not a list item", p.section.Name)
 	}
+}
+
+// underItem reports whether a line of a section, not blank, is indented to
+// the content column of the section's last list item (or further).
+func (p *parser) underItem(s string) bool {
+	w, _ := indent(s)
+	return p.part == partSections && p.listCol > 0 && w >= p.listCol
+}
+
+// inItem reports whether a line of a section that is no list item belongs
+// to the section's last list item: indented under it, or a line of a code
+// fence or HTML block that opened so.
+func (p *parser) inItem(s string) bool {
+	if p.verbatim {
+		return p.blockInItem
+	}
+	return p.underItem(s)
 }
 
 // startsItem reports whether a list item line starts an item rather than
