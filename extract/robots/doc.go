@@ -44,7 +44,11 @@
 //     record name or with one of the misspellings google/robotstxt accepts
 //     (useragent, user agent, dissallow, dissalow, disalow, diasllow,
 //     disallaw, site-map) is that record ("Disallowed", "User-agents");
-//     all are diagnosed. Lines are read whole, however long.
+//     all are diagnosed, once a line ("Allow-AI-Training: no" is one
+//     warning that says the rule matches nothing). A line without a colon
+//     that holds Content-Signal or Content-Usage values ("ai-train=no") is
+//     malformed, and its diagnostic names the extension. Lines are read
+//     whole, however long.
 //
 //   - A group is one or more user-agent lines (blank lines between them do
 //     not matter) and the records after them; only an allow or disallow
@@ -92,7 +96,9 @@
 //     later; its absence is an info and the rule applies to every path); the
 //     preference is an RFC 9651 Dictionary processed with the vocabulary's
 //     algorithm: train-ai and search with Tokens y or n; other keys and
-//     values are reported and leave the preference unknown.
+//     values are reported and leave the preference unknown, but ai-use
+//     with y or n (draft-ietf-aipref-vocab-08 §4.2), valid and not
+//     recorded, is only an info.
 //
 //   - Content-Signal: "search=yes, ai-train=no" with an optional leading
 //     path, parsed as an RFC 9651 Dictionary of Tokens; keys search,
