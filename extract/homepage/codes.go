@@ -45,9 +45,9 @@ var (
 	codeTDMPolicyAlone = diag.Code{ID: "homepage.tdm-policy-without-reservation", Severity: diag.Info, Spec: specTDMPolicy,
 		Summary: "A tdm-policy without a tdm-reservation from the same source."}
 	codeHTTPEquivPolicy = diag.Code{ID: "homepage.http-equiv-policy-header", Severity: diag.Info, Spec: specHTTPEquiv,
-		Summary: "A meta http-equiv names a policy header (X-Robots-Tag, Content-Usage, tdm-reservation, tdm-policy): HTML defines no such pragma and crawlers read these headers from the HTTP response, so the tag expresses nothing (the robots and TDMRep meta tags use name=)."}
+		Summary: "A meta http-equiv names a policy header (X-Robots-Tag, Content-Usage, tdm-reservation, tdm-policy): HTML defines no such pragma and crawlers read these headers from the HTTP response, so the attribute expresses nothing (the robots and TDMRep meta tags use name=, and a tag that also has such a name is read by it)."}
 	codeMisnamedMeta = diag.Code{ID: "homepage.misnamed-robots-meta", Severity: diag.Info, Spec: specRobotsAI,
-		Summary: "A meta tag named after a robots directive (name=\"noai\") or a policy response header (name=\"X-Robots-Tag\", name=\"Content-Usage\"): a robots meta tag is named robots or after a crawler and carries the directives in its content (name=\"robots\" content=\"noai\"), and the headers are read from the HTTP response, so the tag expresses nothing."}
+		Summary: "A meta tag named after a robots directive (name=\"noai\") or a policy response header (name=\"X-Robots-Tag\", name=\"Content-Usage\"), or a robots meta tag written with http-equiv (http-equiv=\"robots\", http-equiv=\"googlebot\"): a robots meta tag is named robots or after a crawler in its name attribute and carries the directives in its content (name=\"robots\" content=\"noai\"), and the headers are read from the HTTP response, so the tag expresses nothing."}
 	codeTDMConflict = diag.Code{ID: "homepage.tdm-conflict", Severity: diag.Warning, Spec: specTDMPriority,
 		Summary: "TDMRep declarations disagree (header against meta tag, or repeated declarations); the meta tag supersedes the header, and the first of repeated ones is used."}
 )

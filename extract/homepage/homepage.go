@@ -21,10 +21,11 @@
 //     engine crawler documented to read one (googlebot, bingbot, ...) or a
 //     known AI crawler (extract/robots.AICrawlers). The "agent:" prefix of
 //     a directive is the X-Robots-Tag header's; in a meta tag it is an
-//     unknown directive. A meta http-equiv naming a policy header, and a
-//     meta tag named after a directive or a policy header (<meta
-//     name="noai">, <meta name="X-Robots-Tag">), are reported and not
-//     read.
+//     unknown directive. A meta http-equiv naming a policy header, a meta
+//     tag named after a directive or a policy header (<meta name="noai">,
+//     <meta name="X-Robots-Tag">) and a robots meta tag written with
+//     http-equiv (<meta http-equiv="robots">) are reported and not read,
+//     unless the tag also has a robots or TDMRep name.
 //   - TDMRep: the meta tags supersede the headers (§Processing priority),
 //     property by property, when their value is valid; repeated values of
 //     one source that disagree are reported and the first is used.
@@ -226,14 +227,7 @@ func ParseAt(page *url.URL, header http.Header, body []byte) (*Signals, diag.Lis
 				continue
 			}
 			if t.httpEquiv != "" {
-				for _, h := range PolicyHeaders {
-					// A Link pragma would be no policy, and HTML has
-					// <link> for it.
-					if h != "Link" && strings.EqualFold(t.httpEquiv, h) {
-						diags.Add(codeHTTPEquivPolicy, t.line, "meta http-equiv=%q is not a response header: %s is read from the HTTP response, and HTML defines no such pragma, so this tag expresses nothing", diag.Clip(t.httpEquiv), h)
-						break
-					}
-				}
+				checkHTTPEquiv(t, &diags)
 			}
 			switch t.name {
 			case "robots":
@@ -267,6 +261,46 @@ func ParseAt(page *url.URL, header http.Header, body []byte) (*Signals, diag.Lis
 	robotsConflicts(s.Robots, &diags)
 	s.applyRobots()
 	return s, diags.Sorted()
+}
+
+// readByName reports whether a meta tag's name (lower-cased) makes it a tag
+// survey reads: a robots meta tag (robots, or a crawler's name) or a TDMRep
+// one.
+func readByName(name string) bool {
+	switch name {
+	case "robots", "tdm-reservation", "tdm-policy":
+		return true
+	}
+	return isBotMetaName(name, aiTokenSet())
+}
+
+// checkHTTPEquiv reports a meta tag whose http-equiv attempts a policy
+// signal: it names a policy header (X-Robots-Tag, ...), which HTML defines
+// no pragma for, or it is a robots meta tag written with http-equiv where
+// name is meant (http-equiv="robots", http-equiv="googlebot"). Neither
+// expresses anything; but a tag that also has a name survey reads (<meta
+// http-equiv="X-Robots-Tag" name="robots" content="noodp">) is read by
+// that name, and the message says so.
+func checkHTTPEquiv(t tag, diags *diagnostics) {
+	named := readByName(t.name)
+	for _, h := range PolicyHeaders {
+		// A Link pragma would be no policy, and HTML has <link> for it.
+		if h == "Link" || !strings.EqualFold(t.httpEquiv, h) {
+			continue
+		}
+		if named {
+			diags.Add(codeHTTPEquivPolicy, t.line, "meta http-equiv=%q is not a response header: %s is read from the HTTP response, and HTML defines no such pragma; the tag is read by its name=%q alone", diag.Clip(t.httpEquiv), h, diag.Clip(t.name))
+		} else {
+			diags.Add(codeHTTPEquivPolicy, t.line, "meta http-equiv=%q is not a response header: %s is read from the HTTP response, and HTML defines no such pragma, so this tag expresses nothing", diag.Clip(t.httpEquiv), h)
+		}
+		return
+	}
+	if named {
+		return
+	}
+	if equiv := strings.ToLower(t.httpEquiv); equiv == "robots" || isBotMetaName(equiv, aiTokenSet()) {
+		diags.Add(codeMisnamedMeta, t.line, "meta http-equiv=%q is not a robots meta tag: crawlers read robots directives from <meta name=\"robots\"> (or a crawler's meta tag, <meta name=\"googlebot\">), and HTML defines no such pragma, so this tag expresses nothing", diag.Clip(t.httpEquiv))
+	}
 }
 
 // applyRobots sets the booleans from the directives for every agent.

@@ -752,3 +752,41 @@ func TestParseAt_LinksResolveAgainstTheDocumentBase(t *testing.T) {
 		}
 	}
 }
+
+// TestParse_HTTPEquivWithAName: a tag with both http-equiv="X-Robots-Tag"
+// and name="robots" (seen on real home pages) is read by its name, so the
+// report of its http-equiv must not say that the tag expresses nothing.
+func TestParse_HTTPEquivWithAName(t *testing.T) {
+	body := page(`<meta http-equiv="X-Robots-Tag" name="robots" content="noodp, noarchive">`)
+	s, d := Parse(nil, body)
+	checkInvariants(t, nil, body, s, d)
+	if got, want := found(d), []string{"homepage.http-equiv-policy-header@6"}; !slices.Equal(got, want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	if msg := d[0].Message; strings.Contains(msg, "expresses nothing") || !strings.Contains(msg, `name="robots"`) {
+		t.Errorf("message %q: the tag is read by its name", msg)
+	}
+	if !s.NoArchive || len(s.Robots) != 2 {
+		t.Errorf("%+v", s)
+	}
+}
+
+// TestParse_MisnamedHTTPEquivRobots: <meta http-equiv="robots"> and
+// <meta http-equiv="googlebot">, a robots meta tag written with http-equiv
+// where name is meant (common on real pages), express nothing and are
+// reported so that the attempt is counted; a tag that also has a robots
+// name is read by it, and other pragmas are not reported.
+func TestParse_MisnamedHTTPEquivRobots(t *testing.T) {
+	s, got := parse(t, nil, page(`<meta http-equiv="robots" content="noindex,nofollow" />
+<meta HTTP-EQUIV="Googlebot" content="noarchive">
+<meta http-equiv="GPTBot" content="noai">
+<meta http-equiv="ROBOTS" name="robots" content="noimageai">
+<meta http-equiv="pragma" content="no-cache">`))
+	want := []string{"homepage.misnamed-robots-meta@6", "homepage.misnamed-robots-meta@7", "homepage.misnamed-robots-meta@8"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if s.NoIndex || s.NoFollow || s.NoArchive || s.NoAI || !s.NoImageAI || len(s.Robots) != 1 {
+		t.Errorf("%+v", s)
+	}
+}
