@@ -45,7 +45,6 @@ package homepage
 
 import (
 	"bytes"
-	"mime"
 	"net/http"
 	"net/url"
 	"slices"
@@ -200,11 +199,8 @@ func ParseAt(page *url.URL, header http.Header, body []byte) (*Signals, diag.Lis
 	}
 
 	// The Content-Type is parsed once, for the charset and the media type.
-	mediaType, params, err := mime.ParseMediaType(header.Get("Content-Type"))
-	if err != nil {
-		mediaType = "" // an invalid parameter still returns the type
-	}
-	body = utf8Body(params["charset"], body)
+	mediaType, charset := contentType(header.Get("Content-Type"))
+	body = utf8Body(charset, body)
 	switch {
 	case len(bytes.TrimSpace(body)) == 0:
 		diags.Add(codeEmptyBody, 0, "the body is empty; only the headers are read")
@@ -343,7 +339,7 @@ func (s *Signals) applyRobots() {
 }
 
 // looksHTML reports whether a body served as mediaType (the Content-Type's
-// media type, "" when the header does not parse) is HTML: it is served as
+// media type, "" when it has none) is HTML: it is served as
 // text/html or application/xhtml+xml (with a supplied HTML type, WHATWG MIME Sniffing
 // §7.1 does not sniff the content: the body is an HTML document even when
 // it opens with text, which the tree builder then puts in the body), after
