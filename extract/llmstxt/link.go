@@ -253,3 +253,52 @@ func classifyURL(dest string) (urlKind, string) {
 func looksLikeBareURL(s string) bool {
 	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "<http")
 }
+
+// destHasSpace reports whether s opens with an inline link that CommonMark
+// rejects only for the spaces in its destination, as in
+// `[Hello World](https://a.example/posts/Hello World/)`: a destination that
+// is not enclosed in <...> ends at a space. The reference parser, which
+// takes everything up to the first ")" as the URL, reads such an item as a
+// link.
+func destHasSpace(s string) bool {
+	if !strings.HasPrefix(s, "[") {
+		return false
+	}
+	i := strings.Index(s, "](")
+	if i < 0 {
+		return false
+	}
+	start := i + 2
+	for start < len(s) && (s[start] == ' ' || s[start] == '\t') {
+		start++
+	}
+	if start == len(s) || s[start] == '<' {
+		return false
+	}
+	// The destination runs to the ")" that balances the "(" before it.
+	end, parens := start, 0
+	for ; end < len(s); end++ {
+		if s[end] == '(' {
+			parens++
+		} else if s[end] == ')' {
+			if parens == 0 {
+				break
+			}
+			parens--
+		}
+	}
+	dest := strings.TrimRight(s[start:end], " \t")
+	sp := strings.IndexAny(dest, " \t")
+	if end == len(s) || sp < 0 {
+		return false
+	}
+	// `(url "title" x)` is a link title followed by junk, not a space in
+	// the URL. A title in parentheses would have made a link: "(II)/" is
+	// part of a path.
+	if after := strings.TrimLeft(dest[sp:], " \t"); after[0] == '"' || after[0] == '\'' {
+		return false
+	}
+	filled := strings.NewReplacer(" ", "%20", "\t", "%09").Replace(dest)
+	_, ok := parseInlineLink(s[:start] + filled + s[end:])
+	return ok
+}

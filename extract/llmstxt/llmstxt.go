@@ -575,6 +575,10 @@ func (p *parser) item(n int, it listItem) {
 		switch {
 		case looksLikeBareURL(it.content):
 			msg = "the list item is a bare URL, not a Markdown link [name](url)"
+		case destHasSpace(it.content):
+			// "[Hello World](https://a.example/Hello World/)": written as a
+			// link, but a destination outside <...> ends at a space.
+			msg = "the link's URL holds a space, which ends a Markdown link destination (write %20, or enclose the URL in <...>); the reference parser reads the item as a link, CommonMark as text"
 		case strings.HasPrefix(it.content, "[") && !strings.Contains(it.content, "]"):
 			// "[A long\n  title](url)", as pkgdown wraps its article index:
 			// a CommonMark link, but not on the item's line.
