@@ -33,6 +33,7 @@ func fuzzSeeds() []seed {
 		{"", "<html><head><meta http-equiv=\"X-Robots-Tag\" content=\"noindex, noai\"><meta http-equiv=content-type content=text/html></head>"},
 		{"X-Robots-Tag: tdm-reservation: 1, noai", "<html><head><meta name=noai content=true><meta name=NOIMAGEAI><meta name=x-robots-tag content=noindex></head>"},
 		{"Link: </llms.txt>; rel=\"describedby\"; type=text/markdown, <x>;rel=\"a,\\\"b\", <agents.txt\nLink: ;;<, </.well-known/tdmrep.json>", "<link rel=llms-txt href=llms.txt>"},
+		{"", "<html><head><meta http-equiv=robots content=noindex><meta http-equiv=X-Robots-Tag name=robots content=noai></head><body><div hidden><meta name=robots content=noindex><template><meta name=GPTBot content=noai></template></div><script>'<meta name=robots>'</script>"},
 	}
 }
 

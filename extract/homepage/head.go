@@ -42,12 +42,16 @@ type rawTag struct {
 // alone, and its tree builder puts in the head the meta and link tags that
 // follow </head> before the body. Elements the tree builder moves or drops are
 // handled by matching the parsed elements to the recorded tags in order.
-func headTags(body []byte) (tags []tag, base string) {
+//
+// It also returns the rest of the document, from where the head ends, and
+// the line that rest starts on, for bodyMetas.
+func headTags(body []byte) (tags []tag, base string, rest []byte, restLine int) {
 	body = bytes.TrimPrefix(body, []byte("\xef\xbb\xbf")) // decoding strips the BOM
 	end, raws := scanHead(body)
+	rest, restLine = body[end:], 1+lines.Between(body, 0, end)
 	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(body[:end]))
 	if err != nil {
-		return nil, ""
+		return nil, "", rest, restLine
 	}
 	doc.Find("base[href]").EachWithBreak(func(_ int, s *goquery.Selection) bool {
 		if s.Closest("template").Length() > 0 {
@@ -86,7 +90,7 @@ func headTags(body []byte) (tags []tag, base string) {
 		}
 		out = append(out, t)
 	})
-	return out, base
+	return out, base, rest, restLine
 }
 
 // scanHead tokenizes body up to the end of its head and returns the offset

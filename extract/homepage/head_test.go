@@ -65,7 +65,7 @@ func treeHeadTags(t *testing.T, body []byte) []string {
 // scanned lists the tags headTags returns, in treeHeadTags's form.
 func scanned(body []byte) []string {
 	out := []string{}
-	tags, _ := headTags(body)
+	tags, _, _, _ := headTags(body)
 	for _, tg := range tags {
 		if tg.meta {
 			out = append(out, "meta "+tg.name+"="+tg.content)

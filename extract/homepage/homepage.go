@@ -35,9 +35,11 @@
 //     puts in the head, up to where it starts the body (<body>, or the
 //     first element or text that cannot be in a head). A meta tag between
 //     </head> and the body is in the head ("after head" insertion mode); a
-//     meta tag in the body is not read, and a large body costs one linear
-//     tokenizer pass. Meta tags inside <noscript> and <template> are not
-//     read either.
+//     meta tag in the body is not read, but a robots, per-crawler or
+//     TDMRep one is reported (a Next.js app streams a dynamic page's
+//     metadata into the body); a large body costs one search, or one
+//     linear tokenizer pass. Meta tags inside <noscript> and <template>
+//     are not read either.
 //   - A UTF-16 page (by its byte order mark, else its Content-Type
 //     charset) is decoded first; a page in any other encoding is read as
 //     it is, since the signals are ASCII.
@@ -210,7 +212,10 @@ func ParseAt(page *url.URL, header http.Header, body []byte) (*Signals, diag.Lis
 		diags.Add(codeNotHTML, 0, "the body is not HTML (Content-Type %q)", diag.Clip(header.Get("Content-Type")))
 	default:
 		s.HTML = true
-		tags, base := headTags(body)
+		tags, base, rest, restLine := headTags(body)
+		for _, r := range bodyMetas(rest, restLine) {
+			diags.Add(codeMetaInBody, r.line, "meta name=%q is in the body, not the head: survey reads the meta tags of the head only, so this tag is not read (a framework may stream a page's metadata into the body, for scripts to move it into the head)", diag.Clip(r.key))
+		}
 		site := documentBase(page, base)
 		for _, t := range tags {
 			if !t.meta {

@@ -459,15 +459,15 @@ func TestParse_Plain(t *testing.T) {
 }
 
 // TestParse_LargePage reads the 100 KiB news page of testdata: signals in
-// the head, a noindex meta in the body that is not read.
+// the head, a noindex meta in the body that is not read, and reported.
 func TestParse_LargePage(t *testing.T) {
 	body, err := os.ReadFile("testdata/large.html")
 	if err != nil {
 		t.Fatal(err)
 	}
 	s, got := parse(t, hdr("Content-Type", "text/html; charset=utf-8"), body)
-	if len(got) != 0 {
-		t.Errorf("diagnostics %v", got)
+	if want := []string{"homepage.meta-in-body@927"}; !slices.Equal(got, want) {
+		t.Errorf("diagnostics %v, want %v", got, want)
 	}
 	want := []string{"/index@meta", "/follow@meta", "/max-image-preview=large@meta", "/max-snippet=-1@meta", "googlebot/notranslate@meta"}
 	if n := names(s.Robots); !slices.Equal(n, want) {
@@ -650,12 +650,12 @@ func TestParse_UnknownDirectiveHints(t *testing.T) {
 // document even when it opens with text (a stray heading or a server's
 // warning before the doctype); content sniffing does not override a
 // supplied HTML type. The tree builder puts the text, and the meta tags
-// after it, in the body, so none of them is read.
+// after it, in the body, so none of them is read (each is reported).
 func TestParse_ServedAsHTML(t *testing.T) {
 	body := []byte("# Saved page\n\n<!doctype html>\n<html><head><meta name=\"robots\" content=\"noindex\"></head><body></body></html>\n")
 	for _, ct := range []string{"text/html", "text/html; charset=UTF-8", "Text/HTML", "application/xhtml+xml"} {
 		s, got := parse(t, hdr("Content-Type", ct, "X-Robots-Tag", "noai"), body)
-		if !s.HTML || len(got) != 0 || s.NoIndex || !s.NoAI {
+		if !s.HTML || !slices.Equal(got, []string{"homepage.meta-in-body@4"}) || s.NoIndex || !s.NoAI {
 			t.Errorf("%s: got %v, %+v", ct, got, s)
 		}
 	}
@@ -788,5 +788,28 @@ func TestParse_MisnamedHTTPEquivRobots(t *testing.T) {
 	}
 	if s.NoIndex || s.NoFollow || s.NoArchive || s.NoAI || !s.NoImageAI || len(s.Robots) != 1 {
 		t.Errorf("%+v", s)
+	}
+}
+
+// TestParse_MetaInBody: a robots, per-crawler or TDMRep meta tag in the body
+// (as a Next.js app streams a dynamic page's metadata to most clients) is
+// not read and is reported at its line; one inside a script, a template, a
+// noscript or a textarea is no tag, and other meta tags of the body
+// (microdata) are not reported.
+func TestParse_MetaInBody(t *testing.T) {
+	body := []byte(`<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/></head><body><div hidden=""><!--$--><title>Shop</title>
+<meta name="robots" content="noindex, nofollow"/><meta name="TDM-Reservation" content="1"/><!--/$--></div>
+<script>document.write('<meta name="robots" content="noai">')</script>
+<template><meta name="robots" content="noai"></template><noscript><meta name="robots" content="noai"></noscript>
+<textarea><meta name="robots"></textarea>
+<div itemscope><meta itemprop="name" content="x"><meta name="description" content="x">
+<META NAME="GPTBot" CONTENT="noindex"></div></body></html>`)
+	s, got := parse(t, hdr("Content-Type", "text/html"), body)
+	want := []string{"homepage.meta-in-body@2", "homepage.meta-in-body@2", "homepage.meta-in-body@7"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if s.Any() {
+		t.Errorf("signals %+v", s)
 	}
 }

@@ -1,0 +1,91 @@
+package homepage
+
+import (
+	"bytes"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
+	"github.com/agentpolicy/survey/extract/internal/lines"
+)
+
+// bodyMetas returns the meta tags of rest, the document after its head
+// (rest starts on line line), whose name survey reads in the head: robots,
+// a crawler's name, tdm-reservation and tdm-policy. Such a tag in the body
+// is no signal (only the head is read), but frameworks put it there: a
+// Next.js app streams a dynamic page's metadata into the body of the HTML
+// it sends any client but a few known crawlers, and scripts move it into
+// the head afterwards. They are reported, so that they can be counted.
+//
+// The tokenizer reads the contents of script, style, textarea, title,
+// noscript and the other raw text elements as text, so a tag written in
+// them is no tag, and the contents of <template> are inert. A body is
+// tokenized only when one of its "<meta" opens a tag survey would read
+// (mayHaveBodyMeta): few are.
+func bodyMetas(rest []byte, line int) []rawTag {
+	if !mayHaveBodyMeta(rest) {
+		return nil
+	}
+	z := html.NewTokenizer(bytes.NewReader(rest))
+	var out []rawTag
+	off, templates := 0, 0
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return out
+		}
+		start, startLine := off, line
+		off += len(z.Raw())
+		line += lines.Between(rest, start, off)
+		switch tt {
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, hasAttr := z.TagName()
+			switch a := atom.Lookup(name); {
+			case a == atom.Template && tt == html.StartTagToken:
+				templates++
+			case a == atom.Meta && templates == 0:
+				if r := readRawTag(z, true, hasAttr, startLine); readByName(r.key) {
+					out = append(out, r)
+				}
+			}
+		case html.EndTagToken:
+			if name, _ := z.TagName(); atom.Lookup(name) == atom.Template && templates > 0 {
+				templates--
+			}
+		}
+	}
+}
+
+// metaOpen opens a meta start tag, in lower case.
+var metaOpen = []byte("<meta")
+
+// maxMetaTag bounds the text read as one meta tag by mayHaveBodyMeta.
+const maxMetaTag = 4096
+
+// mayHaveBodyMeta reports whether some "<meta", in any case, in b opens a
+// meta tag whose name survey reads, reading that tag alone (a page's body
+// holds few meta tags, and rarely such a one). It cannot tell whether the
+// tag is in a script or another raw text element, which bodyMetas then
+// does; a tag longer than maxMetaTag counts.
+func mayHaveBodyMeta(b []byte) bool {
+	for i := 0; i+len(metaOpen) <= len(b); i++ {
+		j := bytes.IndexByte(b[i:], '<')
+		if j < 0 {
+			return false
+		}
+		i += j
+		if i+len(metaOpen) > len(b) || !bytes.EqualFold(b[i:i+len(metaOpen)], metaOpen) {
+			continue
+		}
+		z := html.NewTokenizer(bytes.NewReader(b[i:min(len(b), i+maxMetaTag)]))
+		switch z.Next() {
+		case html.StartTagToken, html.SelfClosingTagToken:
+			if name, hasAttr := z.TagName(); atom.Lookup(name) == atom.Meta && readByName(readRawTag(z, true, hasAttr, 0).key) {
+				return true
+			}
+		case html.ErrorToken:
+			return true // cut by maxMetaTag
+		}
+	}
+	return false
+}
