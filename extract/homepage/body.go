@@ -37,23 +37,42 @@ func bodyMetas(rest []byte, line int) []rawTag {
 		start, startLine := off, line
 		off += len(z.Raw())
 		line += lines.Between(rest, start, off)
-		switch tt {
+		// The names are read from the raw tag: TagName copies every name
+		// it returns, and only meta tags need their attributes.
+		switch raw := z.Raw(); tt {
 		case html.StartTagToken, html.SelfClosingTagToken:
-			name, hasAttr := z.TagName()
-			switch a := atom.Lookup(name); {
-			case a == atom.Template && tt == html.StartTagToken:
+			switch {
+			case tt == html.StartTagToken && rawTagNamed(raw, "<template"):
 				templates++
-			case a == atom.Meta && templates == 0:
+			case templates == 0 && rawTagNamed(raw, "<meta"):
+				_, hasAttr := z.TagName()
 				if r := readRawTag(z, true, hasAttr, startLine); readByName(r.key) {
 					out = append(out, r)
 				}
 			}
 		case html.EndTagToken:
-			if name, _ := z.TagName(); atom.Lookup(name) == atom.Template && templates > 0 {
+			if templates > 0 && rawTagNamed(raw, "</template") {
 				templates--
 			}
 		}
 	}
+}
+
+// rawTagNamed reports whether raw, a tag as the tokenizer returns it
+// (z.Raw), opens with open ("<meta", "</template") in any case, followed
+// by what ends a tag name (white space, "/" or ">") or by nothing.
+func rawTagNamed(raw []byte, open string) bool {
+	if len(raw) < len(open) || !bytes.EqualFold(raw[:len(open)], []byte(open)) {
+		return false
+	}
+	if len(raw) == len(open) {
+		return true
+	}
+	switch raw[len(open)] {
+	case ' ', '\t', '\n', '\r', '\f', '/', '>':
+		return true
+	}
+	return false
 }
 
 // metaOpen opens a meta start tag, in lower case.
