@@ -31,7 +31,9 @@ var (
 	codeContentUsageUnparsable = diag.Code{ID: "homepage.content-usage-unparsable", Severity: diag.Warning, Spec: specCUField,
 		Summary: "The Content-Usage header, its field lines combined, is not an RFC 9651 Dictionary (for example an upper-case key, or an empty field line beside another); it expresses no preference."}
 	codeContentUsageUnknownKey = diag.Code{ID: "homepage.content-usage-unknown-key", Severity: diag.Warning, Spec: specCUKey,
-		Summary: "A Content-Usage key that is not a category survey records (train-ai, search), such as ai-use (draft-ietf-aipref-vocab-08 §4.2) or a label of an earlier revision (all, bots, train-genai, ...); recipients ignore it, as in robots.txt."}
+		Summary: "A Content-Usage key that is not a category of the vocabulary (train-ai, search, and ai-use, which survey does not record), such as a label of an earlier revision (all, bots, train-genai, ...); recipients ignore it, as in robots.txt."}
+	codeContentUsageUnrecorded = diag.Code{ID: "homepage.content-usage-unrecorded-category", Severity: diag.Info, Spec: "draft-ietf-aipref-vocab-08 §4.2; specs README",
+		Summary: "A Content-Usage preference for ai-use (AI Use, a category of draft-ietf-aipref-vocab-08 §4.2) with the Token y or n: valid, but not a category survey records (train-ai, search), as in robots.txt."}
 	codeContentUsageBadValue = diag.Code{ID: "homepage.content-usage-bad-value", Severity: diag.Warning, Spec: specCUValue,
 		Summary: "A Content-Usage category (train-ai, search) whose value is not the Token y or n (the key alone, a String, a number, an Inner List, Y or N); no preference is expressed for it."}
 	codeContentUsageParameter = diag.Code{ID: "homepage.content-usage-parameter", Severity: diag.Warning, Spec: specCUValue + "; RFC 9651 §3.1.2",
@@ -58,7 +60,7 @@ var (
 func Codes() []diag.Code {
 	return []diag.Code{
 		codeNotHTML, codeEmptyBody, codeUnknownDirective, codeBadDirectiveValue, codeRobotsConflict,
-		codeContentUsageUnparsable, codeContentUsageUnknownKey, codeContentUsageBadValue, codeContentUsageParameter,
+		codeContentUsageUnparsable, codeContentUsageUnknownKey, codeContentUsageUnrecorded, codeContentUsageBadValue, codeContentUsageParameter,
 		codeTDMReservationInvalid, codeTDMPolicyNotAbsolute, codeTDMPolicyIgnored, codeTDMPolicyAlone,
 		codeTDMConflict, codeHTTPEquivPolicy, codeMisnamedMeta, codeMetaInBody,
 	}

@@ -45,6 +45,9 @@ func parseContentUsage(lines []string, diags *diagnostics) *ContentUsage {
 	cu.Valid = true
 	cu.Preferences = up.Preferences
 	cu.UnknownKeys = up.UnknownKeys
+	for _, m := range up.Unrecorded {
+		diags.Add(codeContentUsageUnrecorded, 0, "Content-Usage %s: AI Use, a category of draft-ietf-aipref-vocab-08 §4.2 that survey does not record (it records train-ai and search)", m)
+	}
 	for _, key := range up.UnknownKeys {
 		if note := robots.UsageLabelNote(key); note != "" {
 			diags.Add(codeContentUsageUnknownKey, 0, "Content-Usage key %q (%s) is not a category survey records (train-ai, search); it is ignored", key, note)

@@ -25,6 +25,7 @@ func fuzzSeeds() []seed {
 		{"X-Robots-Tag: noai, noimageai\nContent-Usage: train-ai=n\ntdm-reservation: 1\ntdm-policy: https://provider.com/policies/policy.json", "<!DOCTYPE html><html><head><title>x</title></head><body></body></html>"},
 		{"Content-Type: application/json", `{"a": 1}`},
 		{"X-Robots-Tag: googlebot: noindex, max-snippet: x, foo, unavailable_after: Sunday, 01-Sep-30 00:00:00 GMT\nContent-Usage: train-ai=\"n\", bots=n, search=y;train-ai=n", "<meta name=robots content='index, noindex'>"},
+		{"Content-Usage: train-ai=y, ai-use=n", ""},
 		{"Content-Usage: Train-AI=n\ntdm-reservation: 2\ntdm-policy: /rel", "<html><head><meta name=tdm-reservation content=0><meta name=tdm-reservation content=1><meta name=tdm-policy content=https://x.example/p></head>"},
 		{"tdm-reservation: 0\ntdm-policy: https://x.example/p", "<head><meta name=\"tdm-reservation\" content=\"1\"><link rel=alternate href=/llms.txt></head>"},
 		{"", "<meta name=tdm-policy content=mailto:x@y>"},

@@ -227,9 +227,11 @@ func TestParse_ContentUsage(t *testing.T) {
 		// and a category written as a parameter is reported.
 		{[]string{"train-ai=n;search=y"}, true, "n", "", []string{"homepage.content-usage-parameter@0"}},
 		{[]string{"train-ai=?0, search=N"}, true, "", "", []string{"homepage.content-usage-bad-value@0", "homepage.content-usage-bad-value@0"}},
-		// ai-use (vocab-08) is not recorded (specs README); legacy labels
-		// no longer cover train-ai.
-		{[]string{"ai-use=n, bots=n"}, true, "", "", []string{"homepage.content-usage-unknown-key@0", "homepage.content-usage-unknown-key@0"}},
+		// ai-use (vocab-08 §4.2) is valid but not recorded (specs README):
+		// an info, or a bad value; legacy labels no longer cover train-ai.
+		{[]string{"ai-use=n, bots=n"}, true, "", "", []string{"homepage.content-usage-unknown-key@0", "homepage.content-usage-unrecorded-category@0"}},
+		{[]string{"train-ai=y, search=y, ai-use=y"}, true, "y", "y", []string{"homepage.content-usage-unrecorded-category@0"}},
+		{[]string{"ai-use=yes"}, true, "", "", []string{"homepage.content-usage-bad-value@0"}},
 	}
 	for _, c := range cases {
 		h := http.Header{"Content-Usage": c.lines}

@@ -491,18 +491,10 @@ func (b *Builder) contentUsage(g *Group, line int, value string, inGroup bool) {
 	}
 	rule.Valid = true
 	rule.Preferences = cu.Preferences
+	for _, m := range cu.Unrecorded {
+		b.add(codeContentUsageUnrecorded, line, "%s: AI Use, a category of draft-ietf-aipref-vocab-08 §4.2 that survey does not record (it records train-ai and search)", m)
+	}
 	for _, k := range cu.UnknownKeys {
-		if k == "ai-use" {
-			// A category of the current vocabulary (vocab-08 §4.2): with y
-			// or n the preference is valid, only not recorded; with any
-			// other value it is unknown, as for train-ai and search.
-			if v, m := usageMember(rest, k); v == "y" || v == "n" {
-				b.add(codeContentUsageUnrecorded, line, "%s: AI Use, a category of draft-ietf-aipref-vocab-08 §4.2 that survey does not record (it records train-ai and search)", m)
-			} else {
-				b.add(codeContentUsageUnknownValue, line, "%s: the value is not the Token y or n; the preference is unknown", m)
-			}
-			continue
-		}
 		if note := UsageLabelNote(k); note != "" {
 			b.add(codeContentUsageUnknownKey, line, "%q (%s) is not a category survey records (train-ai, search); ignored", k, note)
 			continue

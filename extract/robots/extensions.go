@@ -3,6 +3,7 @@ package robots
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -107,8 +108,6 @@ func IsUsageCategory(key string) bool { return key == "train-ai" || key == "sear
 // bots=n, leaves every category unknown.
 func UsageLabelNote(key string) string {
 	switch key {
-	case "ai-use":
-		return "AI Use, a category of draft-ietf-aipref-vocab-08 §4.2 (and -02) that survey does not record"
 	case "all":
 		return "Automated Processing in draft-ietf-aipref-vocab-02, a label later revisions dropped; it no longer covers train-ai or search"
 	case "bots":
@@ -141,10 +140,17 @@ type UsagePreference struct {
 	// Preferences maps the recorded categories (IsUsageCategory) to "y" or
 	// "n"; a category that is absent or has another value is left out.
 	Preferences map[string]string
-	// UnknownKeys are the keys that are not recorded categories, in order.
+	// UnknownKeys are the keys that are neither recorded categories nor
+	// Unrecorded ones, in order.
 	UnknownKeys []string
-	// UnknownValues are the members of recorded categories whose value is
-	// not the Token y or n, serialized ("train-ai", `search="n"`).
+	// Unrecorded are the members of the categories of the vocabulary that
+	// survey does not record (ai-use, vocab-08 §4.2) whose value is the
+	// Token y or n, serialized ("ai-use=y"): valid preferences, left out of
+	// Preferences.
+	Unrecorded []string
+	// UnknownValues are the members of categories (recorded or not) whose
+	// value is not the Token y or n, serialized ("train-ai", `search="n"`,
+	// "ai-use=yes").
 	UnknownValues []string
 	// CategoryParams are the members with a parameter named after a
 	// recorded category, serialized ("train-ai=n;search=y"): a ";" written
@@ -158,29 +164,24 @@ type UsagePreference struct {
 // line), as UsagePreference describes. A value that is not a Dictionary is
 // an error: its preferences are all unknown.
 func ParseUsagePreference(lines ...string) (UsagePreference, error) {
-	td, err := parseTokenDictionary(lines, IsUsageCategory, func(_, tok string) bool { return tok == "y" || tok == "n" })
-	return UsagePreference{Preferences: td.values, UnknownKeys: td.unknownKeys, UnknownValues: td.unknownValues, CategoryParams: td.keyParams}, err
-}
-
-// usageMember returns the value of key in a statement of preference that
-// parses as an RFC 9651 Dictionary: the Token, or "" when the value is not
-// a Token, and the member serialized for a message ("ai-use=yes").
-func usageMember(statement, key string) (token, member string) {
-	dict, err := httpsfv.UnmarshalDictionary([]string{statement})
-	if err != nil {
-		return "", key
-	}
-	m, ok := dict.Get(key)
-	if !ok {
-		return "", key
-	}
-	if item, ok := m.(httpsfv.Item); ok {
-		if tok, ok := item.Value.(httpsfv.Token); ok {
-			token = string(tok)
+	td, err := parseTokenDictionary(lines, isUsageVocabulary, func(_, tok string) bool { return tok == "y" || tok == "n" })
+	up := UsagePreference{Preferences: td.values, UnknownKeys: td.unknownKeys, UnknownValues: td.unknownValues, CategoryParams: td.keyParams}
+	for key, tok := range td.values {
+		if !IsUsageCategory(key) {
+			delete(up.Preferences, key)
+			up.Unrecorded = append(up.Unrecorded, key+"="+tok)
 		}
 	}
-	return token, serializeMember(key, m)
+	if len(up.Preferences) == 0 {
+		up.Preferences = nil
+	}
+	slices.Sort(up.Unrecorded)
+	return up, err
 }
+
+// isUsageVocabulary reports whether key is a category of the current
+// vocabulary (draft-ietf-aipref-vocab-08 §4): the recorded ones and ai-use.
+func isUsageVocabulary(key string) bool { return IsUsageCategory(key) || key == "ai-use" }
 
 // tokenDictionary is a parsed RFC 9651 Dictionary of Tokens, as the
 // statements of Content-Usage and Content-Signal are.

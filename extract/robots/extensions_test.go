@@ -454,7 +454,19 @@ func TestParseUsagePreference(t *testing.T) {
 	if up, err := ParseUsagePreference(""); err != nil || up.Preferences != nil {
 		t.Errorf("an empty value is an empty Dictionary: %+v, %v", up, err)
 	}
-	for key, legacy := range map[string]bool{"ai-use": true, "all": true, "bots": true, "train-genai": true, "ai-output": true, "tdm": true, "genai": true, "ai-train": true, "ai-input": true, "foo": false, "train-ai": false} {
+	// ai-use is a category of the vocabulary that survey does not record:
+	// valid with y or n, an unknown value otherwise; never an unknown key.
+	up, err = ParseUsagePreference("train-ai=y, ai-use=n")
+	if err != nil || !reflect.DeepEqual(up.Preferences, map[string]string{"train-ai": "y"}) ||
+		!reflect.DeepEqual(up.Unrecorded, []string{"ai-use=n"}) || up.UnknownKeys != nil || up.UnknownValues != nil {
+		t.Errorf("ai-use=n: got %+v, %v", up, err)
+	}
+	up, err = ParseUsagePreference("ai-use=yes")
+	if err != nil || up.Preferences != nil || up.Unrecorded != nil || up.UnknownKeys != nil ||
+		!reflect.DeepEqual(up.UnknownValues, []string{"ai-use=yes"}) {
+		t.Errorf("ai-use=yes: got %+v, %v", up, err)
+	}
+	for key, legacy := range map[string]bool{"ai-use": false, "all": true, "bots": true, "train-genai": true, "ai-output": true, "tdm": true, "genai": true, "ai-train": true, "ai-input": true, "foo": false, "train-ai": false} {
 		if got := UsageLabelNote(key) != ""; got != legacy {
 			t.Errorf("UsageLabelNote(%q) = %q", key, UsageLabelNote(key))
 		}
