@@ -376,7 +376,16 @@ func (p *parser) heading(n int, h heading) {
 	case 1:
 		if p.titleSeen {
 			p.diags.Add(codeDuplicateTitle, n, "second H1 %q; the title is %q (line %d)", h.text, p.f.Title, p.f.TitleLine)
-			if p.part == partSummary || p.part == partDetails {
+			switch {
+			case p.part == partSummary && !p.summaryDone && len(p.summary) == 0:
+				// "# Site\n# comment\n\n> summary": text of the details
+				// part, which ends the summary's place; the block quote
+				// after it is no summary. Say so, since the file has one.
+				p.diags.Add(codeMissingSummary, p.f.TitleLine, "no blockquote summary right after the title, which a second H1 (line %d) follows; a block quote after that H1 is not the summary", n)
+				p.summaryDone = true
+				p.part = partDetails
+				p.details = append(p.details, "# "+h.text)
+			case p.part == partSummary || p.part == partDetails:
 				// Text of the details part: a block quote after it is no
 				// summary, which follows the title.
 				p.text(n, "# "+h.text)
