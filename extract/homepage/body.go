@@ -88,23 +88,28 @@ const maxMetaTag = 4096
 // does; a tag longer than maxMetaTag counts.
 func mayHaveBodyMeta(b []byte) bool {
 	for i := 0; i+len(metaOpen) <= len(b); i++ {
-		j := bytes.IndexByte(b[i:], '<')
+		j := bytes.IndexByte(b[i:len(b)-len(metaOpen)+1], '<')
 		if j < 0 {
 			return false
 		}
 		i += j
-		if i+len(metaOpen) > len(b) || !bytes.EqualFold(b[i:i+len(metaOpen)], metaOpen) {
-			continue
+		if b[i+1]|0x20 == 'm' && bytes.EqualFold(b[i:i+len(metaOpen)], metaOpen) && readMetaAt(b, i) {
+			return true
 		}
-		z := html.NewTokenizer(bytes.NewReader(b[i:min(len(b), i+maxMetaTag)]))
-		switch z.Next() {
-		case html.StartTagToken, html.SelfClosingTagToken:
-			if name, hasAttr := z.TagName(); atom.Lookup(name) == atom.Meta && readByName(readRawTag(z, true, hasAttr, 0).key) {
-				return true
-			}
-		case html.ErrorToken:
-			return true // cut by maxMetaTag
-		}
+	}
+	return false
+}
+
+// readMetaAt reports whether the text at b[i:], which opens with "<meta" in
+// any case, is a meta tag whose name survey reads.
+func readMetaAt(b []byte, i int) bool {
+	z := html.NewTokenizer(bytes.NewReader(b[i:min(len(b), i+maxMetaTag)]))
+	switch z.Next() {
+	case html.StartTagToken, html.SelfClosingTagToken:
+		name, hasAttr := z.TagName()
+		return atom.Lookup(name) == atom.Meta && readByName(readRawTag(z, true, hasAttr, 0).key)
+	case html.ErrorToken:
+		return true // cut by maxMetaTag
 	}
 	return false
 }
