@@ -351,11 +351,15 @@ func (w *Web) siteFile(s site, loc registry.LocationID) *file {
 		}
 		return set.card
 	}
-	share := adoption(loc)
-	if home, _ := w.cat.homes.pick(draw(s.h, "home")); home != nil && slices.Contains(home.linksTo, loc) {
-		share = linkedAdoption
+	// The home page is picked only when its links decide: when the draw
+	// falls between the two shares (every request asks).
+	share, u := adoption(loc), unit(draw(s.h, "present/"+string(loc)))
+	if u >= min(share, linkedAdoption) && u < max(share, linkedAdoption) {
+		if home, _ := w.cat.homes.pick(draw(s.h, "home")); home != nil && slices.Contains(home.linksTo, loc) {
+			share = linkedAdoption
+		}
 	}
-	if unit(draw(s.h, "present/"+string(loc))) >= share {
+	if u >= share {
 		return nil
 	}
 	p := w.cat.files[loc]

@@ -296,10 +296,9 @@ func checkHTTPEquiv(t tag, diags *diagnostics) {
 		}
 		return
 	}
-	if named {
-		return
-	}
-	if equiv := strings.ToLower(t.httpEquiv); equiv == "robots" || isBotMetaName(equiv, aiTokenSet()) {
+	// The TDMRep names are policy headers too, so readByName here means a
+	// robots or crawler name.
+	if !named && readByName(strings.ToLower(t.httpEquiv)) {
 		diags.Add(codeMisnamedMeta, t.line, "meta http-equiv=%q is not a robots meta tag: crawlers read robots directives from <meta name=\"robots\"> (or a crawler's meta tag, <meta name=\"googlebot\">), and HTML defines no such pragma, so this tag expresses nothing", diag.Clip(t.httpEquiv))
 	}
 }

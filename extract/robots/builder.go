@@ -140,7 +140,7 @@ func (b *Builder) HandleLine(l Line) {
 				// A longer name ("User-agents", "Sitemaps") is no
 				// misspelling but another name, which google/robotstxt
 				// still obeys as the record it starts with.
-				b.add(codeMisspelled, l.Number, "%q is not a record name; it starts with %q, so it is read as %s record, as google/robotstxt reads it", l.Key, prefix, withArticle(name))
+				b.add(codeMisspelled, l.Number, longNameMessage, l.Key, prefix, withArticle(name))
 			}
 		}
 	}
@@ -219,12 +219,13 @@ func (b *Builder) rule(line int, kind RuleKind, value string) {
 		// line such as "Allow-AI-Training: no" has no path: that is said
 		// here, once, rather than again as robots.path-not-absolute.
 		b.longName = longName{}
+		args := []any{ln.key, ln.prefix, withArticle(string(kind))}
 		if value != "" && value[0] != '/' && value[0] != '*' {
-			b.add(codeMisspelled, line, "%q is not a record name; it starts with %q, so it is read as %s record, as google/robotstxt reads it; its value %q is not a path, so the rule matches nothing", ln.key, ln.prefix, withArticle(string(kind)), value)
+			b.add(codeMisspelled, line, longNameMessage+"; its value %q is not a path, so the rule matches nothing", append(args, value)...)
 			b.appendRule(line, kind, value)
 			return
 		}
-		b.add(codeMisspelled, line, "%q is not a record name; it starts with %q, so it is read as %s record, as google/robotstxt reads it", ln.key, ln.prefix, withArticle(string(kind)))
+		b.add(codeMisspelled, line, longNameMessage, args...)
 	}
 	switch {
 	case value == "" || value[0] == '/':
@@ -262,6 +263,11 @@ func withArticle(name string) string {
 	}
 	return "a " + name
 }
+
+// longNameMessage says of a record name that only starts with a record's
+// name (the key, the record name it starts with, and that name with its
+// article) how it is read.
+const longNameMessage = "%q is not a record name; it starts with %q, so it is read as %s record, as google/robotstxt reads it"
 
 // longName is an allow or disallow line whose name only starts with the
 // record's name (or a misspelling of it), as HandleLine saw it; rule

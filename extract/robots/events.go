@@ -432,27 +432,26 @@ func bareValues(content string) string {
 	if err != nil {
 		return ""
 	}
-	search := ""
+	var search httpsfv.Token
 	for _, key := range dict.Names() {
-		switch key {
-		case "ai-train", "ai-input", "use":
-			return "Content-Signal"
-		case "train-ai", "ai-use":
-			return "Content-Usage"
-		case "search":
+		signal, usage := isContentSignalKey(key), isUsageVocabulary(key)
+		switch {
+		case signal && usage: // search, told apart by its value
 			if m, _ := dict.Get(key); m != nil {
 				if item, ok := m.(httpsfv.Item); ok {
-					if tok, ok := item.Value.(httpsfv.Token); ok {
-						search = string(tok)
-					}
+					search, _ = item.Value.(httpsfv.Token)
 				}
 			}
+		case signal:
+			return "Content-Signal"
+		case usage:
+			return "Content-Usage"
 		}
 	}
-	switch search {
-	case "yes", "no":
+	switch {
+	case contentSignalRank("search", string(search)) >= 0:
 		return "Content-Signal"
-	case "y", "n":
+	case search == "y" || search == "n":
 		return "Content-Usage"
 	}
 	return ""
