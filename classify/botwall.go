@@ -201,9 +201,41 @@ var prefilter = newMarkers(
 	"validate.perfdrive",
 )
 
-// genericTitle recognises CAPTCHA walls of unknown vendors by their title;
-// it counts only at a refusing status.
+// genericTitle recognises CAPTCHA walls of unknown vendors by their title.
+// The title alone counts only at a refusing status: at 2xx it counts on a
+// CAPTCHA gate (isCaptchaGate), for ordinary pages are about CAPTCHAs too.
 var genericTitle = regexp.MustCompile(`(?i)(are you (a )?(human|robot)|verify(ing)? (that )?you are (a )?human|captcha|bot (check|protection|detection)|security check|human verification)`)
+
+// captchaWidgets are lower-case substrings of the script or frame source of
+// a CAPTCHA service's widget, the one a site puts on a gate page of its
+// own: Google reCAPTCHA, hCaptcha, Cloudflare Turnstile, Friendly Captcha,
+// MTCaptcha, GeeTest, Arkose Labs (FunCaptcha), Yandex SmartCaptcha,
+// Tencent Captcha and ALTCHA.
+var captchaWidgets = []string{
+	"google.com/recaptcha/", "recaptcha.net/recaptcha/", "gstatic.com/recaptcha/",
+	"hcaptcha.com/", "challenges.cloudflare.com/turnstile/",
+	"friendly-challenge", "friendlycaptcha", "mtcaptcha.com", "geetest.com",
+	"arkoselabs.com", "funcaptcha.com", "smartcaptcha.yandexcloud.net", "captcha.qq.com",
+	"captcha.qcloud.com", "altcha",
+}
+
+// captchaContainers selects the elements the widgets of captchaWidgets
+// render into.
+const captchaContainers = ".g-recaptcha, .h-captcha, .cf-turnstile, .frc-captcha, altcha-widget, .mtcaptcha, .smart-captcha"
+
+// isCaptchaGate reports whether a page, whose title genericTitle matched,
+// is a site's own CAPTCHA gate: a CAPTCHA service's widget (captchaWidgets,
+// captchaContainers) on a page of at most shortText bytes of visible text
+// (scripts and styles left out). A contact form with a reCAPTCHA, or an
+// article about CAPTCHAs that shows one, says more, or is titled otherwise.
+func isCaptchaGate(doc *goquery.Document, srcs []string) bool {
+	if !anyContainsAny(srcs, captchaWidgets) && doc.Find(captchaContainers).Length() == 0 {
+		return false
+	}
+	body := doc.Find("body").Clone()
+	body.Find("script, style, noscript, template").Remove()
+	return len(strings.TrimSpace(body.Text())) <= shortText
+}
 
 // DetectChallenge reports whether a response is a bot-protection challenge
 // page, and from which vendor ("captcha" for an unrecognised CAPTCHA wall).
@@ -284,7 +316,7 @@ func DetectChallenge(status int, header http.Header, body []byte) (vendor string
 			}
 		}
 	}
-	if refusing && genericTitle.MatchString(title) {
+	if genericTitle.MatchString(title) && (refusing || isCaptchaGate(doc, srcs)) {
 		return "captcha", true
 	}
 	return "", false

@@ -25,7 +25,8 @@ const (
 	// Blocked: 401, 403, 407, 429, 451 or 999 (LinkedIn's "Request
 	// Denied"); a bot-protection challenge page
 	// (DetectChallenge: a named vendor's at any status, Akamai's block page
-	// and an unnamed CAPTCHA wall only at a refusing status); or not
+	// only at a refusing status, an unnamed CAPTCHA wall at a refusing
+	// status or, at any status, when it holds a CAPTCHA widget); or not
 	// requested, because the host is rate limiting (ReasonRateLimited) or
 	// robots.txt disallows the location (ReasonRobotsTxt).
 	Blocked Outcome = "blocked"
@@ -120,7 +121,7 @@ func (o Outcome) Description() string {
 	case RedirectError:
 		return "The redirect chain could not be followed: a loop, more than 5 hops, or a redirect without a usable Location."
 	case Blocked:
-		return "The server refused the crawler: 401, 403, 407, 429, 451 or 999 (\"Request Denied\", as LinkedIn answers crawlers); a bot-protection challenge page (a known vendor's at any status, an unnamed CAPTCHA wall only at 401, 403, 405, 406, 429 or 503); or not requested: a host that answered 429 (or 503 with a Retry-After) earlier, or, with --respect-robots, a location robots.txt disallows."
+		return "The server refused the crawler: 401, 403, 407, 429, 451 or 999 (\"Request Denied\", as LinkedIn answers crawlers); a bot-protection challenge page (a known vendor's at any status, an unnamed CAPTCHA wall at 401, 403, 405, 406, 429 or 503, or as a CAPTCHA gate of the site's own at any status); or not requested: a host that answered 429 (or 503 with a Retry-After) earlier, or, with --respect-robots, a location robots.txt disallows."
 	case ServerError:
 		return "A 5xx response that is not a challenge page, or a status that does not answer a plain GET with the file: 206 Partial Content (survey sends no Range header), 304 Not Modified (it sends no conditional request) or a 1xx as the final response."
 	case Absent:
