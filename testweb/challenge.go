@@ -19,6 +19,15 @@ const (
 	vendorCaptcha = "captcha"
 )
 
+// captchaWidgets are the CAPTCHA services' widgets of the
+// botwall-captcha-gate kind's pages, one per site: the script to load and
+// the class of the element it renders into.
+var captchaWidgets = [...]struct{ script, class string }{
+	{"https://www.google.com/recaptcha/api.js", "g-recaptcha"},
+	{"https://js.hcaptcha.com/1/api.js", "h-captcha"},
+	{"https://challenges.cloudflare.com/turnstile/v0/api.js", "cf-turnstile"},
+}
+
 // captchaTitles are the titles of the botwall-captcha kind's walls, one
 // per site. None holds a marker of a named vendor's page.
 var captchaTitles = [...]string{"Are you a human?", "Verifying you are human", "Human Verification", "Bot Check"}
@@ -63,6 +72,13 @@ func (w *Web) challenge(hi hostInfo, path string) reply {
 		return reply{op: opRespond, status: status, vendor: vendorCaptcha,
 			file: &file{name: "testweb/challenge-captcha", contentType: typeHTML,
 				header: http.Header{"Cache-Control": {"no-store"}}, body: static([]byte(captchaWall(title, hi.host, id)))}}
+	case kindWallCaptchaGate:
+		titles := append(captchaTitles[:len(captchaTitles):len(captchaTitles)], "Security check")
+		title := titles[draw(hi.h, "captcha-title")%uint64(len(titles))]
+		widget := captchaWidgets[draw(hi.h, "captcha-widget")%uint64(len(captchaWidgets))]
+		return reply{op: opRespond, status: http.StatusOK, vendor: vendorCaptcha,
+			file: &file{name: "testweb/challenge-captcha-gate", contentType: typeHTML,
+				header: http.Header{"Cache-Control": {"no-store"}}, body: static([]byte(captchaGate(title, widget, id)))}}
 	default:
 		return reply{op: opRespond, status: http.StatusOK, vendor: vendorImperva,
 			file: &file{name: "testweb/challenge-imperva", contentType: "text/html",
@@ -254,4 +270,26 @@ func captchaWall(title, host, id string) string {
 // content is an iframe of _Incapsula_Resource, served with 200.
 func impervaIframe(id string) string {
 	return `<html style="height:100%"><head><META NAME="ROBOTS" CONTENT="NOINDEX, NOFOLLOW"><meta name="format-detection" content="telephone=no"><meta name="viewport" content="initial-scale=1.0"><meta http-equiv="X-UA-Compatible" content="IE=edge,chrome=1"></head><body style="margin:0px;height:100%"><iframe id="main-iframe" src="/_Incapsula_Resource?CWUDNSAI=24&xinfo=13-` + id[:8] + `-0%200NNN%20RT%281700000000000%200%29%20q%280%20-1%20-1%20-1%29%20r%280%20-1%29&incident_id=` + id[:12] + `-` + id[12:] + `&edet=15&cinfo=ffffffff&rpinfo=0&mth=GET" frameborder=0 width="100%" height="100%" marginheight="0px" marginwidth="0px">Request unsuccessful. Incapsula incident ID: ` + id[:12] + `-` + id[12:] + `</iframe></body></html>`
+}
+
+// captchaGate is a site's own CAPTCHA gate, served with 200 in place of
+// every page: the widget of a CAPTCHA service and a sentence.
+func captchaGate(title string, widget struct{ script, class string }, id string) string {
+	return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>` + title + `</title>
+<script src="` + widget.script + `" async defer></script>
+</head>
+<body>
+<h1>` + title + `</h1>
+<p>Please complete the check below to continue.</p>
+<form method="post" action="/__gate">
+<div class="` + widget.class + `" data-sitekey="` + id + `"></div>
+<button type="submit">Continue</button>
+</form>
+</body>
+</html>
+`
 }

@@ -322,7 +322,7 @@ func (c *testCrawler) classify(e *Expect, loc registry.Location, o, canary *obse
 		e.Outcome, e.Reason = classify.Blocked, classify.ChallengeReason(v)
 		return
 	}
-	if refusingStatus(o.status) && captchaTitle(o.body) {
+	if captchaTitle(o.body) && (refusingStatus(o.status) || captchaWidget(o.body)) {
 		e.Outcome, e.Reason = classify.Blocked, classify.ChallengeReason("captcha")
 		return
 	}
@@ -444,6 +444,19 @@ func captchaTitle(body []byte) bool {
 		"verify you are human", "human verification", "bot check", "bot protection", "security check", "captcha"} {
 		if strings.Contains(title, t) {
 			return true
+		}
+	}
+	return false
+}
+
+// captchaWidget reports whether an HTML body loads a CAPTCHA service's
+// widget, as a site's own gate does (reCAPTCHA, hCaptcha, Turnstile: the
+// ones the simulated web serves), on a page of little text.
+func captchaWidget(body []byte) bool {
+	lower := strings.ToLower(string(body))
+	for _, w := range []string{"google.com/recaptcha/", "hcaptcha.com/", "challenges.cloudflare.com/turnstile/"} {
+		if strings.Contains(lower, w) {
+			return len(body) < 4096
 		}
 	}
 	return false

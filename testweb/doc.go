@@ -103,7 +103,9 @@
 //     blocked/status_999 at every location, and the crawler goes on (a
 //     999 is no rate limit). botwall-captcha's wall has no marker of a
 //     named vendor, only its title, at 403 or 503:
-//     blocked/challenge_captcha. blank-files serves files of white space
+//     blocked/challenge_captcha. botwall-captcha-gate answers 200 with the
+//     site's own gate, a generic title over a reCAPTCHA, hCaptcha or
+//     Turnstile widget: blocked/challenge_captcha too. blank-files serves files of white space
 //     alone (after a byte-order mark or not): present/empty, like a body of
 //     no bytes. soft404-volatile and soft404-json-escaped keep a real
 //     robots.txt and home page (as soft404-text does); their other

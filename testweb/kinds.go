@@ -62,6 +62,7 @@ const (
 	kindBlankFiles
 	kindWallCaptcha
 	kindStatus999
+	kindWallCaptchaGate
 	kindNXDomain
 	kindPrivateDNS
 	numKinds
@@ -150,6 +151,7 @@ func kindTable() []kindSpec {
 		{kindBlankFiles, "blank-files", false, 0, "robots.txt, agents.txt, llms.txt and ai.txt answer 200 with nothing but white space, or a UTF-8 byte-order mark and white space (the form by site and location); the rest is a normal site"},
 		{kindWallCaptcha, "botwall-captcha", false, 0, "every path answers 403 or 503 (by site) with a CAPTCHA wall of no named vendor, recognisable by its title alone (\"Are you a human?\", \"Verifying you are human\", \"Human Verification\" or \"Bot Check\", by site)"},
 		{kindStatus999, "status-999", false, 0, "every path answers 999 with a page of script, as LinkedIn refuses crawlers (\"Request Denied\")"},
+		{kindWallCaptchaGate, "botwall-captcha-gate", false, 0, "every path answers 200 with the site's own CAPTCHA gate: a title of botwall-captcha's or \"Security check\", a reCAPTCHA, hCaptcha or Turnstile widget and a sentence (by site)"},
 		{kindNXDomain, "nxdomain", true, 1500, "the DNS server answers NXDOMAIN (only with Config.DNS)"},
 		{kindPrivateDNS, "private-dns", true, 200, "the DNS server answers a private, loopback or link-local address (only with Config.DNS)"},
 	}

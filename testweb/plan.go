@@ -121,7 +121,7 @@ func (w *Web) plan(hi hostInfo, scheme, path, query string) reply {
 		}
 	case kindStatus999:
 		return reply{op: opRespond, status: statusRequestDenied, file: w.own.denied999}
-	case kindWallCloudflare, kindWallCloudflare503, kindWallAkamai, kindWallDataDome, kindWallPerimeterX, kindWallImperva, kindWallCaptcha:
+	case kindWallCloudflare, kindWallCloudflare503, kindWallAkamai, kindWallDataDome, kindWallPerimeterX, kindWallImperva, kindWallCaptcha, kindWallCaptchaGate:
 		return w.challenge(hi, path)
 	case kindForbiddenWellKnown:
 		if wellKnown {

@@ -660,6 +660,17 @@ func TestServe_ClassifierCases(t *testing.T) {
 			if (resp.StatusCode != 403 && resp.StatusCode != 503) || !known || bytes.Contains(bytes.ToLower(body), []byte("captcha")) {
 				t.Errorf("botwall-captcha %s: %d, title %q", s.seed, resp.StatusCode, title)
 			}
+		case kindWallCaptchaGate:
+			// Served with 200: a generic title over a CAPTCHA service's
+			// widget, as classify recognises a site's own gate.
+			resp, body := get(t, c, "https://"+s.seed+"/agents.txt")
+			widget := false
+			for _, w := range captchaWidgets {
+				widget = widget || (bytes.Contains(body, []byte(w.script)) && bytes.Contains(body, []byte(`class="`+w.class+`"`)))
+			}
+			if resp.StatusCode != 200 || !widget {
+				t.Errorf("botwall-captcha-gate %s: %d %q", s.seed, resp.StatusCode, body)
+			}
 		case kindBlankFiles:
 			for _, p := range []string{"/robots.txt", "/agents.txt", "/llms.txt", "/ai.txt"} {
 				resp, body := get(t, c, "https://"+s.seed+p)
