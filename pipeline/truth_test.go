@@ -115,13 +115,35 @@ func TestCrawl_MatchesGroundTruth(t *testing.T) {
 		t.Skip("crawls 2,000 simulated domains")
 	}
 	racetest.SkipTimedComparison(t)
-	sim := startSimWeb(t, simConfig(2000))
+	crawlMatchesTruth(t, simConfig(2000))
+}
+
+// TestCrawl_MatchesGroundTruth_Hostile does the same for the hostile mix,
+// which holds every kind of site (the kinds the realistic mix leaves out
+// among them: a 999, a CAPTCHA wall known by its title, a site's own
+// CAPTCHA gate served with 200, blank files, soft 404s that differ in a
+// request id), each at least four times.
+func TestCrawl_MatchesGroundTruth_Hostile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls 400 simulated domains")
+	}
+	racetest.SkipTimedComparison(t)
+	cfg := simConfig(400)
+	cfg.Mix = testweb.MixHostile
+	crawlMatchesTruth(t, cfg)
+}
+
+// crawlMatchesTruth crawls the simulated web of cfg end to end and
+// compares every fetch with its truth.
+func crawlMatchesTruth(t *testing.T, cfg testweb.Config) {
+	t.Helper()
+	sim := startSimWeb(t, cfg)
 	out := t.TempDir()
 	sum, err := Run(context.Background(), Options{Out: out, SeedsPath: sim.seeds, CrawlID: "truth", Crawl: sim.crawlConfig()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Status != "complete" || sum.Domains != 2000 || sum.SeedsBad != 0 {
+	if sum.Status != "complete" || sum.Domains != int64(cfg.Sites) || sum.SeedsBad != 0 {
 		t.Fatalf("summary %+v", sum)
 	}
 	db, err := sink.Open(sum.DBPath)
