@@ -172,7 +172,9 @@ func Domain(results []Result) (outcome, reason string) {
 
 // Soft404Site reports whether a site answered its canary, a path that
 // cannot exist, with a 2xx: the mark of a site whose missing files are
-// soft 404s. canary is nil when none was fetched.
+// soft 404s, whose pages Fetch compares with the canary's. canary is nil
+// when none was fetched. The dataset's targets.soft404_site is narrower:
+// the canary's own outcome is soft_404, so a bot wall's 2xx is left out.
 func Soft404Site(canary *crawl.Fetch) bool {
 	return canary != nil && canary.ErrKind == crawl.ErrNone && canary.Status >= 200 && canary.Status < 300
 }

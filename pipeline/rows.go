@@ -71,7 +71,6 @@ const maxKeptValue = 1024
 // buildUnit classifies, parses and turns one domain's result into rows.
 func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit {
 	u := &unit{}
-	canary := res.Fetch(registry.LocCanary)
 	results, views, kept := classifyFetches(res, cfg)
 	for _, r := range results {
 		u.outcomes = append(u.outcomes, r.Outcome)
@@ -89,7 +88,7 @@ func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit 
 		Scheme:       res.Scheme,
 		HTTPFallback: res.HTTPFallback,
 		HTTPSError:   res.HTTPSError,
-		Soft404Site:  classify.Soft404Site(canary),
+		Soft404Site:  soft404Site(res, results),
 		Fetches:      int32(len(res.Fetches)),
 		StartedAt:    res.StartedAt,
 		DurationMs:   ms(res.Duration.Seconds()),
@@ -129,6 +128,19 @@ func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit 
 	}
 	u.parsed.add(crawlID, res.Domain, views, digests)
 	return u
+}
+
+// soft404Site reports whether the domain answered its canary, a path that
+// cannot exist, with a page of its own (the canary's outcome soft_404):
+// targets.soft404_site. A bot wall served with 200 is the wall's answer, not
+// the site's, and a 206 answers no request survey made.
+func soft404Site(res *crawl.DomainResult, results []classify.Result) bool {
+	for i, f := range res.Fetches {
+		if f.Location == registry.LocCanary {
+			return results[i].Outcome == classify.Soft404
+		}
+	}
+	return false
 }
 
 // classifyFetches classifies every fetch of a domain and returns, for

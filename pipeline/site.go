@@ -26,7 +26,8 @@ type Site struct {
 	HTTPFallback bool
 	HTTPSError   string
 	// Soft404Site is set when the site answers 200 for a path that cannot
-	// exist (the canary): what its other locations return may be soft 404s.
+	// exist (the canary) with a page of its own, not a bot wall's: what its
+	// other locations return may be soft 404s.
 	Soft404Site bool
 	// Locations are the fetched locations in fetch order, the canary
 	// left out.
@@ -160,7 +161,7 @@ func CheckSite(ctx context.Context, c *crawl.Crawler, seed seeds.Seed) (*Site, e
 	results, views, _ := classifyFetches(res, c.Config())
 	site := &Site{Domain: res.Domain, HTTPFallback: res.HTTPFallback, HTTPSError: res.HTTPSError}
 	site.Outcome, site.Reason = classify.Domain(results)
-	site.Soft404Site = classify.Soft404Site(res.Fetch(registry.LocCanary))
+	site.Soft404Site = soft404Site(res, results)
 	docs := map[registry.LocationID][]extract.Document{}
 	for _, p := range ExtractDomain(res.Domain, views) {
 		docs[p.Location] = append(docs[p.Location], p.Doc)

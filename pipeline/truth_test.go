@@ -12,8 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentpolicy/survey/classify"
 	"github.com/agentpolicy/survey/crawl"
 	"github.com/agentpolicy/survey/internal/racetest"
+	"github.com/agentpolicy/survey/registry"
 	"github.com/agentpolicy/survey/sink"
 	"github.com/agentpolicy/survey/testweb"
 )
@@ -202,6 +204,41 @@ func crawlMatchesTruth(t *testing.T, cfg testweb.Config) {
 	if len(got) != checked {
 		t.Errorf("the dataset has %d fetches, the truth %d", len(got), checked)
 	}
+	// targets.soft404_site: the site itself answers a path that cannot
+	// exist, its canary soft_404 in the truth (a wall's 200 is not).
+	soft := map[string]bool{}
+	if err := queryEach(db, `SELECT domain, soft404_site FROM targets`, func(sc func(...any) error) error {
+		var d string
+		var b bool
+		err := sc(&d, &b)
+		soft[d] = b
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	softSites, softWrong := 0, []string{}
+	for domain := range sim.web.Domains() {
+		exp, _ := sim.web.Truth(domain)
+		want := false
+		for _, e := range exp {
+			if e.Location == registry.LocCanary {
+				want = e.Outcome == classify.Soft404
+			}
+		}
+		if want {
+			softSites++
+		}
+		if soft[domain] != want {
+			softWrong = append(softWrong, fmt.Sprintf("%s: soft404_site %v, want %v", domain, soft[domain], want))
+		}
+	}
+	if softSites == 0 {
+		t.Error("no site of the population answers its canary with a page of its own")
+	}
+	if len(softWrong) > 0 {
+		sort.Strings(softWrong)
+		t.Errorf("%d of %d targets have soft404_site wrong:\n  %s", len(softWrong), len(soft), strings.Join(softWrong[:min(len(softWrong), 20)], "\n  "))
+	}
 	if len(mismatches) > 0 {
 		var table []string
 		for k, n := range confusion {
@@ -216,4 +253,19 @@ func crawlMatchesTruth(t *testing.T, cfg testweb.Config) {
 			len(mismatches), checked, strings.Join(table, "\n"), strings.Join(mismatches, "\n  "))
 	}
 	t.Logf("%d fetches and %d validity labels match the truth", checked, labels)
+}
+
+// queryEach runs query on db and calls row with each row's Scan.
+func queryEach(db *sql.DB, query string, row func(scan func(...any) error) error) error {
+	rows, err := db.Query(query)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := row(rows.Scan); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
 }

@@ -47,7 +47,7 @@ type TargetRow struct {
 	Scheme       string    `col:"scheme" doc:"Scheme used for the domain: the seed's when it is an origin (http://... or https://...), else https, or http after the HTTPS fallback."`
 	HTTPFallback bool      `col:"http_fallback" doc:"True when HTTPS could not connect and the domain was fetched over plain HTTP; never for a seed that names its scheme (an origin), which is fetched with that scheme only."`
 	HTTPSError   string    `col:"https_error" doc:"Why HTTPS could not connect, when http_fallback is true."`
-	Soft404Site  bool      `col:"soft404_site" doc:"True when the canary path (which cannot exist) answered 2xx: the site answers every path."`
+	Soft404Site  bool      `col:"soft404_site" doc:"True when the canary path (which cannot exist) answered 2xx with a page of the site's own (the canary's outcome is soft_404; a bot wall served with 200 is not the site's answer): the site answers every path."`
 	Fetches      int32     `col:"fetches" doc:"Number of rows in fetches for the domain: one per location of the crawl (--locations and the canary), those not requested included."`
 	StartedAt    time.Time `col:"started_at" doc:"When the domain's first request started (UTC)."`
 	DurationMs   float64   `col:"duration_ms" doc:"Wall time spent on the domain, in milliseconds."`
