@@ -55,6 +55,9 @@ type ownBodies struct {
 	blank [len(blankForms)]*file
 	// denied999 is the status-999 kind's page.
 	denied999 *file
+	// parkedLander and parkedRobots are the parked kind's lander (for
+	// every path but robots.txt, naming the site) and robots.txt.
+	parkedLander, parkedRobots *file
 }
 
 // blankForms are the bodies of the blank-files kind: no content, only
@@ -128,6 +131,9 @@ func newOwnBodies() (ownBodies, error) {
 		b.blank[i] = ownFile("blank-"+strconv.Itoa(i), typeText, []byte(f), nil)
 	}
 	b.denied999 = ownFile("status-999", typeHTML, []byte(denied999Page), nil)
+	b.parkedLander = &file{name: "testweb/parked-lander", contentType: typeHTML,
+		body: func(seed string) []byte { return []byte(parkedLanderPage(seed)) }}
+	b.parkedRobots = ownFile("parked-robots", typeText, []byte("User-agent: *\nAllow: /\n"), nil)
 	b.badBytesRobots = ownFile("bad-bytes-robots", typeText, []byte("User-agent: *\nDisallow: /caf\xe9/\nDisallow: /a\x00b/\nDisallow: /tmp/\n"), nil)
 	return b, nil
 }
@@ -282,4 +288,34 @@ func buildOversized(header, line string, n int) []byte {
 		out = fmt.Appendf(out, line, i)
 	}
 	return out[:n]
+}
+
+// parkedLanderPage is the parked kind's lander for the site seeded as
+// seed, in the shape of a parking service's pay-per-click page: the
+// domain as its title, Google AdSense for Domains' caf.js (used by parking
+// services only) filling the ads block, and a marketplace link offering
+// the domain for sale.
+func parkedLanderPage(seed string) string {
+	host := htmlEscape(seed)
+	return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>` + host + `</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<script src="https://www.google.com/adsense/domains/caf.js" type="text/javascript"></script>
+</head>
+<body>
+<div class="header"><h1>` + host + `</h1>
+<p><a href="https://sedo.com/search/details/?domain=` + host + `&amp;origin=parking">This domain may be for sale!</a></p></div>
+<div id="relatedsearches1"></div>
+<script type="text/javascript">
+var pageOptions = {"pubId": "dp-sim_3ph", "domainRegistrant": "as-drid-0000000000000000", "channel": "exp-0051", "resultsPageBaseUrl": "//` + host + `/?ts=", "terms": "Web Hosting,Domain Names,Online Marketing"};
+var rsblock = {"container": "relatedsearches1", "type": "relatedsearch", "columns": 1};
+google.ads.domains.Caf(pageOptions, rsblock);
+</script>
+<div class="footer">Copyright &copy; 2026 ` + host + `. All rights reserved. | <a href="/privacy">Privacy Policy</a></div>
+</body>
+</html>
+`
 }

@@ -105,7 +105,11 @@
 //     named vendor, only its title, at 403 or 503:
 //     blocked/challenge_captcha. botwall-captcha-gate answers 200 with the
 //     site's own gate, a generic title over a reCAPTCHA, hCaptcha or
-//     Turnstile widget: blocked/challenge_captcha too. blank-files serves files of white space
+//     Turnstile widget: blocked/challenge_captcha too. parked answers
+//     every path but robots.txt with a parking service's lander (caf.js,
+//     a link offering the domain for sale): the home page is present, the
+//     other locations soft_404 (an HTML page the same as the canary's), and
+//     the domain is parked (targets.parked). blank-files serves files of white space
 //     alone (after a byte-order mark or not): present/empty, like a body of
 //     no bytes. soft404-volatile and soft404-json-escaped keep a real
 //     robots.txt and home page (as soft404-text does); their other

@@ -63,6 +63,7 @@ const (
 	kindWallCaptcha
 	kindStatus999
 	kindWallCaptchaGate
+	kindParked
 	kindNXDomain
 	kindPrivateDNS
 	numKinds
@@ -152,6 +153,7 @@ func kindTable() []kindSpec {
 		{kindWallCaptcha, "botwall-captcha", false, 0, "every path answers 403 or 503 (by site) with a CAPTCHA wall of no named vendor, recognisable by its title alone (\"Are you a human?\", \"Verifying you are human\", \"Human Verification\" or \"Bot Check\", by site)"},
 		{kindStatus999, "status-999", false, 0, "every path answers 999 with a page of script, as LinkedIn refuses crawlers (\"Request Denied\")"},
 		{kindWallCaptchaGate, "botwall-captcha-gate", false, 0, "every path answers 200 with the site's own CAPTCHA gate: a title of botwall-captcha's or \"Security check\", a reCAPTCHA, hCaptcha or Turnstile widget and a sentence (by site)"},
+		{kindParked, "parked", false, 0, "a parked domain: every path, home included, answers 200 with a parking service's lander (Google AdSense for Domains' caf.js, a \"this domain may be for sale\" link to a marketplace), except robots.txt, which allows every crawler"},
 		{kindNXDomain, "nxdomain", true, 1500, "the DNS server answers NXDOMAIN (only with Config.DNS)"},
 		{kindPrivateDNS, "private-dns", true, 200, "the DNS server answers a private, loopback or link-local address (only with Config.DNS)"},
 	}

@@ -119,6 +119,11 @@ func (w *Web) plan(hi hostInfo, scheme, path, query string) reply {
 			f := w.own.blank[draw(hi.h, "blank/"+string(loc))%uint64(len(blankForms))]
 			return reply{op: opRespond, status: http.StatusOK, file: f}
 		}
+	case kindParked:
+		if loc == registry.LocRobots {
+			return reply{op: opRespond, status: http.StatusOK, file: w.own.parkedRobots}
+		}
+		return reply{op: opRespond, status: http.StatusOK, file: w.own.parkedLander}
 	case kindStatus999:
 		return reply{op: opRespond, status: statusRequestDenied, file: w.own.denied999}
 	case kindWallCloudflare, kindWallCloudflare503, kindWallAkamai, kindWallDataDome, kindWallPerimeterX, kindWallImperva, kindWallCaptcha, kindWallCaptchaGate:
