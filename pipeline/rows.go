@@ -76,6 +76,7 @@ func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit 
 		u.outcomes = append(u.outcomes, r.Outcome)
 	}
 	outcome, reason := classify.Domain(results)
+	parkedBy, parked := parkedHome(res, results)
 	u.target = sink.TargetRow{
 		CrawlID:      crawlID,
 		Domain:       res.Domain,
@@ -89,6 +90,8 @@ func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit 
 		HTTPFallback: res.HTTPFallback,
 		HTTPSError:   res.HTTPSError,
 		Soft404Site:  soft404Site(res, results),
+		Parked:       parked,
+		ParkedBy:     parkedBy,
 		Fetches:      int32(len(res.Fetches)),
 		StartedAt:    res.StartedAt,
 		DurationMs:   ms(res.Duration.Seconds()),
@@ -141,6 +144,21 @@ func soft404Site(res *crawl.DomainResult, results []classify.Result) bool {
 		}
 	}
 	return false
+}
+
+// parkedHome reports whether the domain's home page shows a parked domain,
+// and by whom (classify.DetectParked): targets.parked and parked_by. A
+// home page that was blocked (a bot wall) shows nothing of the domain.
+func parkedHome(res *crawl.DomainResult, results []classify.Result) (by string, ok bool) {
+	for i, f := range res.Fetches {
+		if f.Location == registry.LocHome {
+			if results[i].Outcome == classify.Blocked {
+				return "", false
+			}
+			return classify.DetectParked(f)
+		}
+	}
+	return "", false
 }
 
 // classifyFetches classifies every fetch of a domain and returns, for

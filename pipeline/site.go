@@ -29,6 +29,10 @@ type Site struct {
 	// exist (the canary) with a page of its own, not a bot wall's: what its
 	// other locations return may be soft 404s.
 	Soft404Site bool
+	// Parked is set when the home page shows a parked domain, ParkedBy
+	// naming who parks it (targets.parked, parked_by).
+	Parked   bool
+	ParkedBy string
 	// Locations are the fetched locations in fetch order, the canary
 	// left out.
 	Locations []SiteLocation
@@ -162,6 +166,7 @@ func CheckSite(ctx context.Context, c *crawl.Crawler, seed seeds.Seed) (*Site, e
 	site := &Site{Domain: res.Domain, HTTPFallback: res.HTTPFallback, HTTPSError: res.HTTPSError}
 	site.Outcome, site.Reason = classify.Domain(results)
 	site.Soft404Site = soft404Site(res, results)
+	site.ParkedBy, site.Parked = parkedHome(res, results)
 	docs := map[registry.LocationID][]extract.Document{}
 	for _, p := range ExtractDomain(res.Domain, views) {
 		docs[p.Location] = append(docs[p.Location], p.Doc)

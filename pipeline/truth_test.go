@@ -206,18 +206,26 @@ func crawlMatchesTruth(t *testing.T, cfg testweb.Config) {
 	}
 	// targets.soft404_site: the site itself answers a path that cannot
 	// exist, its canary soft_404 in the truth (a wall's 200 is not).
-	soft := map[string]bool{}
-	if err := queryEach(db, `SELECT domain, soft404_site FROM targets`, func(sc func(...any) error) error {
-		var d string
-		var b bool
-		err := sc(&d, &b)
+	// targets.parked: the sites of the parked kind, and no other.
+	soft, parked := map[string]bool{}, map[string]string{}
+	if err := queryEach(db, `SELECT domain, soft404_site, parked, parked_by FROM targets`, func(sc func(...any) error) error {
+		var d, by string
+		var b, p bool
+		err := sc(&d, &b, &p, &by)
 		soft[d] = b
+		if p {
+			parked[d] = by
+		}
 		return err
 	}); err != nil {
 		t.Fatal(err)
 	}
 	softSites, softWrong := 0, []string{}
-	for domain := range sim.web.Domains() {
+	var parkedWrong []string
+	for domain, kind := range sim.web.Domains() {
+		if by, ok := parked[domain]; ok != (kind == "parked") || ok && by == "" {
+			parkedWrong = append(parkedWrong, fmt.Sprintf("%s (%s): parked %v, by %q", domain, kind, ok, by))
+		}
 		exp, _ := sim.web.Truth(domain)
 		want := false
 		for _, e := range exp {
@@ -234,6 +242,10 @@ func crawlMatchesTruth(t *testing.T, cfg testweb.Config) {
 	}
 	if softSites == 0 {
 		t.Error("no site of the population answers its canary with a page of its own")
+	}
+	if len(parkedWrong) > 0 {
+		sort.Strings(parkedWrong)
+		t.Errorf("%d of %d targets have parked wrong:\n  %s", len(parkedWrong), len(soft), strings.Join(parkedWrong[:min(len(parkedWrong), 20)], "\n  "))
 	}
 	if len(softWrong) > 0 {
 		sort.Strings(softWrong)

@@ -48,6 +48,8 @@ type TargetRow struct {
 	HTTPFallback bool      `col:"http_fallback" doc:"True when HTTPS could not connect and the domain was fetched over plain HTTP; never for a seed that names its scheme (an origin), which is fetched with that scheme only."`
 	HTTPSError   string    `col:"https_error" doc:"Why HTTPS could not connect, when http_fallback is true."`
 	Soft404Site  bool      `col:"soft404_site" doc:"True when the canary path (which cannot exist) answered 2xx with a page of the site's own (the canary's outcome is soft_404; a bot wall served with 200 is not the site's answer): the site answers every path."`
+	Parked       bool      `col:"parked" doc:"True when the home page shows a parked domain (classify.DetectParked, docs/outcomes.md): a parking service's lander, a marketplace's for-sale page (the page itself or a redirect to it) or a registrar's or host's placeholder. Parts written before survey recorded it have NULL."`
+	ParkedBy     string    `col:"parked_by" doc:"Who parks the domain, when parked is true: the parking service, marketplace, registrar or host (sedo, bodis, godaddy, afternic, ...), or unknown when the page says so in words alone; empty otherwise. Parts written before survey recorded it have NULL."`
 	Fetches      int32     `col:"fetches" doc:"Number of rows in fetches for the domain: one per location of the crawl (--locations and the canary), those not requested included."`
 	StartedAt    time.Time `col:"started_at" doc:"When the domain's first request started (UTC)."`
 	DurationMs   float64   `col:"duration_ms" doc:"Wall time spent on the domain, in milliseconds."`

@@ -1039,3 +1039,51 @@ func TestCheck_LocationNamesAndLoneMethod(t *testing.T) {
 		t.Errorf("--method with --agent and --url: exit %d, %q", code, errs)
 	}
 }
+
+// TestCheck_SiteSaysParked: a site whose home page is a parking lander is
+// called parked, with who parks it, in the site line and in the JSON; an
+// ordinary site is not.
+func TestCheck_SiteSaysParked(t *testing.T) {
+	lander := func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			fmt.Fprint(w, "User-agent: *\nAllow: /\n")
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, `<!DOCTYPE html><html><head><title>example.test</title>`+
+			`<script src="https://www.google.com/adsense/domains/caf.js"></script></head><body>`+
+			`<h1>example.test</h1><p><a href="https://sedo.com/search/details/?domain=example.test">This domain may be for sale!</a></p>`+
+			`<div id="relatedsearches1"></div></body></html>`)
+	}
+	ordinary := func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, "<!DOCTYPE html><html><head><title>Bakery</title></head><body><p>Fresh bread daily.</p></body></html>")
+	}
+	for _, c := range []struct {
+		name    string
+		handler http.HandlerFunc
+		parked  bool
+	}{{"lander", lander, true}, {"ordinary", ordinary, false}} {
+		srv := httptest.NewServer(c.handler)
+		_, out, errs := runSurvey(t, "", "check", "--allow-private", "--site", srv.URL)
+		if said := strings.Contains(out, "; the domain is parked ("); said != c.parked {
+			t.Errorf("%s: says parked %v, want %v\n%s%s", c.name, said, c.parked, out, errs)
+		}
+		_, out, errs = runSurvey(t, "", "check", "--allow-private", "--site", srv.URL, "--format", "json")
+		var site struct {
+			Parked   bool   `json:"parked"`
+			ParkedBy string `json:"parked_by"`
+		}
+		if err := json.Unmarshal([]byte(out), &site); err != nil {
+			t.Fatalf("%s: %v\n%s%s", c.name, err, out, errs)
+		}
+		if site.Parked != c.parked || c.parked && site.ParkedBy == "" {
+			t.Errorf("%s: parked %v by %q, want %v\n%s", c.name, site.Parked, site.ParkedBy, c.parked, out)
+		}
+		srv.Close()
+	}
+}

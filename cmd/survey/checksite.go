@@ -26,6 +26,8 @@ type siteOutput struct {
 	HTTPFallback bool                 `json:"http_fallback"`
 	HTTPSError   string               `json:"https_error,omitempty"`
 	Soft404Site  bool                 `json:"soft_404_site"`
+	Parked       bool                 `json:"parked"`
+	ParkedBy     string               `json:"parked_by,omitempty"`
 	Locations    []siteLocationOutput `json:"locations"`
 	// UnservedLinks are the home page's links to locations that held no
 	// file.
@@ -103,6 +105,7 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 
 	if format == "json" {
 		out := siteOutput{Site: site.Domain, Outcome: site.Outcome, Reason: site.Reason, Soft404Site: site.Soft404Site,
+			Parked: site.Parked, ParkedBy: site.ParkedBy,
 			HTTPFallback: site.HTTPFallback, HTTPSError: site.HTTPSError, Locations: []siteLocationOutput{},
 			UnservedLinks: []unservedLinkOutput{}}
 		for i, l := range site.Locations {
@@ -154,6 +157,9 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 		}
 		if site.Soft404Site {
 			fmt.Fprint(e.stdout, "; it answers 200 for a path that cannot exist, so a page there is a soft 404")
+		}
+		if site.Parked {
+			fmt.Fprintf(e.stdout, "; the domain is parked (%s): its files are the parking service's, not a publisher's", site.ParkedBy)
 		}
 		fmt.Fprintln(e.stdout)
 	}
