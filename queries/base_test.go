@@ -18,6 +18,7 @@ type targetRow struct {
 	domain, outcome, reason string
 	rank                    int64 // 0 when unranked
 	soft404, fallback       bool
+	parked                  bool
 }
 
 type fetchRow struct {
@@ -75,10 +76,10 @@ func (c *crawlData) inFormatRobots(domain string) bool {
 func loadCrawl(t *testing.T, db *sql.DB, crawl string) *crawlData {
 	t.Helper()
 	c := &crawlData{targets: map[string]targetRow{}, fetches: map[key]fetchRow{}, documents: map[key]documentRow{}}
-	for _, r := range mustExec(t, db, `SELECT domain, outcome, reason, coalesce(rank, 0), soft404_site, http_fallback
-		FROM targets WHERE crawl_id = ?`, crawl).Rows {
+	for _, r := range mustExec(t, db, `SELECT domain, outcome, reason, coalesce(rank, 0), soft404_site, http_fallback,
+		coalesce(parked, false) FROM targets WHERE crawl_id = ?`, crawl).Rows {
 		tr := targetRow{domain: str(r[0]), outcome: str(r[1]), reason: str(r[2]), rank: r[3].(int64),
-			soft404: r[4].(bool), fallback: r[5].(bool)}
+			soft404: r[4].(bool), fallback: r[5].(bool), parked: r[6].(bool)}
 		if _, dup := c.targets[tr.domain]; dup {
 			t.Fatalf("crawl %s: domain %s twice in targets", crawl, tr.domain)
 		}

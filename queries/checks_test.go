@@ -34,9 +34,17 @@ func fileCounts(m map[string]int64, c *crawlData, k key, f fetchRow) {
 }
 
 func checkAdoption(t *testing.T, tb table, c *crawlData) {
+	checkAdoptionOf(t, tb, c, false)
+}
+
+// checkAdoptionOf checks adoption's rows, run with parked=exclude when
+// excludeParked is true.
+func checkAdoptionOf(t *testing.T, tb table, c *crawlData, excludeParked bool) {
+	t.Helper()
 	want := map[string]map[string]int64{}
 	for k, f := range c.fetches {
-		if k.location == "canary" || c.targets[k.domain].outcome != "ok" {
+		tr := c.targets[k.domain]
+		if k.location == "canary" || tr.outcome != "ok" || excludeParked && tr.parked {
 			continue
 		}
 		if want[k.location] == nil {
@@ -431,12 +439,15 @@ func checkDomainOutcomes(t *testing.T, tb table, c *crawlData) {
 		if tr.fallback {
 			want[id]["http_fallback"]++
 		}
+		if tr.parked {
+			want[id]["parked"]++
+		}
 	}
 	var got []string
 	for i := range tb.rows {
 		id := joinKey(tb.str(t, i, "outcome"), tb.str(t, i, "reason"))
 		got = append(got, id)
-		eqCounts(t, id, tb.counts(t, i, "domains", "soft404_sites", "http_fallback"), want[id])
+		eqCounts(t, id, tb.counts(t, i, "domains", "soft404_sites", "http_fallback", "parked"), want[id])
 		tb.checkPct(t, i, "pct_domains", want[id]["domains"], int64(len(c.targets)))
 	}
 	checkRowKeys(t, got, want)

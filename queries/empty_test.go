@@ -53,7 +53,7 @@ func TestUnknownParameter(t *testing.T) {
 	}
 	defer db.Close()
 	for name, want := range map[string]string{
-		"adoption":       `query adoption has no parameter "crawll" (it has: crawl)`,
+		"adoption":       `query adoption has no parameter "crawll" (it has: crawl, parked)`,
 		"changes_detail": `query changes_detail has no parameter "crawll" (it has: from_crawl, to_crawl, location, limit)`,
 	} {
 		q, err := queries.Get(name)

@@ -34,6 +34,9 @@ type Options struct {
 	// Locations are the locations to fetch, as survey crawl --locations
 	// names them ("robots,llms-txt"); empty means every location.
 	Locations string
+	// Mix is the simulated web's mix of site kinds (testweb.MixHostile,
+	// ...); empty means the realistic mix.
+	Mix string
 }
 
 // Web is a started simulated web.
@@ -128,7 +131,9 @@ func BuildShards(dir string, o Options, locations ...string) (string, error) {
 	if o.CrawlID == "" {
 		o.CrawlID = "sim"
 	}
-	w, err := Start(TestConfig(o.Sites, o.Seed))
+	cfg := TestConfig(o.Sites, o.Seed)
+	cfg.Mix = o.Mix
+	w, err := Start(cfg)
 	if err != nil {
 		return "", err
 	}

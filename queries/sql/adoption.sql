@@ -8,6 +8,9 @@
 --   = 100 * with_file / reachable, and likewise for in_format, valid and usable).
 -- Param crawl: the crawl to report (default: the most recent crawl, the one whose first run
 --   started last; a crawl the database does not hold is an error).
+-- Param parked: exclude leaves the parked domains (targets.parked: a parking service's lander,
+--   a for-sale page or a registrar's placeholder, whose files are not a publisher's) out of
+--   reachable and every count; include (the default) counts them as any other domain.
 WITH c AS (
   SELECT CASE
     WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls GROUP BY crawl_id ORDER BY min(started_at) DESC, crawl_id DESC LIMIT 1)
@@ -16,8 +19,17 @@ WITH c AS (
       || coalesce((SELECT string_agg(DISTINCT crawl_id, ', ' ORDER BY crawl_id) FROM crawls), 'none') || ')')
   END AS id
 ),
+keep_parked AS (
+  SELECT CASE coalesce(getvariable('parked'), 'include')
+    WHEN 'include' THEN true
+    WHEN 'exclude' THEN false
+    ELSE error('parameter parked must be include or exclude, not ''' || getvariable('parked') || '''')
+  END AS keep
+),
 t AS (
-  SELECT domain FROM targets WHERE crawl_id = (SELECT id FROM c) AND outcome = 'ok'
+  SELECT domain FROM targets
+  WHERE crawl_id = (SELECT id FROM c) AND outcome = 'ok'
+    AND ((SELECT keep FROM keep_parked) OR NOT coalesce(parked, false))
 ),
 fetched AS (
   SELECT
@@ -29,7 +41,7 @@ fetched AS (
   GROUP BY location
 ),
 -- Documents exist only for fetches that delivered a file, whose domain is
--- therefore reachable.
+-- therefore reachable; the parked ones are left out with their domains.
 parsed AS (
   SELECT
     location,
@@ -37,7 +49,7 @@ parsed AS (
     count(*) FILTER (WHERE valid) AS valid_files,
     count(*) FILTER (WHERE usable) AS usable_files
   FROM documents
-  WHERE crawl_id = (SELECT id FROM c)
+  WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM t)
   GROUP BY location
 ),
 counts AS (

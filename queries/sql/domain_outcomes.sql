@@ -5,8 +5,11 @@
 --   unreachable (no HTTP answer; the reason names the network error class: dns, connect,
 --   tls, reset, address_guard ...). domains counts them; pct_domains = 100 * domains /
 --   domains crawled. soft404_sites counts those whose canary path (which cannot exist)
---   answered 2xx, sites that answer every path; http_fallback those fetched over plain HTTP
---   because HTTPS could not connect. Rows in outcome order, then by domains.
+--   answered 2xx with a page of their own (not a bot wall's), sites that answer every path;
+--   http_fallback those fetched over plain HTTP because HTTPS could not connect; parked those
+--   whose home page shows a parked domain (targets.parked: a parking service's lander, a
+--   for-sale page or a registrar's placeholder; not counted in crawls made before survey
+--   recorded it). Rows in outcome order, then by domains.
 -- Param crawl: the crawl to report (default: the most recent crawl, the one whose first run
 --   started last; a crawl the database does not hold is an error).
 WITH c AS (
@@ -18,14 +21,15 @@ WITH c AS (
   END AS id
 ),
 t AS (
-  SELECT outcome, reason, soft404_site, http_fallback
+  SELECT outcome, reason, soft404_site, http_fallback, coalesce(parked, false) AS parked
   FROM targets
   WHERE crawl_id = (SELECT id FROM c)
 )
 SELECT outcome, reason, count(*) AS domains,
   round(100.0 * count(*) / sum(count(*)) OVER (), 2) AS pct_domains,
   count(*) FILTER (WHERE soft404_site) AS soft404_sites,
-  count(*) FILTER (WHERE http_fallback) AS http_fallback
+  count(*) FILTER (WHERE http_fallback) AS http_fallback,
+  count(*) FILTER (WHERE parked) AS parked
 FROM t
 GROUP BY outcome, reason
 ORDER BY array_position(['ok', 'blocked', 'timeout', 'unreachable'], outcome), outcome, domains DESC, reason;
