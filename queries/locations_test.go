@@ -7,7 +7,6 @@ import (
 
 	"github.com/agentpolicy/survey/internal/simcrawl"
 	"github.com/agentpolicy/survey/queries"
-	"github.com/agentpolicy/survey/sink"
 )
 
 // TestQueriesOnACrawlOfSomeLocations runs every query on a crawl of two
@@ -23,15 +22,7 @@ func TestQueriesOnACrawlOfSomeLocations(t *testing.T) {
 	if _, err := simcrawl.Build(dir, simcrawl.Options{Sites: 150, Seed: 3, CrawlID: "some", Locations: "robots,llms-txt"}); err != nil {
 		t.Fatal(err)
 	}
-	dbPath, err := simcrawl.Build(dir, simcrawl.Options{Sites: 150, Seed: 3, CrawlID: "every"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := sink.Open(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := buildSim(t, dir, simcrawl.Options{Sites: 150, Seed: 3, CrawlID: "every"})
 	fetched := []string{"robots", "canary", "llms-txt"} // the canary goes with them
 	all, err := queries.All()
 	if err != nil {

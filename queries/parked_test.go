@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/agentpolicy/survey/internal/simcrawl"
-	"github.com/agentpolicy/survey/sink"
 	"github.com/agentpolicy/survey/testweb"
 )
 
@@ -20,15 +19,7 @@ func TestParked_HostileCrawl(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crawls a simulated web")
 	}
-	dbPath, err := simcrawl.Build(t.TempDir(), simcrawl.Options{Sites: 300, Seed: 5, CrawlID: "parked", Mix: testweb.MixHostile})
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := sink.Open(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := buildSim(t, t.TempDir(), simcrawl.Options{Sites: 300, Seed: 5, CrawlID: "parked", Mix: testweb.MixHostile})
 	c := loadCrawl(t, db, "parked")
 	parked := 0
 	for _, tr := range c.targets {
@@ -53,7 +44,7 @@ func TestParked_HostileCrawl(t *testing.T) {
 	if reflect.DeepEqual(exclude.rows, byDefault.rows) {
 		t.Errorf("adoption with parked=exclude is its default, with %d parked domains", parked)
 	}
-	_, err = adoption.Run(context.Background(), db, map[string]string{"parked": "no"})
+	_, err := adoption.Run(context.Background(), db, map[string]string{"parked": "no"})
 	if err == nil || !strings.Contains(err.Error(), "parameter parked must be include or exclude, not 'no'") {
 		t.Errorf("parked=no: %v", err)
 	}
