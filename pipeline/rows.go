@@ -138,27 +138,31 @@ func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit 
 // targets.soft404_site. A bot wall served with 200 is the wall's answer, not
 // the site's, and a 206 answers no request survey made.
 func soft404Site(res *crawl.DomainResult, results []classify.Result) bool {
-	for i, f := range res.Fetches {
-		if f.Location == registry.LocCanary {
-			return results[i].Outcome == classify.Soft404
-		}
-	}
-	return false
+	_, r, ok := fetchAt(res, results, registry.LocCanary)
+	return ok && r.Outcome == classify.Soft404
 }
 
 // parkedHome reports whether the domain's home page shows a parked domain,
 // and by whom (classify.DetectParked): targets.parked and parked_by. A
 // home page that was blocked (a bot wall) shows nothing of the domain.
 func parkedHome(res *crawl.DomainResult, results []classify.Result) (by string, ok bool) {
+	f, r, fetched := fetchAt(res, results, registry.LocHome)
+	if !fetched || r.Outcome == classify.Blocked {
+		return "", false
+	}
+	return classify.DetectParked(f)
+}
+
+// fetchAt returns the domain's fetch of loc and its classification
+// (results holds one per fetch, in order); ok is false when loc was not
+// fetched.
+func fetchAt(res *crawl.DomainResult, results []classify.Result, loc registry.LocationID) (*crawl.Fetch, classify.Result, bool) {
 	for i, f := range res.Fetches {
-		if f.Location == registry.LocHome {
-			if results[i].Outcome == classify.Blocked {
-				return "", false
-			}
-			return classify.DetectParked(f)
+		if f.Location == loc {
+			return f, results[i], true
 		}
 	}
-	return "", false
+	return nil, classify.Result{}, false
 }
 
 // classifyFetches classifies every fetch of a domain and returns, for
