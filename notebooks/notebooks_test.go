@@ -500,7 +500,7 @@ except sd.SurveyError as e:
 		}
 		want := `cli nbsim ['t', 'n', 'i', 'b', 'p'] ['NA', nan, 7, True, "it's"] ['object', 'float64', 'int64', 'bool', 'object']
 True
-query adoption has no parameter 'nonsense' (it has: crawl)
+query adoption has no parameter 'nonsense' (it has: crawl, parked)
 `
 		if string(out) != want {
 			t.Errorf("got\n%s\nwant\n%s", out, want)
