@@ -87,9 +87,11 @@ SELECT count(*) FROM targets t WHERE crawl_id = 'sim-b' AND outcome = 'ok' AND E
   SELECT 1 FROM fetches f JOIN documents d USING (crawl_id, domain, location)
   WHERE f.crawl_id = t.crawl_id AND f.domain = t.domain AND f.location IN ('agents-txt', 'agents-md', 'agents-md-wk', 'agent-feed', 'autoctl')
     AND f.outcome IN ('present', 'redirected', 'downgraded', 'too_large') AND d.other_format = '')`)
+		parked := count(t, db, `SELECT count(*) FROM targets WHERE crawl_id = 'sim-b' AND outcome = 'ok' AND parked`)
 		for label, want := range map[string][2]int64{
 			"Domains crawled":              {400, 0},
 			"Reachable domains":            {r.Crawl.Reachable, 400},
+			"Parked domains":               {parked, r.Crawl.Reachable},
 			"Publish robots.txt":           {robots, r.Crawl.Reachable},
 			"Publish an agent-policy file": {policy, r.Crawl.Reachable},
 			"Files without errors":         {valid, inFormat},

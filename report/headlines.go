@@ -115,7 +115,7 @@ func readHeadlines(ctx context.Context, db *sql.DB, id string, fetched map[regis
 	}
 	holds := sqlList(fileOutcomes())
 	q := `
-WITH t AS (SELECT domain, outcome FROM targets WHERE crawl_id = $1),
+WITH t AS (SELECT domain, outcome, parked FROM targets WHERE crawl_id = $1),
 ok AS (SELECT domain FROM t WHERE outcome = 'ok'),
 f AS (
   SELECT f.domain, f.location, f.outcome, coalesce(d.other_format, '') AS other_format, coalesce(d.valid, false) AS valid
@@ -127,6 +127,8 @@ files AS (SELECT * FROM f WHERE outcome IN ` + holds + ` AND other_format = '' A
 SELECT
   (SELECT count(*) FROM t),
   (SELECT count(*) FROM ok),
+  (SELECT count(*) FROM t WHERE outcome = 'ok' AND parked),
+  (SELECT count(parked) FROM t),
   ` + domainsWithFile(robotsLocs) + `,
   ` + domainsWithFile(policyLocs) + `,
   ` + domainsWithFile(aiLocs) + `,
@@ -134,8 +136,8 @@ SELECT
   (SELECT count(*) FROM files WHERE location <> 'home' AND valid),
   (SELECT count(*) FROM f),
   (SELECT count(*) FROM f WHERE outcome IN ` + sqlList(failedOutcomes()) + `)`
-	var domains, reachable, robots, robotsOf, policy, policyOf, aiUsage, aiUsageOf, files, valid, fetches, failed int64
-	if err := db.QueryRowContext(ctx, q, id).Scan(&domains, &reachable, &robots, &robotsOf, &policy, &policyOf,
+	var domains, reachable, parked, parkedKnown, robots, robotsOf, policy, policyOf, aiUsage, aiUsageOf, files, valid, fetches, failed int64
+	if err := db.QueryRowContext(ctx, q, id).Scan(&domains, &reachable, &parked, &parkedKnown, &robots, &robotsOf, &policy, &policyOf,
 		&aiUsage, &aiUsageOf, &files, &valid, &fetches, &failed); err != nil {
 		return nil, fmt.Errorf("computing the headline figures: %w", err)
 	}
@@ -145,6 +147,12 @@ SELECT
 			Definition: "Rows of targets for the crawl: the distinct domains of the seed list that it crawled (every one, once each run and shard completed)."},
 		{Label: "Reachable domains", Value: reachable, Of: domains, OfLabel: "domains crawled",
 			Definition: "Domains whose outcome in targets is ok: they answered over HTTP and did not block every request. The shares of domains publishing a file below are of these."},
+	}
+	if parkedKnown > 0 {
+		// A crawl made before survey recorded targets.parked has it NULL:
+		// the figure would read as none parked.
+		out = append(out, Headline{Label: "Parked domains", Value: parked, Of: reachable, OfLabel: "reachable domains",
+			Definition: "Reachable domains whose home page shows a parked domain (targets.parked): a parking service's lander, a for-sale page or a registrar's placeholder. Their files count in the shares below as any domain's do; the adoption query with --param parked=exclude leaves them out."})
 	}
 	// ofReachable is the denominator's label and a sentence on it: the
 	// reachable domains, or those fetched at the figure's locations when
