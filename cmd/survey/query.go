@@ -125,6 +125,9 @@ func runQuery(e *env, args []string) int {
 		var n int64
 		if isName {
 			n, err = named.Export(context.Background(), conn, params, *out)
+			if err != nil {
+				err = explainMissingColumns(conn, *db, err)
+			}
 		} else {
 			n, err = queries.Export(context.Background(), conn, arg, *out)
 		}
@@ -137,6 +140,9 @@ func runQuery(e *env, args []string) int {
 	var res *queries.Result
 	if isName {
 		res, err = named.Run(context.Background(), conn, params)
+		if err != nil {
+			err = explainMissingColumns(conn, *db, err)
+		}
 	} else {
 		res, err = queries.Exec(context.Background(), conn, arg)
 	}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/agentpolicy/survey/internal/simcrawl"
 )
 
 // TestIncompleteCrawls: the crawls a database does not hold whole (a
@@ -75,5 +77,37 @@ func TestQuery_ListInAFormat(t *testing.T) {
 		if want := `--memory-limit: "5XB" is not a memory limit DuckDB takes`; code != exitUsage || !strings.Contains(errs, want) {
 			t.Errorf("%s: exit %d, %q; want %q", strings.Join(args, " "), code, firstChars(errs[max(0, len(errs)-300):]), want)
 		}
+	}
+}
+
+// TestQuery_DatabaseOfAnOlderSurvey: a database built before columns that
+// the queries read existed (here targets.parked and parked_by, dropped by
+// hand) fails a query that reads them with DuckDB's error and then what the
+// database lacks and the merge that builds it again; after that merge, the
+// query runs, the old crawl's rows having NULL there.
+func TestQuery_DatabaseOfAnOlderSurvey(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls the simulated web")
+	}
+	dir := t.TempDir()
+	path, err := simcrawl.Build(dir, simcrawl.Options{Sites: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	duckDBWith(t, path, `ALTER TABLE targets DROP COLUMN parked`, `ALTER TABLE targets DROP COLUMN parked_by`)
+	code, _, stderr := runSurvey(t, "", "query", "--db", path, "adoption")
+	want := path + " was built by an older survey and lacks targets.parked, targets.parked_by (columns this survey writes and its queries read); " +
+		"build it again from its output directory with this survey (survey merge --db " + path + " DIR)"
+	if code != exitUsage || !strings.Contains(stderr, "Referenced column \"parked\" not found") || !strings.Contains(stderr, want) {
+		t.Errorf("query adoption on an older database: exit %d, stderr\n%s\nwant it to say\n%s", code, stderr, want)
+	}
+	if code, _, stderr := runSurvey(t, "", "query", "--db", path, "validity"); code != exitOK {
+		t.Errorf("query validity, which reads no missing column: exit %d\n%s", code, stderr)
+	}
+	if code, _, stderr := runSurvey(t, "", "merge", "--db", path, dir); code != exitOK {
+		t.Fatalf("merge: exit %d\n%s", code, stderr)
+	}
+	if code, _, stderr := runSurvey(t, "", "query", "--db", path, "adoption"); code != exitOK {
+		t.Errorf("query adoption after the merge: exit %d\n%s", code, stderr)
 	}
 }

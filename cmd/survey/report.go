@@ -51,7 +51,7 @@ func runReport(e *env, args []string) int {
 	defer conn.Close()
 	r, err := report.Build(context.Background(), conn, report.Options{CrawlID: *crawlID, Title: *title})
 	if err != nil {
-		return fail(e, "report", fmt.Errorf("%s: %w", *db, err))
+		return fail(e, "report", explainMissingColumns(conn, *db, fmt.Errorf("%s: %w", *db, err)))
 	}
 	if *out == "-" {
 		if err := r.WriteHTML(e.stdout); err != nil {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/agentpolicy/survey/sink"
 )
@@ -80,6 +81,54 @@ func checkSurveySchema(db *sql.DB, path string) error {
 			path, version, sink.SchemaVersion, path)
 	}
 	return nil
+}
+
+// missingColumns returns the columns of survey's schema (sink.Tables)
+// that the tables of db lack, as table.column, in schema order: db was
+// built by an older survey, before they existed. A database built again
+// from the same parts with this survey has them (NULL for the rows of
+// parts written before).
+func missingColumns(db *sql.DB) ([]string, error) {
+	rows, err := db.Query(`SELECT table_name, column_name FROM information_schema.columns`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	have := map[string]bool{}
+	for rows.Next() {
+		var table, column string
+		if err := rows.Scan(&table, &column); err != nil {
+			return nil, err
+		}
+		have[table+"."+column] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	var missing []string
+	for _, t := range sink.Tables() {
+		if !have[t.Name+"."+t.Columns()[0].Name] {
+			continue // a table the database lacks altogether: no column of it is read from there
+		}
+		for _, c := range t.Columns() {
+			if !have[t.Name+"."+c.Name] {
+				missing = append(missing, t.Name+"."+c.Name)
+			}
+		}
+	}
+	return missing, nil
+}
+
+// explainMissingColumns returns err, a query of the survey database at
+// path that failed, with what the database lacks when an older survey
+// built it, and how to build it again; err alone otherwise.
+func explainMissingColumns(db *sql.DB, path string, err error) error {
+	missing, merr := missingColumns(db)
+	if merr != nil || len(missing) == 0 {
+		return err
+	}
+	return fmt.Errorf("%w\n%s was built by an older survey and lacks %s (columns this survey writes and its queries read); build it again from its output directory with this survey (survey merge --db %s DIR), which keeps every crawl it holds",
+		err, path, strings.Join(missing, ", "), path)
 }
 
 // openSurveyDB opens the survey database at path read-only (memoryLimit
