@@ -12,7 +12,6 @@ import (
 
 	"github.com/agentpolicy/survey/internal/simcrawl"
 	"github.com/agentpolicy/survey/queries"
-	"github.com/agentpolicy/survey/sink"
 )
 
 // The two crawls of the test dataset: two simulated webs of different
@@ -43,7 +42,7 @@ func TestQueriesOnTwoSimulatedCrawls(t *testing.T) {
 	if _, err := simcrawl.Build(dir, simcrawl.Options{Sites: testSites, Seed: 1, CrawlID: firstCrawl, Ranked: true}); err != nil {
 		t.Fatal(err)
 	}
-	db := buildSim(t, dir, simcrawl.Options{Sites: testSites, Seed: 2, CrawlID: secondCrawl, Ranked: true})
+	db := simcrawl.OpenIn(t, dir, simcrawl.Options{Sites: testSites, Seed: 2, CrawlID: secondCrawl, Ranked: true})
 	data := map[string]*crawlData{firstCrawl: loadCrawl(t, db, firstCrawl), secondCrawl: loadCrawl(t, db, secondCrawl)}
 
 	crawlChecks := map[string]crawlCheck{
@@ -174,22 +173,6 @@ func firstLines(s string) string {
 
 // run runs q and checks what every result must satisfy: every pct_
 // column is a percentage, or NULL when its denominator is zero.
-// buildSim crawls a simulated web into dir (simcrawl.Build) and opens the
-// database of dir, closed when the test ends.
-func buildSim(t *testing.T, dir string, o simcrawl.Options) *sql.DB {
-	t.Helper()
-	dbPath, err := simcrawl.Build(dir, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := sink.Open(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
-}
-
 func run(t *testing.T, db *sql.DB, q queries.Query, params map[string]string) table {
 	t.Helper()
 	res, err := q.Run(context.Background(), db, params)

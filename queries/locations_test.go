@@ -22,7 +22,7 @@ func TestQueriesOnACrawlOfSomeLocations(t *testing.T) {
 	if _, err := simcrawl.Build(dir, simcrawl.Options{Sites: 150, Seed: 3, CrawlID: "some", Locations: "robots,llms-txt"}); err != nil {
 		t.Fatal(err)
 	}
-	db := buildSim(t, dir, simcrawl.Options{Sites: 150, Seed: 3, CrawlID: "every"})
+	db := simcrawl.OpenIn(t, dir, simcrawl.Options{Sites: 150, Seed: 3, CrawlID: "every"})
 	fetched := []string{"robots", "canary", "llms-txt"} // the canary goes with them
 	all, err := queries.All()
 	if err != nil {

@@ -19,7 +19,7 @@ func TestParked_HostileCrawl(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crawls a simulated web")
 	}
-	db := buildSim(t, t.TempDir(), simcrawl.Options{Sites: 300, Seed: 5, CrawlID: "parked", Mix: testweb.MixHostile})
+	db := simcrawl.Open(t, simcrawl.Options{Sites: 300, Seed: 5, CrawlID: "parked", Mix: testweb.MixHostile})
 	c := loadCrawl(t, db, "parked")
 	parked := 0
 	for _, tr := range c.targets {

@@ -184,7 +184,20 @@ func Open(t testing.TB, o Options) *sql.DB {
 // directory of t, and opens its database, which is closed when t ends.
 func OpenShards(t testing.TB, o Options, locations ...string) *sql.DB {
 	t.Helper()
-	path, err := BuildShards(t.TempDir(), o, locations...)
+	return openIn(t, t.TempDir(), o, locations)
+}
+
+// OpenIn builds a dataset as Build does, in dir (which may hold the
+// outputs of other crawls, whose rows the database then holds too), and
+// opens its database, which is closed when t ends.
+func OpenIn(t testing.TB, dir string, o Options) *sql.DB {
+	t.Helper()
+	return openIn(t, dir, o, []string{o.Locations})
+}
+
+func openIn(t testing.TB, dir string, o Options, locations []string) *sql.DB {
+	t.Helper()
+	path, err := BuildShards(dir, o, locations...)
 	if err != nil {
 		t.Fatal(err)
 	}
