@@ -232,9 +232,7 @@ func isCaptchaGate(doc *goquery.Document, srcs []string) bool {
 	if !anyContainsAny(srcs, captchaWidgets) && doc.Find(captchaContainers).Length() == 0 {
 		return false
 	}
-	body := doc.Find("body").Clone()
-	body.Find("script, style, noscript, template").Remove()
-	return len(strings.TrimSpace(body.Text())) <= shortText
+	return len(strings.TrimSpace(bodyText(doc))) <= shortText
 }
 
 // DetectChallenge reports whether a response is a bot-protection challenge

@@ -548,9 +548,16 @@ func isNameByte(c byte) bool { return isAlnum(c) || c == '-' }
 // visibleText returns the lower-case text of doc's body without scripts,
 // styles and templates, white space collapsed.
 func visibleText(doc *goquery.Document) string {
+	return collapseSpace(strings.ToLower(bodyText(doc)))
+}
+
+// bodyText returns the text of doc's body without its scripts, styles,
+// noscript fallbacks and templates, which a browser does not show; doc is
+// left as it was.
+func bodyText(doc *goquery.Document) string {
 	body := doc.Find("body").Clone()
 	body.Find("script, style, noscript, template").Remove()
-	return collapseSpace(strings.ToLower(body.Text()))
+	return body.Text()
 }
 
 // collapseSpace trims s and turns each run of white space (no-break spaces
