@@ -57,7 +57,7 @@ type RobotsPreferenceRow struct {
 	CrawlID       string   `col:"crawl_id" doc:"Identifier of the crawl."`
 	Domain        string   `col:"domain" doc:"Domain the file belongs to."`
 	Location      string   `col:"location" doc:"Registry location of the file: robots, or ai-txt for an ai.txt file."`
-	GroupIndex    int32    `col:"group_index" doc:"0-based position of the line's group (robots_groups.group_index)."`
+	GroupIndex    *int32   `col:"group_index" doc:"0-based position of the line's group (robots_groups.group_index); null for a line before any user-agent line, which applies to no crawler (RFC 9309) but states the publisher's preference."`
 	Line          int32    `col:"line" doc:"1-based line of the App-Directives, Content-Usage or Content-Signal line."`
 	Kind          string   `col:"kind" doc:"app-directives (draft-nottingham-plan-b), content-usage (draft-ietf-aipref-attach) or content-signal (Cloudflare content signals)."`
 	Spelling      *string  `col:"spelling" doc:"Record name as written (App-Directives, app-directive, ...); recorded for app-directives only, null for the other kinds."`
@@ -113,6 +113,9 @@ func robotsFileRows(key DocKey, f *robots.File) []Rows {
 		rules  = make([]RobotsRuleRow, 0, n+len(f.OutsideGroups))
 		prefs  []RobotsPreferenceRow
 	)
+	if f.OutsidePreferences != nil {
+		prefs = robotsPreferenceRows(key, nil, f.OutsidePreferences)
+	}
 	for _, r := range f.OutsideGroups {
 		if r.Kind == string(robots.Allow) || r.Kind == string(robots.Disallow) {
 			rules = append(rules, RobotsRuleRow{
@@ -132,7 +135,8 @@ func robotsFileRows(key DocKey, f *robots.File) []Rows {
 				GroupIndex: &idx, Line: i32(r.Line), Kind: string(r.Kind), Path: r.Path, BeyondLimit: r.BeyondLimit,
 			})
 		}
-		prefs = append(prefs, robotsPreferenceRows(key, gi, g)...)
+		idx := i32(gi)
+		prefs = append(prefs, robotsPreferenceRows(key, &idx, g)...)
 	}
 	byLine := func(a, b RobotsRuleRow) int { return int(a.Line) - int(b.Line) }
 	if !slices.IsSortedFunc(rules, byLine) {
@@ -183,11 +187,12 @@ func robotsGroupRow(key DocKey, gi int, g *robots.Group) RobotsGroupRow {
 	return row
 }
 
-// robotsPreferenceRows returns the extension rules of group g, the gi-th
-// of its file, in line order.
-func robotsPreferenceRows(key DocKey, gi int, g *robots.Group) []RobotsPreferenceRow {
+// robotsPreferenceRows returns the extension rules of group g, the *gi-th
+// of its file, in line order; gi is nil for the lines before any
+// user-agent line (File.OutsidePreferences).
+func robotsPreferenceRows(key DocKey, gi *int32, g *robots.Group) []RobotsPreferenceRow {
 	var out []RobotsPreferenceRow
-	base := RobotsPreferenceRow{CrawlID: key.CrawlID, Domain: key.Domain, Location: key.Location, GroupIndex: i32(gi)}
+	base := RobotsPreferenceRow{CrawlID: key.CrawlID, Domain: key.Domain, Location: key.Location, GroupIndex: gi}
 	for _, ad := range g.AppDirectives {
 		for _, r := range ad.Rules {
 			row := base

@@ -10,8 +10,8 @@ import (
 	"github.com/agentpolicy/survey/registry"
 )
 
-// TestFormatRows_Robots flattens a robots.txt with a rule outside any
-// group, a * group with crawl-delay, Content-Usage and Content-Signal, a
+// TestFormatRows_Robots flattens a robots.txt with a rule and a
+// Content-Signal line outside any group, a * group with crawl-delay, Content-Usage and Content-Signal, a
 // group naming two AI crawlers, and a group with App-Directives in both
 // spellings (one invalid), a file-wide Host record, a non-standard and an
 // unknown record, and an invalid crawl-delay.
@@ -38,17 +38,20 @@ func TestFormatRows_Robots(t *testing.T) {
 		RobotsRuleRow{GroupIndex: ptr(int32(2)), Line: 16, Kind: "disallow", Path: "/drafts"},
 	)
 	prefs := keyed(key, RobotsPreferenceRow{
-		GroupIndex: 0, Line: 8, Kind: "content-usage", Valid: true, Value: "train-ai=n, search=y",
+		Line: 3, Kind: "content-signal", Valid: true, Value: "ai-train=no, search=yes",
+		SignalSearch: ptr("yes"), SignalAITrain: ptr("no"),
+	}, RobotsPreferenceRow{
+		GroupIndex: ptr(int32(0)), Line: 8, Kind: "content-usage", Valid: true, Value: "train-ai=n, search=y",
 		UsageTrainAI: ptr("n"), UsageSearch: ptr("y"),
 	}, RobotsPreferenceRow{
-		GroupIndex: 0, Line: 9, Kind: "content-signal", Path: ptr("/blog/"), Valid: true, Value: "search=yes, ai-train=no, use=reference",
+		GroupIndex: ptr(int32(0)), Line: 9, Kind: "content-signal", Path: ptr("/blog/"), Valid: true, Value: "search=yes, ai-train=no, use=reference",
 		SignalSearch: ptr("yes"), SignalAITrain: ptr("no"), SignalUse: ptr("reference"),
 	}, RobotsPreferenceRow{
-		GroupIndex: 2, Line: 17, Kind: "app-directives", Spelling: ptr("App-Directives"), Path: ptr("/shop/"), Valid: true,
+		GroupIndex: ptr(int32(2)), Line: 17, Kind: "app-directives", Spelling: ptr("App-Directives"), Path: ptr("/shop/"), Valid: true,
 		Value: "agentA;checkout=?0;max=5, agentB", AppIDs: []string{"agentA", "agentB"},
 		AppDirectives: `[{"id": "agentA", "directives": {"checkout": false, "max": 5}}, {"id": "agentB", "directives": {}}]`,
 	}, RobotsPreferenceRow{
-		GroupIndex: 2, Line: 18, Kind: "app-directives", Spelling: ptr("App-Directive"), Valid: false, Value: "(broken",
+		GroupIndex: ptr(int32(2)), Line: 18, Kind: "app-directives", Spelling: ptr("App-Directive"), Valid: false, Value: "(broken",
 	})
 
 	// Every known AI crawler inherits the * group (partial: /private/ is

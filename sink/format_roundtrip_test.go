@@ -150,6 +150,8 @@ func TestFormatTables_RoundTrip(t *testing.T) {
 		{"SELECT count(*) FROM robots_groups WHERE list_contains(tokens, 'gptbot')", int64(2)},
 		{"SELECT count(*) FROM robots_groups WHERE location = 'ai-txt'", int64(1)},
 		{"SELECT count(*) FROM robots_rules WHERE group_index IS NULL", int64(1)},
+		// A Content-Signal line before any group is a row of no group.
+		{"SELECT string_agg(line || ':' || signal_ai_train, ',') FROM robots_preferences WHERE group_index IS NULL", "3:no"},
 		{"SELECT app_directives->>'$[0].id' FROM robots_preferences WHERE kind = 'app-directives' AND valid", "agentA"},
 		{"SELECT CAST(app_directives->'$[0].directives.max' AS INTEGER) FROM robots_preferences WHERE kind = 'app-directives' AND valid", int32(5)},
 		{"SELECT usage_train_ai || signal_ai_train FROM (SELECT max(usage_train_ai) AS usage_train_ai, max(signal_ai_train) AS signal_ai_train FROM robots_preferences WHERE domain = 'site00.example')", "nno"},

@@ -48,7 +48,7 @@ func Tables() []Table {
 		MustTable[RobotsRuleRow](TableRobotsRules,
 			"One row per allow or disallow rule of a robots.txt or ai.txt file."),
 		MustTable[RobotsPreferenceRow](TableRobotsPreferences,
-			"One row per App-Directives, Content-Usage or Content-Signal line inside a group of a robots.txt or ai.txt file, with its parsed preferences. Such a line before any user-agent line applies to no crawler and has no row here (unlike robots_rules, which keeps such rules with group_index null); it has a robots.extension-outside-group diagnostic."),
+			"One row per App-Directives, Content-Usage or Content-Signal line of a robots.txt or ai.txt file, with its parsed preferences. A line before any user-agent line applies to no crawler: its row has a null group_index (as such a rule has in robots_rules) and it has a robots.extension-outside-group diagnostic."),
 		MustTable[AIStanceRow](TableAIStance,
 			"One row per robots.txt file and known AI crawler (extract/robots/aicrawlers.csv): whether the file blocks it, and how. "+
 				"Every robots.txt document has a row for every crawler of the list."),

@@ -292,7 +292,7 @@ func (b *Builder) HandleExtension(line int, ext Extension, name, value string) {
 		b.file.OutsideGroups = append(b.file.OutsideGroups, Record{Line: line, Kind: string(ext), Name: name, Value: value})
 		if ext.groupScoped() {
 			b.add(codeExtensionOutsideGroup, line, "%s line before any user-agent line; it applies to no crawler", name)
-			b.checkOutsideGroup(line, ext, name, value)
+			b.preferenceOutsideGroup(line, ext, name, value)
 		} else {
 			b.add(codeNonstandard, line, "non-standard %q record", name)
 		}
@@ -317,20 +317,28 @@ func (b *Builder) HandleExtension(line int, ext Extension, name, value string) {
 	}
 }
 
-// checkOutsideGroup diagnoses the value of an AI preference extension
+// preferenceOutsideGroup parses an AI preference extension line
 // (App-Directives, Content-Usage, Content-Signal) that comes before any
-// user-agent line, as it would be diagnosed in a group: the line applies
-// to no crawler, but a malformed value is malformed wherever it stands,
-// and publishers put file-wide signals there. The parsed rule is dropped.
-func (b *Builder) checkOutsideGroup(line int, ext Extension, name, value string) {
-	var scratch Group
+// user-agent line into File.OutsidePreferences, diagnosing its value as in
+// a group: the line applies to no crawler, but a malformed value is
+// malformed wherever it stands, and publishers put file-wide signals there.
+// Other group-scoped extensions there are only recorded in OutsideGroups.
+func (b *Builder) preferenceOutsideGroup(line int, ext Extension, name, value string) {
+	if ext != ExtAppDirectives && ext != ExtContentUsage && ext != ExtContentSignal {
+		return
+	}
+	g := b.file.OutsidePreferences
+	if g == nil {
+		g = &Group{}
+		b.file.OutsidePreferences = g
+	}
 	switch ext {
 	case ExtAppDirectives:
-		b.appDirectives(&scratch, line, name, value)
+		b.appDirectives(g, line, name, value)
 	case ExtContentUsage:
-		b.contentUsage(&scratch, line, value, false)
+		b.contentUsage(g, line, value, false)
 	case ExtContentSignal:
-		b.contentSignal(&scratch, line, value)
+		b.contentSignal(g, line, value)
 	}
 }
 

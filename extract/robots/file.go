@@ -12,6 +12,13 @@ type File struct {
 	// line (rules and group-scoped extensions there apply to no crawler),
 	// and the file-wide non-standard records, host and clean-param.
 	OutsideGroups []Record `json:"outside_groups,omitempty"`
+	// OutsidePreferences holds the App-Directives, Content-Usage and
+	// Content-Signal lines of OutsideGroups, parsed as in a group. They
+	// apply to no crawler, but they state the publisher's preferences
+	// (some write a file-wide Content-Signal at the top), which a survey
+	// of those mechanisms counts. Its UserAgents and Rules are empty; nil
+	// when there is no such line.
+	OutsidePreferences *Group `json:"outside_preferences,omitempty"`
 	// BOM is true when the file starts with a UTF-8 byte order mark.
 	BOM bool `json:"bom"`
 	// Bytes is the size of the body.

@@ -7,7 +7,9 @@
 --   mechanism, restricting those among them whose signal restricts AI use, as follows
 --   (using; restricting). robots.txt AI crawler groups: a group names a known AI crawler; a
 --   crawler so named is blocked entirely. robots.txt Content-Usage (IETF aipref): a valid
---   rule; a rule with train-ai=n. robots.txt Content-Signal: a valid rule; a rule with ai-train=no. robots.txt
+--   rule; a rule with train-ai=n. robots.txt Content-Signal: a valid rule; a rule with ai-train=no
+--   (a Content-Usage or Content-Signal line before any User-agent line counts: it applies to no
+--   crawler under RFC 9309, but it states the preference). robots.txt
 --   App-Directives: a valid rule; not a restriction (restricting empty). ai.txt: a file in the
 --   format; it disallows some media (effective partial or disallow-all). tdmrep.json: a file
 --   in the format; its rules reserve TDM rights (effective reserved). home page noai: the
