@@ -41,6 +41,20 @@ type homeRow struct {
 	noai, noimageai    bool
 	tdm                int64 // -1 when unset
 	contentUsageHeader bool
+	// agentNoai and agentNoimageai: the directive is scoped to one agent
+	// in the X-Robots-Tag header or a meta tag ("otherbot: noai").
+	agentNoai, agentNoimageai bool
+}
+
+// scopedTo reports whether a parsed robots directive list (x_robots_tag,
+// meta_robots: "[agent: ]name[:value]") has name scoped to some agent.
+func scopedTo(directives []any, name string) bool {
+	for _, d := range directives {
+		if agent, n, ok := strings.Cut(d.(string), ": "); ok && agent != "" && n == name {
+			return true
+		}
+	}
+	return false
 }
 
 type formatData struct {
@@ -89,9 +103,11 @@ func loadFormats(t *testing.T, db *sql.DB, crawl string) formatData {
 		f.preferences = append(f.preferences, preferenceRow{str(r[0]), str(r[1]), str(r[2]), str(r[3]), r[4].(bool)})
 	}
 	for _, r := range mustExec(t, db, `SELECT domain, coalesce(train_ai, ''), noai, noimageai, coalesce(tdm_reservation, -1),
-		content_usage IS NOT NULL FROM home_signals WHERE crawl_id = ?`, crawl).Rows {
+		content_usage IS NOT NULL, x_robots_tag || meta_robots FROM home_signals WHERE crawl_id = ?`, crawl).Rows {
+		directives := r[6].([]any)
 		f.home = append(f.home, homeRow{domain: str(r[0]), trainAI: str(r[1]), noai: r[2].(bool), noimageai: r[3].(bool),
-			tdm: int64(r[4].(int32)), contentUsageHeader: r[5].(bool)})
+			tdm: int64(r[4].(int32)), contentUsageHeader: r[5].(bool),
+			agentNoai: scopedTo(directives, "noai"), agentNoimageai: scopedTo(directives, "noimageai")})
 	}
 	f.cards = map[string]cardRow{}
 	for _, r := range mustExec(t, db, `SELECT domain, kind, len(endpoints), feed_checked, feed_consistent
@@ -365,8 +381,8 @@ func checkAISignals(t *testing.T, tb table, c *crawlData) {
 		}
 	}
 	for _, h := range c.formats.home {
-		if h.noai || h.noimageai {
-			mark("home page noai", h.domain, h.noai)
+		if h.noai || h.noimageai || h.agentNoai || h.agentNoimageai {
+			mark("home page noai", h.domain, h.noai || h.agentNoai)
 		}
 		if h.tdm >= 0 {
 			mark("home page tdm-reservation", h.domain, h.tdm == 1)

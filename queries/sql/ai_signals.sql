@@ -13,7 +13,8 @@
 --   App-Directives: a valid rule; not a restriction (restricting empty). ai.txt: a file in the
 --   format; it disallows some media (effective partial or disallow-all). tdmrep.json: a file
 --   in the format; its rules reserve TDM rights (effective reserved). home page noai: the
---   noai or noimageai robots directive (X-Robots-Tag or meta); noai. home page
+--   noai or noimageai robots directive (X-Robots-Tag or meta), for every agent or for one it
+--   names ('GPTBot: noai', meta name=GPTBot); noai, for every agent or for one. home page
 --   tdm-reservation: set by header or meta; set to 1. home page Content-Usage header: present;
 --   train-ai=n. pct_using and pct_restricting are percentages of reachable;
 --   pct_restricting_of_using = 100 * restricting / using.
@@ -52,7 +53,10 @@ files AS (
   WHERE crawl_id = (SELECT id FROM c) AND location IN ('ai-txt', 'tdmrep') AND coalesce(other_format, '') = ''
 ),
 home AS (
-  SELECT domain, noai, noimageai, tdm_reservation, train_ai, content_usage
+  SELECT domain, noai, noimageai, tdm_reservation, train_ai, content_usage,
+    -- noai and noimageai scoped to one agent, written 'agent: name' in both lists
+    list_bool_or(list_transform(x_robots_tag || meta_robots, d -> regexp_matches(d, '^[^:]+: noai$'))) AS agent_noai,
+    list_bool_or(list_transform(x_robots_tag || meta_robots, d -> regexp_matches(d, '^[^:]+: noimageai$'))) AS agent_noimageai
   FROM home_signals
   WHERE crawl_id = (SELECT id FROM c)
 ),
@@ -69,7 +73,8 @@ uses AS (
   UNION ALL
   SELECT 6, 'tdmrep.json', domain, restricting FROM files WHERE location = 'tdmrep'
   UNION ALL
-  SELECT 7, 'home page noai', domain, noai FROM home WHERE noai OR noimageai
+  SELECT 7, 'home page noai', domain, noai OR coalesce(agent_noai, false) FROM home
+  WHERE noai OR noimageai OR coalesce(agent_noai OR agent_noimageai, false)
   UNION ALL
   SELECT 8, 'home page tdm-reservation', domain, tdm_reservation = 1 FROM home WHERE tdm_reservation IS NOT NULL
   UNION ALL
