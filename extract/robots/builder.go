@@ -246,7 +246,7 @@ func (b *Builder) rule(line int, kind RuleKind, value string) {
 // first user-agent line (diagnosed).
 func (b *Builder) appendRule(line int, kind RuleKind, value string) {
 	if b.cur == 0 {
-		b.add(codeRuleOutsideGroup, line, "%s rule before any user-agent line; it applies to no crawler", kind)
+		b.add(codeRuleOutsideGroup, line, "%s rule before any user-agent line; it applies to no crawler (to apply it to every crawler, put it after a \"User-agent: *\" line)", kind)
 		b.file.OutsideGroups = append(b.file.OutsideGroups, Record{Line: line, Kind: string(kind), Name: string(kind), Value: value})
 		return
 	}
@@ -291,7 +291,7 @@ func (b *Builder) HandleExtension(line int, ext Extension, name, value string) {
 	if b.cur == 0 || !ext.groupScoped() {
 		b.file.OutsideGroups = append(b.file.OutsideGroups, Record{Line: line, Kind: string(ext), Name: name, Value: value})
 		if ext.groupScoped() {
-			b.add(codeExtensionOutsideGroup, line, "%s line before any user-agent line; it applies to no crawler", name)
+			b.add(codeExtensionOutsideGroup, line, "%s line before any user-agent line; it applies to no crawler (to apply it to every crawler, put it after a \"User-agent: *\" line)", name)
 			b.preferenceOutsideGroup(line, ext, name, value)
 		} else {
 			b.add(codeNonstandard, line, "non-standard %q record", name)
