@@ -17,7 +17,9 @@ type robotsSummary struct {
 	Rules    int `json:"rules"`
 	Sitemaps int `json:"sitemaps"`
 	// AppDirectives, ContentUsage and ContentSignal are true when the file
-	// has at least one rule of that extension in a group.
+	// has at least one rule of that extension: in a group, or before any
+	// user-agent line (where it applies to no crawler but states a
+	// preference, as robots_preferences records it).
 	AppDirectives bool `json:"app_directives"`
 	ContentUsage  bool `json:"content_usage"`
 	ContentSignal bool `json:"content_signal"`
@@ -44,11 +46,17 @@ func parseRobots(body []byte, in Input) Document {
 	}
 	m := f.Matcher()
 	sum := robotsSummary{Groups: len(f.Groups), Sitemaps: len(f.Sitemaps)}
-	for _, g := range f.Groups {
-		sum.Rules += len(g.Rules)
+	extensions := func(g *robots.Group) {
 		sum.AppDirectives = sum.AppDirectives || len(g.AppDirectives) > 0
 		sum.ContentUsage = sum.ContentUsage || len(g.ContentUsage) > 0
 		sum.ContentSignal = sum.ContentSignal || len(g.ContentSignals) > 0
+	}
+	for i := range f.Groups {
+		sum.Rules += len(f.Groups[i].Rules)
+		extensions(&f.Groups[i])
+	}
+	if f.OutsidePreferences != nil {
+		extensions(f.OutsidePreferences)
 	}
 	for _, st := range f.AIStances() {
 		switch st.Access {

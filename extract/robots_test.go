@@ -57,6 +57,12 @@ func TestRobotsAdapter_Summary(t *testing.T) {
 	if got := doc.Summary.(robotsSummary); !reflect.DeepEqual(got, want) {
 		t.Errorf("summary = %+v, want %+v", got, want)
 	}
+	// A Content-Signal line before any group counts, as it has a
+	// robots_preferences row.
+	top := Parse(registry.Robots, []byte("Content-Signal: ai-train=no\nUser-agent: *\nDisallow: /x\n"), Input{})
+	if got := top.Summary.(robotsSummary); !got.ContentSignal || got.ContentUsage || got.AppDirectives {
+		t.Errorf("summary of a file with a Content-Signal line before its group = %+v, want content_signal alone", got)
+	}
 	b, err := json.Marshal(doc)
 	if err != nil {
 		t.Fatal(err)
