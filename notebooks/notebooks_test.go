@@ -796,7 +796,10 @@ func expectedFacts(t *testing.T, db *sql.DB, crawl string) map[string]map[string
 			"files_blocking_any":   count(`SELECT count(DISTINCT domain) `+stance+` AND stance = 'blocked'`, crawl),
 			"gptbot_blocked":       count(`SELECT count(*) `+stance+` AND token = 'GPTBot' AND stance = 'blocked'`, crawl),
 			"gptbot_blocked_named": count(`SELECT count(*) `+stance+` AND token = 'GPTBot' AND stance = 'blocked' AND applies = 'named'`, crawl),
-			"sites_noai": count(`SELECT count(*) FROM home_signals WHERE crawl_id = $1 AND (noai OR noimageai)
+			// noai or noimageai for every agent, or for one
+			// (scoped_directives: {"otherbot": ["noai"]}).
+			"sites_noai": count(`SELECT count(*) FROM home_signals WHERE crawl_id = $1
+				AND (noai OR noimageai OR list_has_any(coalesce(json_extract_string(scoped_directives, '$.*[*]'), []), ['noai', 'noimageai']))
 				AND domain IN (`+ok+`)`, crawl),
 		},
 	}
