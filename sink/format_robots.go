@@ -128,14 +128,15 @@ func robotsFileRows(key DocKey, f *robots.File) []Rows {
 	for gi := range f.Groups {
 		g := &f.Groups[gi]
 		groups = append(groups, robotsGroupRow(key, gi, g))
+		// One group index, shared by the group's rows (rows are not
+		// changed once built).
+		idx := i32(gi)
 		for _, r := range g.Rules {
-			idx := i32(gi)
 			rules = append(rules, RobotsRuleRow{
 				CrawlID: key.CrawlID, Domain: key.Domain, Location: key.Location,
 				GroupIndex: &idx, Line: i32(r.Line), Kind: string(r.Kind), Path: r.Path, BeyondLimit: r.BeyondLimit,
 			})
 		}
-		idx := i32(gi)
 		prefs = append(prefs, robotsPreferenceRows(key, &idx, g)...)
 	}
 	byLine := func(a, b RobotsRuleRow) int { return int(a.Line) - int(b.Line) }
