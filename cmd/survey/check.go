@@ -382,6 +382,7 @@ func runCheck(e *env, args []string) int {
 			fmt.Fprintf(e.stdout, "%s: note: %s\n", name, note)
 		}
 		writeCheckText(e.stdout, name, doc)
+		writeAICrawlersText(e.stdout, name, doc)
 		writeDecisionText(e.stdout, name, out.Decision)
 	default:
 		return fail(e, "check", fmt.Errorf("unknown --format %q (want text or json)", *format))
