@@ -16,6 +16,7 @@ import (
 	"github.com/agentpolicy/survey/classify"
 	"github.com/agentpolicy/survey/crawl"
 	"github.com/agentpolicy/survey/extract"
+	"github.com/agentpolicy/survey/extract/robots"
 	"github.com/agentpolicy/survey/registry"
 )
 
@@ -541,6 +542,12 @@ func TestCheck_SiteLineCountsOutcomes(t *testing.T) {
 	want := fmt.Sprintf(": 1 file at %d locations (%d server_error), 0 invalid; site ok\n", n+1, n)
 	if code != exitOK || !strings.HasSuffix(out, want) {
 		t.Errorf("exit %d, want the site's line to end %q\n%s%s", code, want, out, errs)
+	}
+	// The robots.txt found says what it tells the AI crawlers, as a
+	// single file's check does.
+	known := len(robots.AICrawlers())
+	if ai := fmt.Sprintf("%s/robots.txt: AI crawlers (%d known): 0 blocked from the whole site, %d from some paths, 0 allowed everywhere\n", srv.URL, known, known); !strings.Contains(out, ai) {
+		t.Errorf("want the line %q\n%s", ai, out)
 	}
 }
 

@@ -137,6 +137,7 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 			writeDecisionText(e.stdout, l.URL, noFile[i])
 			for j, d := range l.Docs {
 				writeCheckText(e.stdout, l.URL, d)
+				writeAICrawlersText(e.stdout, l.URL, d)
 				writeDecisionText(e.stdout, l.URL, files[i][j].Decision)
 			}
 			if l.Location == registry.LocHome {
