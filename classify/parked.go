@@ -11,6 +11,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"github.com/agentpolicy/survey/crawl"
+	"github.com/agentpolicy/survey/seeds"
 )
 
 // A parked domain's home page is a parking lander (pay-per-click ads of a
@@ -325,20 +326,17 @@ func ownSite(f *crawl.Fetch) string {
 	if err != nil || u.Hostname() == "" {
 		return ""
 	}
-	return site(raw)
+	return seeds.Site(u.Hostname())
 }
 
 // parkedRedirect implements rule 1: f ended off its site on a marketplace's
 // sale page.
 func parkedRedirect(f *crawl.Fetch, own string) (by string, ok bool) {
-	if f.FinalURL == "" {
-		return "", false
-	}
 	u, err := url.Parse(f.FinalURL)
 	if err != nil || u.Hostname() == "" {
 		return "", false
 	}
-	final := site(f.FinalURL)
+	final := seeds.Site(u.Hostname())
 	if final == own {
 		return "", false
 	}
@@ -454,7 +452,7 @@ func parkedWording(text string, links []string) (by string, ok bool) {
 		if re == parkedForSale {
 			// A for-sale lander's marketplace, by its links.
 			for _, l := range links {
-				if m, ok := marketOf(l); ok {
+				if m, _, ok := marketOf(l); ok {
 					return m.by, true
 				}
 			}
@@ -467,30 +465,31 @@ func parkedWording(text string, links []string) (by string, ok bool) {
 // saleLink reports whether the link raw (lower case) goes to a
 // marketplace's page naming the domain whose site is own.
 func saleLink(raw, own string) (by string, ok bool) {
-	m, ok := marketOf(raw)
-	if !ok {
-		return "", false
-	}
-	u, err := url.Parse(absURL(raw))
-	if err != nil || !namesDomain(u, own) {
+	m, u, ok := marketOf(raw)
+	if !ok || !namesDomain(u, own) {
 		return "", false
 	}
 	return m.by, true
 }
 
-// marketOf returns the marketplace whose site the absolute link raw is on.
-func marketOf(raw string) (parkedMarket, bool) {
+// marketOf returns the marketplace whose site the absolute link raw is on,
+// and the link parsed.
+func marketOf(raw string) (parkedMarket, *url.URL, bool) {
 	raw = absURL(raw)
 	if !strings.HasPrefix(raw, "http://") && !strings.HasPrefix(raw, "https://") {
-		return parkedMarket{}, false
+		return parkedMarket{}, nil, false
 	}
-	s := site(raw)
+	u, err := url.Parse(raw)
+	if err != nil {
+		return parkedMarket{}, nil, false
+	}
+	s := seeds.Site(u.Hostname())
 	for _, m := range parkedMarkets {
 		if m.site == s {
-			return m, true
+			return m, u, true
 		}
 	}
-	return parkedMarket{}, false
+	return parkedMarket{}, nil, false
 }
 
 // absURL gives a scheme-relative link (//host/path) a scheme.
