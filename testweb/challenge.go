@@ -32,6 +32,10 @@ var captchaWidgets = [...]struct{ script, class string }{
 // per site. None holds a marker of a named vendor's page.
 var captchaTitles = [...]string{"Are you a human?", "Verifying you are human", "Human Verification", "Bot Check"}
 
+// captchaGateTitles are the titles of the botwall-captcha-gate kind's
+// gates, one per site: botwall-captcha's and "Security check".
+var captchaGateTitles = append(captchaTitles[:len(captchaTitles):len(captchaTitles)], "Security check")
+
 // challenge returns the challenge page a bot-wall site answers for path.
 // The pages copy the structure, markers and headers of the vendors' real
 // pages; the identifiers in them are derived from the site's hash.
@@ -73,8 +77,7 @@ func (w *Web) challenge(hi hostInfo, path string) reply {
 			file: &file{name: "testweb/challenge-captcha", contentType: typeHTML,
 				header: http.Header{"Cache-Control": {"no-store"}}, body: static([]byte(captchaWall(title, hi.host, id)))}}
 	case kindWallCaptchaGate:
-		titles := append(captchaTitles[:len(captchaTitles):len(captchaTitles)], "Security check")
-		title := titles[draw(hi.h, "captcha-title")%uint64(len(titles))]
+		title := captchaGateTitles[draw(hi.h, "captcha-title")%uint64(len(captchaGateTitles))]
 		widget := captchaWidgets[draw(hi.h, "captcha-widget")%uint64(len(captchaWidgets))]
 		return reply{op: opRespond, status: http.StatusOK, vendor: vendorCaptcha,
 			file: &file{name: "testweb/challenge-captcha-gate", contentType: typeHTML,
