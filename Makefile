@@ -10,7 +10,7 @@ PKGS    := ./...
 # arithmetic leaving an allocation fails a test instead of a crawl.
 CHECKPTR := -gcflags='github.com/agentpolicy/survey/sink=-d=checkptr'
 
-.PHONY: all build test test-short test-race demo bench bench-quick notebooks fuzz docs vet clean
+.PHONY: all build test test-short test-race demo bench bench-quick notebooks fuzz docs vet lint clean
 
 all: build
 
@@ -67,6 +67,11 @@ docs: build
 vet:
 	$(GO) vet $(PKGS)
 	@test -z "$$(gofmt -l .)" || (gofmt -l . && exit 1)
+
+## lint: vet, then staticcheck and goimports at pinned versions (fetched through the module proxy)
+lint: vet
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 $(PKGS)
+	@test -z "$$($(GO) run golang.org/x/tools/cmd/goimports@v0.52.0 -l .)" || ($(GO) run golang.org/x/tools/cmd/goimports@v0.52.0 -l . && exit 1)
 
 clean:
 	rm -rf bin $(DEMO)

@@ -39,25 +39,26 @@ type inner struct {
 
 // everyType has a field of every supported kind, nested.
 type everyType struct {
-	S        string            `col:"s" doc:"d"`
-	J        JSON              `col:"j" doc:"d"`
-	B        bool              `col:"b" doc:"d"`
-	I32      int32             `col:"i32" doc:"d"`
-	I64      int64             `col:"i64" doc:"d"`
-	F        float64           `col:"f" doc:"d"`
-	T        time.Time         `col:"t" doc:"d"`
-	Blob     []byte            `col:"blob" doc:"d"`
-	PS       *string           `col:"ps" doc:"d"`
-	PT       *time.Time        `col:"pt" doc:"d"`
-	PBlob    *[]byte           `col:"pblob" doc:"d"`
-	List     []int64           `col:"list" doc:"d"`
-	PList    []*int32          `col:"plist" doc:"d"`
-	Nested   [][]string        `col:"nested" doc:"d"`
-	Struct   inner             `col:"struct" doc:"d"`
-	PStruct  *inner            `col:"pstruct" doc:"d"`
-	Structs  []inner           `col:"structs" doc:"d"`
-	Map      map[string]string `col:"map" doc:"d"`
-	Skipped  string            `col:"-"`
+	S       string            `col:"s" doc:"d"`
+	J       JSON              `col:"j" doc:"d"`
+	B       bool              `col:"b" doc:"d"`
+	I32     int32             `col:"i32" doc:"d"`
+	I64     int64             `col:"i64" doc:"d"`
+	F       float64           `col:"f" doc:"d"`
+	T       time.Time         `col:"t" doc:"d"`
+	Blob    []byte            `col:"blob" doc:"d"`
+	PS      *string           `col:"ps" doc:"d"`
+	PT      *time.Time        `col:"pt" doc:"d"`
+	PBlob   *[]byte           `col:"pblob" doc:"d"`
+	List    []int64           `col:"list" doc:"d"`
+	PList   []*int32          `col:"plist" doc:"d"`
+	Nested  [][]string        `col:"nested" doc:"d"`
+	Struct  inner             `col:"struct" doc:"d"`
+	PStruct *inner            `col:"pstruct" doc:"d"`
+	Structs []inner           `col:"structs" doc:"d"`
+	Map     map[string]string `col:"map" doc:"d"`
+	Skipped string            `col:"-"`
+	//lint:ignore U1000 an unexported field, which NewTable must skip
 	internal int
 }
 
@@ -189,6 +190,7 @@ type (
 	withEmbedded struct {
 		EmbeddedPart
 	}
+	//lint:ignore U1000 a struct whose only field is unexported has no columns
 	withNoColumns struct{ a string }
 	withBadNested struct {
 		A []withInt `col:"a" doc:"d"`

@@ -175,7 +175,8 @@ func (w *Web) Close() error {
 	for _, s := range servers {
 		s.Close()
 	}
-	w.live.Lock() // every handler and loop has returned
+	w.live.Lock() // every handler and loop has returned (each holds the read lock while it runs)
+	//lint:ignore SA2001 the lock is the wait; nothing is guarded
 	w.live.Unlock()
 	w.wg.Wait()
 	return nil

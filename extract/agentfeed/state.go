@@ -2,11 +2,11 @@ package agentfeed
 
 import (
 	"fmt"
-
-	"github.com/agentpolicy/survey/diag"
 	"net/url"
 	"slices"
 	"time"
+
+	"github.com/agentpolicy/survey/diag"
 )
 
 // Event is a reader event of §2.
