@@ -249,7 +249,7 @@ func checkMethods(doc *Document, root canonjson.Value, diags *diag.List) {
 			continue
 		}
 		hasEd25519 = true
-		checkKey(&m, doc.ID, diags)
+		checkKey(&m, doc.ID, otherKeyMember(mv), diags)
 		doc.Methods = append(doc.Methods, m)
 	}
 	if !hasEd25519 {
@@ -257,15 +257,36 @@ func checkMethods(doc *Document, root canonjson.Value, diags *diag.List) {
 	}
 }
 
+// otherKeyMembers are the members in which DID documents give a key other
+// than publicKeyMultibase: DID Core's publicKeyJwk and the older suites'
+// encodings. v0 reads publicKeyMultibase only.
+var otherKeyMembers = []string{"publicKeyJwk", "publicKeyBase58", "publicKeyHex", "publicKeyBase64", "publicKeyPem"}
+
+// otherKeyMember returns the first of otherKeyMembers that method object
+// mv has, or "".
+func otherKeyMember(mv canonjson.Value) string {
+	for _, name := range otherKeyMembers {
+		if _, ok := mv.Get(name); ok {
+			return name
+		}
+	}
+	return ""
+}
+
 // checkKey checks an Ed25519VerificationKey2020 method's controller and
-// key, filling m.Key or m.Problem.
-func checkKey(m *Method, id string, diags *diag.List) {
+// key, filling m.Key or m.Problem. otherKey names the member that gives
+// the method's key in another encoding (otherKeyMember), for the message.
+func checkKey(m *Method, id, otherKey string, diags *diag.List) {
 	if id != "" && m.Controller != id {
 		m.Problem = "controller is not the DID"
 		diags.Add(codeControllerMismatch, m.Line, "method %q has controller %q; it must be the DID %q", m.ID, m.Controller, id)
 	}
 	if m.PublicKeyMultibase == "" {
 		m.Problem = "no publicKeyMultibase"
+		if otherKey != "" {
+			diags.Add(codeMissingKey, m.Line, "method %q has no `publicKeyMultibase`; it gives its key as `%s`, which v0 readers do not read (§3.3: the raw 32-byte key in multibase, e.g. base58btc with prefix z)", m.ID, otherKey)
+			return
+		}
 		diags.Add(codeMissingKey, m.Line, "method %q has no `publicKeyMultibase`", m.ID)
 		return
 	}
@@ -273,7 +294,7 @@ func checkKey(m *Method, id string, diags *diag.List) {
 	switch {
 	case errors.Is(err, ErrKeyPrefix):
 		m.Problem = "publicKeyMultibase prefix is not z or u"
-		diags.Add(codeKeyPrefix, m.Line, "method %q: publicKeyMultibase starts with %q; only 'z' and 'u' are accepted", m.ID, firstRune(m.PublicKeyMultibase))
+		diags.Add(codeKeyPrefix, m.Line, "method %q: publicKeyMultibase starts with %q; only 'z' and 'u' are accepted%s", m.ID, firstRune(m.PublicKeyMultibase), prefixHint(m.PublicKeyMultibase))
 		return
 	case errors.Is(err, ErrKeyLength):
 		m.Problem = "key is not 32 bytes"

@@ -2,6 +2,7 @@ package did
 
 import (
 	"crypto/ed25519"
+	"encoding/base64"
 	"errors"
 	"fmt"
 
@@ -68,4 +69,23 @@ func EncodePublicKeyMultibase(pub ed25519.PublicKey) string {
 	// Encode fails only for an unknown encoding; Base58BTC is known.
 	s, _ := multibase.Encode(multibase.Base58BTC, pub)
 	return s
+}
+
+// prefixHint says what a publicKeyMultibase value without the 'z' or 'u'
+// prefix most likely is, for the message: plain base64 or base64url of an
+// Ed25519 key (no multibase prefix at all: its first character is the
+// data's), or a multibase encoding v0 does not accept. It returns "" when
+// it cannot tell.
+func prefixHint(s string) string {
+	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
+		if b, err := enc.DecodeString(s); err == nil && (len(b) == ed25519.PublicKeySize || len(b) == ed25519.PublicKeySize+2 && b[0] == 0xed && b[1] == 0x01) {
+			return fmt.Sprintf(": the value is the %d-byte key in base64 with no multibase prefix; write it in base58btc with prefix z", len(b))
+		}
+	}
+	if enc, _, err := multibase.Decode(s); err == nil {
+		if name, ok := multibase.EncodingToStr[enc]; ok {
+			return fmt.Sprintf(" (the value is multibase %s, which v0 readers do not decode)", name)
+		}
+	}
+	return ""
 }
