@@ -168,6 +168,8 @@ func checkID(doc *Document, root canonjson.Value, host string, diags *diag.List)
 	if !ok || v.Kind != canonjson.String {
 		if ok {
 			diags.Add(codeMissingID, v.Line, "`id` is %s, not a string", v.Kind.WithArticle())
+		} else if _, wrapped := root.Get("didDocument"); wrapped {
+			diags.Add(codeMissingID, root.Line, "the document has no `id`; it holds a DID document under `didDocument`, as a DID resolution result does: did:web serves the DID document itself")
 		} else {
 			diags.Add(codeMissingID, root.Line, "the document has no `id`")
 		}
