@@ -17,7 +17,7 @@ type AgentsTxtRow struct {
 	Domain         string            `col:"domain" doc:"Domain the file belongs to."`
 	Location       string            `col:"location" doc:"Registry location of the file (agents-txt)."`
 	Effective      string            `col:"effective" doc:"Effective policy: rules (valid, with directives), open (valid, no directive), restricted (invalid: a conforming agent treats the whole site as restricted, §5) or other-format."`
-	OtherFormat    string            `col:"other_format" doc:"Convention the file follows instead of agents.txt (robots-style, key-value, markdown, json, html, xml, user-agent-list, text); empty for an agents.txt file."`
+	OtherFormat    string            `col:"other_format" doc:"Convention the file follows instead of agents.txt (robots-style, key-value, markdown, json, html, xml, user-agent-list, text, declared-other); empty for an agents.txt file."`
 	HashStatus     string            `col:"hash_status" doc:"The hash line: match, mismatch (well-formed, another digest), syntax (malformed) or missing."`
 	HashLine       *int32            `col:"hash_line" doc:"1-based line of the hash line; null when the file has none."`
 	DeclaredDigest *string           `col:"declared_digest" doc:"Text after * on the hash line, as written; null when the file has no hash line."`

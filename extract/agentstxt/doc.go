@@ -68,8 +68,9 @@
 //     UTF-8 plain text and its hash input is undefined.
 //   - A file with no hash-like line and no directive-like line that plainly
 //     follows another convention (robots.txt-style fields, "Field: value"
-//     lines, a list of User-Agent strings, Markdown, JSON, HTML, XML, or
-//     plain text none of whose lines resembles agents.txt) is reported as
+//     lines, a list of User-Agent strings, Markdown, JSON, HTML, XML,
+//     plain text none of whose lines resembles agents.txt, or comments
+//     only, one naming another specification) is reported as
 //     that other format
 //     (File.OtherFormat, effective "other-format") with an info
 //     diagnostic and no agents.txt syntax errors; the byte-level findings

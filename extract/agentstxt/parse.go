@@ -136,7 +136,11 @@ func Parse(body []byte, opts Options) (*File, diag.List) {
 	if other := otherFormat(text, lines); other != "" {
 		f.OtherFormat = other
 		f.Effective = NotAgentsTxt
-		diags.Add(codeOtherFormat, 0, "the file follows another convention (%s), not agents.txt", other)
+		if other == OtherDeclared {
+			diags.Add(codeOtherFormat, 0, "the file holds comments only, and one names another specification it follows (%s): not agents.txt", other)
+		} else {
+			diags.Add(codeOtherFormat, 0, "the file follows another convention (%s), not agents.txt", other)
+		}
 		return f, diags
 	}
 	parseMetadata(f, lines, &diags)

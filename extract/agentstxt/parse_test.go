@@ -488,11 +488,16 @@ func TestParse_README_OtherFormat(t *testing.T) {
 		"user agents, allow":    "Mozilla/5.0 (X11) Firefox/128.0\napi/v1 ALLOW\n",
 		"user agents, 2 of 3":   "Mozilla/5.0 (X11) Firefox/128.0\ncurl/8.5.0\nthis is not one\n",
 		"comments only":         "# AI agents are welcome here.\n",
+		"comments, standard":    "# agents.txt\n# Standard: https://agents-txt.com\n\n# No agent protocols are offered here.\n",
+		"comments, the draft":   "# Spec: draft-srijal-agents-policy-00\n# version: 1.0\n",
+		"comments, version":     "# version: 1.0\n# Contact: ops@example.com\n",
+		"standard and content":  "# Standard: https://agents-txt.com\n*" + sha("/a ALLOW") + "\n/a ALLOW\n",
 	} {
 		f, _ := Parse([]byte(body), Options{})
 		want := map[string]string{"xml": OtherXML, "markdown emphasis": OtherMarkdown, "user agents": OtherUserAgents,
 			"prose only": OtherText, "word list": OtherText, "user agents, 2 of 3": OtherText,
-			"markdown, sitemap": OtherMarkdown, "key-value, sitemap": OtherKeyValue}[name]
+			"markdown, sitemap": OtherMarkdown, "key-value, sitemap": OtherKeyValue,
+			"comments, standard": OtherDeclared}[name]
 		if name == "markdown emphasis" {
 			want = "" // "*deadbeef" is a (short) hash-like line: agents.txt
 		}

@@ -22,6 +22,7 @@ const (
 	OtherXML         = "xml"             // an XML document
 	OtherUserAgents  = "user-agent-list" // one User-Agent string a line
 	OtherText        = "text"            // plain text with no agents.txt-like line
+	OtherDeclared    = "declared-other"  // comments only, naming another specification
 )
 
 // otherFormat returns the convention body plainly follows, or "" when it
@@ -31,6 +32,7 @@ const (
 // format.
 func otherFormat(body []byte, lines []line) string {
 	var content, fieldLines, robotsLines, markdownSignals, headings, userAgents, agentsLike int
+	declared := false
 	for _, l := range lines {
 		t := strings.TrimSpace(l.text)
 		if t == "" {
@@ -40,6 +42,7 @@ func otherFormat(body []byte, lines []line) string {
 			if isMarkdownHeading(t) {
 				headings++
 			}
+			declared = declared || declaresOtherSpec(t)
 			continue
 		}
 		if looksLikeHash(t) || looksLikeDirective(t) {
@@ -80,8 +83,29 @@ func otherFormat(body []byte, lines []line) string {
 		return OtherMarkdown
 	case content > 0 && agentsLike == 0:
 		return OtherText
+	case content == 0 && declared:
+		return OtherDeclared
 	}
 	return ""
+}
+
+// declaresOtherSpec reports whether a trimmed comment line names the
+// specification the file follows, and it is not this draft: "# Standard:
+// https://agents-txt.com", "# Spec: ...". A file of comments only is
+// otherwise an empty (broken) agents.txt; one that says it follows
+// another convention is that convention's file, with nothing in it.
+func declaresOtherSpec(t string) bool {
+	name, value, ok := strings.Cut(strings.TrimLeft(t, "# \t"), ":")
+	if !ok {
+		return false
+	}
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "standard", "standards", "spec", "specification":
+	default:
+		return false
+	}
+	value = strings.ToLower(strings.TrimSpace(value))
+	return value != "" && !strings.Contains(value, "srijal") && !strings.Contains(value, "agents-policy")
 }
 
 // resemblesAgentsTxt reports whether a trimmed content line has anything of
