@@ -72,6 +72,9 @@ func Fetch(f *crawl.Fetch, loc registry.Location, canary *crawl.Fetch) Result {
 		if htmlBody(f.Body, loc.Expect) {
 			return Result{Soft404, ReasonHTMLBody}
 		}
+		if (loc.Expect == registry.KindText || loc.Expect == registry.KindMarkdown) && PageData(f.Body) {
+			return Result{Soft404, ReasonPageData}
+		}
 		if Soft404Site(canary) &&
 			MatchesCanary(f.Body, urlPath(f.FinalURL), canary.Body, urlPath(canary.FinalURL)) {
 			return Result{Soft404, ReasonCanaryMatch}

@@ -76,6 +76,7 @@ const (
 	ReasonHTMLBody    = "html_body"    // soft_404: HTML where another kind was expected
 	ReasonCanaryMatch = "canary_match" // soft_404: same page as the canary path
 	ReasonCanarySelf  = "canary_self"  // soft_404: the canary path itself answered 2xx
+	ReasonPageData    = "page_data"    // soft_404: a web framework's data for a page (a React Server Components payload) where a text file was expected
 
 	ReasonRateLimited = "rate_limited" // blocked: not requested, the host answered 429 (or 503 with a Retry-After) to an earlier request, or is backing off from another domain's
 	ReasonRobotsTxt   = "robots_txt"   // blocked: not requested, the domain's robots.txt disallows it (crawl --respect-robots)

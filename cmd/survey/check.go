@@ -571,6 +571,8 @@ func (u *urlFetcher) file(rawURL string, loc registry.LocationID) (*crawl.Fetch,
 			detail += fmt.Sprintf(", the same page as for %s, a path that cannot exist", u.c.CanaryPath())
 		case classify.ReasonHTMLBody:
 			detail += ", an HTML page where a file was expected"
+		case classify.ReasonPageData:
+			detail += ", a web framework's data for a page (a React Server Components payload, as a Next.js static export writes for a page of that name) where a file was expected"
 		}
 		return f, fmt.Errorf("%s: no file: %s (%s): %s", rawURL, r.Outcome, r.Reason, detail)
 	}
