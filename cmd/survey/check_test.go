@@ -480,6 +480,42 @@ func TestCheck_FetchErrorsReadable(t *testing.T) {
 	}
 }
 
+// A file on disk that is a page's React Server Components payload (a
+// Next.js static export's agents.txt or ai.txt) gets a note that it is page
+// data, which a crawl records as no file; a real file of the location, and
+// the same payload checked as JSON, get none.
+func TestCheck_PageDataNote(t *testing.T) {
+	payload, err := os.ReadFile("../../classify/testdata/pagedata/next14-text-row.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name, typ string
+		body      []byte
+		want      bool
+	}{
+		{"agents.txt", "", payload, true},
+		{"ai.txt", "ai-txt", payload, true},
+		{"llms.txt", "llms-txt", payload, true},
+		{"did.json", "did", payload, false},
+		{"robots.txt", "", []byte("User-agent: *\nDisallow: /_next/static/chunks/\n"), false},
+	} {
+		p := filepath.Join(dir, c.typ+c.name)
+		if err := os.WriteFile(p, c.body, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args := []string{"check", p}
+		if c.typ != "" {
+			args = []string{"check", "--type", c.typ, p}
+		}
+		_, out, errs := runSurvey(t, "", args...)
+		if got := strings.Contains(out, ": note: this is a web framework's data for a page, not a file"); got != c.want {
+			t.Errorf("%v: page-data note %v, want %v:\n%s%s", args, got, c.want, out, errs)
+		}
+	}
+}
+
 // A type survey told by itself says how in the text output, when the
 // operator may have meant another: from the content of a file whose name is
 // none survey knows, or from the name of a file whose content reads as
