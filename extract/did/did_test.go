@@ -157,6 +157,7 @@ func TestParse_Hints(t *testing.T) {
 	}{
 		{"plain base64", doc("did:web:example.com", "did:web:example.com", std), []string{"did.key-multibase-prefix"}, "32-byte key in base64 with no multibase prefix"},
 		{"base16", doc("did:web:example.com", "did:web:example.com", hex), []string{"did.key-multibase-prefix"}, "multibase base16"},
+		{"long base36", doc("did:web:example.com", "did:web:example.com", "k"+strings.Repeat("9", 1<<16)), []string{"did.key-multibase-prefix"}, "only 'z' and 'u' are accepted"},
 		{"jwk", jwk, []string{"did.missing-public-key"}, "as `publicKeyJwk`"},
 		{"resolution result", `{"didDocument":` + doc("did:web:example.com", "did:web:example.com", EncodePublicKeyMultibase(raw)) + `}`,
 			[]string{"did.missing-id", "did.missing-verification-method"}, "as a DID resolution result does"},

@@ -75,8 +75,12 @@ func EncodePublicKeyMultibase(pub ed25519.PublicKey) string {
 // prefix most likely is, for the message: plain base64 or base64url of an
 // Ed25519 key (no multibase prefix at all: its first character is the
 // data's), or a multibase encoding v0 does not accept. It returns "" when
-// it cannot tell.
+// it cannot tell, and for a value too long to be a key (maxMultibaseLen:
+// some multibase decoders are quadratic too).
 func prefixHint(s string) string {
+	if len(s) > maxMultibaseLen {
+		return ""
+	}
 	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
 		if b, err := enc.DecodeString(s); err == nil && (len(b) == ed25519.PublicKeySize || len(b) == ed25519.PublicKeySize+2 && b[0] == 0xed && b[1] == 0x01) {
 			return fmt.Sprintf(": the value is the %d-byte key in base64 with no multibase prefix; write it in base58btc with prefix z", len(b))
