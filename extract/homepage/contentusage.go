@@ -56,6 +56,10 @@ func parseContentUsage(lines []string, diags *diagnostics) *ContentUsage {
 		diags.Add(codeContentUsageUnknownKey, 0, "Content-Usage key %q is not a category survey records (train-ai, search); it is ignored", key)
 	}
 	for _, m := range up.UnknownValues {
+		if note := robots.UsageValueNote(m); note != "" {
+			diags.Add(codeContentUsageBadValue, 0, "Content-Usage %s: the value is not the Token y or n (%s), so no preference is expressed", m, note)
+			continue
+		}
 		diags.Add(codeContentUsageBadValue, 0, "Content-Usage %s: the value is not the Token y or n, so no preference is expressed", m)
 	}
 	for _, m := range up.CategoryParams {

@@ -516,6 +516,10 @@ func (b *Builder) contentUsage(g *Group, line int, value string, inGroup bool) {
 		b.add(codeContentUsageUnknownKey, line, "%q is not a category survey records (train-ai, search); ignored", k)
 	}
 	for _, m := range cu.UnknownValues {
+		if note := UsageValueNote(m); note != "" {
+			b.add(codeContentUsageUnknownValue, line, "%s: the value is not the Token y or n (%s); the preference is unknown", m, note)
+			continue
+		}
 		b.add(codeContentUsageUnknownValue, line, "%s: the value is not the Token y or n; the preference is unknown", m)
 	}
 	for _, m := range cu.CategoryParams {

@@ -126,6 +126,19 @@ func UsageLabelNote(key string) string {
 	return ""
 }
 
+// UsageValueNote says, for a diagnostic message, what is wrong with a
+// member of UsagePreference.UnknownValues when the mistake is a common one:
+// the value yes or no, which is how Content-Signal writes its signals,
+// where Content-Usage takes the Token y or n. It returns "" otherwise.
+func UsageValueNote(member string) string {
+	_, value, _ := strings.Cut(member, "=")
+	switch strings.ToLower(value) {
+	case "yes", "no":
+		return "yes and no are Content-Signal's values; Content-Usage writes y or n"
+	}
+	return ""
+}
+
 // UsagePreference is a statement of preference processed with the
 // algorithm of draft-ietf-aipref-vocab-08 §6.5: the bytes are parsed as an
 // RFC 9651 Dictionary (several field lines combined as RFC 9651 §4.2

@@ -2,6 +2,7 @@ package robots
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -404,6 +405,19 @@ func TestContentUsage_Vocabulary(t *testing.T) {
 // with white space around it and the colon; the value ends at "#"; a path
 // starts with "/" and ends at the first SP or HTAB; a value starting with
 // anything else has no path and is wholly the statement of preference.
+// TestContentUsage_YesNoNote: yes or no, Content-Signal's values, written
+// in a Content-Usage line (a real ai.txt writes search=yes) is an unknown
+// value whose message says what Content-Usage writes; another unknown
+// value's message does not.
+func TestContentUsage_YesNoNote(t *testing.T) {
+	_, d := parseString(t, "User-Agent: *\nContent-Usage: / train-ai=No, search=?1\nAllow: /\n")
+	wantDiags(t, d, "2:robots.content-usage-unknown-value", "2:robots.content-usage-unknown-value")
+	const note = "yes and no are Content-Signal's values; Content-Usage writes y or n"
+	if !strings.Contains(d[0].Message, note) || strings.Contains(d[1].Message, note) {
+		t.Errorf("messages %q, %q: want the note on train-ai=No only", d[0].Message, d[1].Message)
+	}
+}
+
 func TestContentUsage_Attach3_2_RuleValue(t *testing.T) {
 	f, d := parseString(t, "User-Agent: *\n"+
 		"  CONTENT-usage\t :  /a\ttrain-ai=n # not part of the value\n"+
