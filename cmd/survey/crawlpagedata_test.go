@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -36,25 +35,7 @@ func TestCrawl_PageDataIsNoFile(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	dir := t.TempDir()
-	seedsPath := filepath.Join(dir, "seeds.txt")
-	if err := os.WriteFile(seedsPath, []byte("http://next.example\nhttp://plain.example\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(dir, "out")
-	if code, stdout, errs := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", out, "--quiet",
-		"--connect-to", srv.Listener.Addr().String()); code != exitOK {
-		t.Fatalf("crawl: exit %d\n%s%s", code, stdout, errs)
-	}
-	db := filepath.Join(out, "survey.duckdb")
-	query := func(args ...string) string {
-		t.Helper()
-		code, stdout, errs := runSurvey(t, "", append([]string{"query", "--db", db, "--format", "csv"}, args...)...)
-		if code != exitOK {
-			t.Fatalf("query %v: exit %d\n%s%s", args, code, stdout, errs)
-		}
-		return stdout
-	}
+	query := crawlLoopback(t, srv, "http://next.example", "http://plain.example")
 	if got, want := query("SELECT domain, location, outcome, reason FROM fetches WHERE location IN ('ai-txt', 'agents-txt') ORDER BY domain, location"),
 		"domain,location,outcome,reason\nnext.example,agents-txt,soft_404,page_data\nnext.example,ai-txt,soft_404,page_data\n"+
 			"plain.example,agents-txt,absent,status_404\nplain.example,ai-txt,present,ok\n"; got != want {

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -32,25 +30,7 @@ func TestCrawl_FileWideSignalCounted(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	dir := t.TempDir()
-	seedsPath := filepath.Join(dir, "seeds.txt")
-	if err := os.WriteFile(seedsPath, []byte("http://top.example\nhttp://meta.example\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(dir, "out")
-	if code, stdout, errs := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", out, "--quiet",
-		"--connect-to", srv.Listener.Addr().String()); code != exitOK {
-		t.Fatalf("crawl: exit %d\n%s%s", code, stdout, errs)
-	}
-	db := filepath.Join(out, "survey.duckdb")
-	query := func(args ...string) string {
-		t.Helper()
-		code, stdout, errs := runSurvey(t, "", append([]string{"query", "--db", db, "--format", "csv"}, args...)...)
-		if code != exitOK {
-			t.Fatalf("query %v: exit %d\n%s%s", args, code, stdout, errs)
-		}
-		return stdout
-	}
+	query := crawlLoopback(t, srv, "http://top.example", "http://meta.example")
 	if got, want := query("SELECT domain, line, kind, group_index IS NULL AS outside, signal_ai_train FROM robots_preferences"),
 		"domain,line,kind,outside,signal_ai_train\ntop.example,1,content-signal,true,no\n"; got != want {
 		t.Errorf("robots_preferences:\n%s\nwant\n%s", got, want)
