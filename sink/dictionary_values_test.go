@@ -73,7 +73,7 @@ func TestDictionary_EnumeratedValues(t *testing.T) {
 		{TableAIStance, "applies", strs(string(robots.Named), string(robots.Star), string(robots.NoGroup))},
 		{TableAITxtMedia, "category", strs(string(aitxt.Images), string(aitxt.Text), string(aitxt.Audio), string(aitxt.Video), string(aitxt.Code))},
 		{TableAgentsTxt, "effective", strs(string(agentstxt.Rules), string(agentstxt.Open), string(agentstxt.Restricted), string(agentstxt.NotAgentsTxt))},
-		{TableAgentsTxt, "other_format", strs(agentstxt.OtherRobotsStyle, agentstxt.OtherKeyValue, agentstxt.OtherMarkdown, agentstxt.OtherJSON, agentstxt.OtherHTML, agentstxt.OtherXML, agentstxt.OtherUserAgents, agentstxt.OtherText)},
+		{TableAgentsTxt, "other_format", agentstxt.OtherFormats()},
 		{TableAgentsTxt, "hash_status", strs(string(agentstxt.HashMatch), string(agentstxt.HashMismatch), string(agentstxt.HashSyntax), string(agentstxt.HashMissing))},
 		{TableAgentsMD, "effective", strs(agentsmd.EffectivePolicy, agentsmd.EffectiveSupersededByRoot, agentsmd.EffectiveInvalid, agentsmd.EffectiveOtherFormat)},
 		{TableAgentsMD, "authentication", strs(agentsmd.AuthRequired, agentsmd.AuthOptional, agentsmd.AuthNone)},

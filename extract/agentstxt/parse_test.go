@@ -3,6 +3,7 @@ package agentstxt
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -500,6 +501,9 @@ func TestParse_README_OtherFormat(t *testing.T) {
 			"comments, standard": OtherDeclared}[name]
 		if name == "markdown emphasis" {
 			want = "" // "*deadbeef" is a (short) hash-like line: agents.txt
+		}
+		if f.OtherFormat != "" && !slices.Contains(OtherFormats(), f.OtherFormat) {
+			t.Errorf("%s: other format %q is not in OtherFormats()", name, f.OtherFormat)
 		}
 		if f.OtherFormat != want {
 			t.Errorf("%s: other format %q, want %q", name, f.OtherFormat, want)

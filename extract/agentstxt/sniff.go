@@ -25,6 +25,12 @@ const (
 	OtherDeclared    = "declared-other"  // comments only, naming another specification
 )
 
+// OtherFormats returns every convention File.OtherFormat may name, in the
+// order otherFormat tries them.
+func OtherFormats() []string {
+	return []string{OtherJSON, OtherXML, OtherHTML, OtherRobotsStyle, OtherKeyValue, OtherUserAgents, OtherMarkdown, OtherText, OtherDeclared}
+}
+
 // otherFormat returns the convention body plainly follows, or "" when it
 // is (possibly broken) agents.txt. A file with a hash-like line ("*" and a
 // hex digit) or a directive-like line ("/path ALLOW", any case) is always
