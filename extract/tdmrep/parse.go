@@ -281,7 +281,7 @@ func (p *parser) object(line int, keep bool) error {
 		return err
 	}
 	if !hasLocation {
-		p.diags.Add(codeMissingLocation, line, "rule %d has no location; it never matches", n)
+		p.diags.Add(codeMissingLocation, line, "rule %d has no location; it never matches (a rule for the whole site has \"location\": \"/\")", n)
 	}
 	if !hasReservation {
 		p.diags.Add(codeMissingReservation, line, "rule %d has no tdm-reservation; a path it matches has the reservation unset", n)

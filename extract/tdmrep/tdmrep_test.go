@@ -646,6 +646,22 @@ func TestEffective_FallbackRule(t *testing.T) {
 	}
 }
 
+// TestParse_SingleObjectNoLocation: a single object that reserves rights
+// without a location, as real files write it ({"tdm_reservation": 1}),
+// never matches, and the message says how a site-wide rule is written.
+func TestParse_SingleObjectNoLocation(t *testing.T) {
+	_, diags := Parse([]byte(`{"tdm-reservation": 1, "tdm-policy": "https://example.com/policy"}`))
+	for _, d := range diags {
+		if d.Code == "tdmrep.missing-location" {
+			if !strings.Contains(d.Message, `a rule for the whole site has "location": "/"`) {
+				t.Errorf("message %q does not say how a site-wide rule is written", d.Message)
+			}
+			return
+		}
+	}
+	t.Errorf("no tdmrep.missing-location in %v", diags)
+}
+
 // TestParse_WrapperObject: an object whose only array member holds the
 // rules ({"policies": [...]}) is not an array, but its rules are read, with
 // their own diagnostics, rather than the wrapper being taken for one rule
