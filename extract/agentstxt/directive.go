@@ -5,6 +5,7 @@ import (
 
 	"github.com/agentpolicy/survey/diag"
 	"github.com/agentpolicy/survey/extract/internal/pathnorm"
+	"github.com/agentpolicy/survey/extract/internal/textsniff"
 )
 
 // directives parses every content line other than the hash line as a
@@ -40,7 +41,7 @@ func (p *parser) directive(l line) Directive {
 	if !strings.HasPrefix(d.Path, "/") {
 		d.Malformed = true
 		hint := ""
-		if name, ok := fieldName(strings.TrimSpace(l.text)); ok {
+		if name, ok := textsniff.FieldName(strings.TrimSpace(l.text)); ok {
 			hint = " (\"" + name + ":\" is robots.txt-style syntax, not an agents.txt directive)"
 		}
 		p.diags.Add(codePathSyntax, l.num, "the directive's path %.100q does not start with \"/\"%s", d.Path, hint)

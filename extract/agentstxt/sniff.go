@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
-	"unicode"
 
 	"golang.org/x/net/html"
 
 	"github.com/agentpolicy/survey/extract/internal/pathnorm"
+	"github.com/agentpolicy/survey/extract/internal/textsniff"
 )
 
 // The conventions a file named agents.txt may plainly follow instead
@@ -45,7 +45,7 @@ func otherFormat(body []byte, lines []line) string {
 			continue
 		}
 		if l.kind == kindComment {
-			if isMarkdownHeading(t) {
+			if textsniff.MarkdownHeading(t) {
 				headings++
 			}
 			declared = declared || declaresOtherSpec(t)
@@ -55,13 +55,13 @@ func otherFormat(body []byte, lines []line) string {
 			return ""
 		}
 		content++
-		if name, ok := fieldName(t); ok {
+		if name, ok := textsniff.FieldName(t); ok {
 			fieldLines++
 			if isRobotsField(name) {
 				robotsLines++
 			}
 		}
-		if isMarkdownSignal(t) {
+		if textsniff.MarkdownSignal(t) {
 			markdownSignals++
 		}
 		if isUserAgentLine(t) {
@@ -164,21 +164,6 @@ func looksLikeDirective(t string) bool {
 		(strings.EqualFold(f[1], "allow") || strings.EqualFold(f[1], "disallow"))
 }
 
-// fieldName returns the field name of a "Name: value" line.
-func fieldName(t string) (string, bool) {
-	name, _, ok := strings.Cut(t, ":")
-	name = strings.TrimRight(name, " \t")
-	if !ok || name == "" {
-		return "", false
-	}
-	for _, r := range name {
-		if !(r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
-			return "", false
-		}
-	}
-	return name, true
-}
-
 // isUserAgentLine reports whether a trimmed content line looks like a
 // User-Agent string (RFC 9110 §10.1.5): it starts with a product token and
 // a version ("Mozilla/5.0 (X11; ...) ...", "curl/8.5.0"), and no field of
@@ -219,28 +204,6 @@ func isProductToken(s string) bool {
 func isRobotsField(name string) bool {
 	switch strings.ToLower(name) {
 	case "user-agent", "allow", "disallow":
-		return true
-	}
-	return false
-}
-
-// isMarkdownHeading reports whether a trimmed comment line is an ATX
-// heading: one to six "#", a space, and text.
-func isMarkdownHeading(t string) bool {
-	n := len(t) - len(strings.TrimLeft(t, "#"))
-	return n >= 1 && n <= 6 && len(t) > n+1 && (t[n] == ' ' || t[n] == '\t')
-}
-
-// isMarkdownSignal reports whether a trimmed content line has Markdown
-// syntax: a list item, a code fence, a block quote or a link.
-func isMarkdownSignal(t string) bool {
-	switch {
-	case strings.HasPrefix(t, "```"), strings.HasPrefix(t, "~~~"), strings.HasPrefix(t, "> "):
-		return true
-	case len(t) > 2 && (t[0] == '-' || t[0] == '*' || t[0] == '+') && t[1] == ' ':
-		return true
-	}
-	if i := strings.Index(t, "]("); i > 0 && strings.Contains(t[:i], "[") && strings.Contains(t[i:], ")") {
 		return true
 	}
 	return false

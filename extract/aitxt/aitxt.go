@@ -35,6 +35,7 @@ import (
 	"sync"
 
 	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/internal/textsniff"
 	"github.com/agentpolicy/survey/extract/robots"
 )
 
@@ -141,8 +142,9 @@ type File struct {
 	// for "*"; PartialMedia those with some extensions disallowed.
 	BlockedMedia []Category `json:"blocked_media"`
 	PartialMedia []Category `json:"partial_media"`
-	// OtherFormat is "html", "json" or "text" when the file is plainly not
-	// robots.txt-style; empty otherwise.
+	// OtherFormat is "html", "json", "key-value", "markdown" or "text"
+	// (textsniff.Convention) when the file is plainly not robots.txt-style;
+	// empty otherwise.
 	OtherFormat string `json:"other_format,omitempty"`
 }
 
@@ -196,7 +198,7 @@ func ParseWith(body []byte, opt robots.Options) (*File, diag.List) {
 	case rf.HTML:
 		f.OtherFormat = "html"
 	case c.rules == 0 && c.content > 0:
-		f.OtherFormat = "text"
+		f.OtherFormat = textsniff.Convention(body)
 		if trimmed := bytes.TrimSpace(body); len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '[') && json.Valid(trimmed) {
 			f.OtherFormat = "json"
 		}

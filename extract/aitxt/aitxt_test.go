@@ -289,24 +289,27 @@ func TestParse_SpawningGenerator(t *testing.T) {
 }
 
 // TestParse_OtherFormat: a file without a User-Agent, Allow or Disallow
-// line is another convention, even when it names a sitemap among its
-// key-value lines, and the robots.txt grammar's line diagnostics are not
-// reported for it; what is wrong with the body as text is.
+// line is another convention (key-value lines, Markdown, prose, JSON),
+// even when it names a sitemap among its key-value lines, and the
+// robots.txt grammar's line diagnostics are not reported for it; what is
+// wrong with the body as text is.
 func TestParse_OtherFormat(t *testing.T) {
 	for _, c := range []struct {
 		name, body, other string
 		diags             []string
 	}{
-		{"key-value with a sitemap", "# Site facts for AI agents\nname: Example\nai-training: allowed\nsitemap: https://example.com/sitemap.xml\n", "text", []string{"0:aitxt.other-format"}},
-		{"markdown", "# About this site\n\nThis site may be quoted with attribution.\n- Contact: someone@example.com\n", "text", []string{"0:aitxt.other-format"}},
-		{"invalid UTF-8", "Site: caf\xe9\nNotes: none\n", "text", []string{"0:aitxt.other-format", "1:robots.invalid-utf8"}},
-		{"byte order mark", "\xef\xbb\xbfSite: example\n", "text", []string{"0:aitxt.other-format", "1:robots.bom"}},
+		{"key-value with a sitemap", "# Site facts for AI agents\nname: Example\nai-training: allowed\nsitemap: https://example.com/sitemap.xml\n", "key-value", []string{"0:aitxt.other-format"}},
+		{"markdown", "# About this site\n\nThis site may be quoted with attribution.\n- Contact: someone@example.com\n", "markdown", []string{"0:aitxt.other-format"}},
+		{"invalid UTF-8", "Site: caf\xe9\nNotes: none\n", "key-value", []string{"0:aitxt.other-format", "1:robots.invalid-utf8"}},
+		{"byte order mark", "\xef\xbb\xbfSite: example\n", "key-value", []string{"0:aitxt.other-format", "1:robots.bom"}},
+		{"prose", "AI systems may read this site.\nPlease cite us by name: Example.\n", "text", []string{"0:aitxt.other-format"}},
+		{"json", `{"ai-training": false}`, "json", []string{"0:aitxt.other-format"}},
 		// A user-agent line makes an ai.txt, however little else there is.
 		{"user-agent and prose", "User-agent: *\nThis site welcomes AI crawlers.\n", "", []string{"1:robots.empty-group", "2:robots.malformed-line"}},
 		{"sitemap and a rule", "Sitemap: https://example.com/s.xml\nUser-agent: *\nDisallow: /a\n", "", []string{}},
 		// Keys that only start with "allow" or "disallow" are the key-value
 		// file's own, not rules; a misspelling of a record name is a rule.
-		{"key-value with allow keys", "# Site facts\nSite-Name: Example\nAllow-AI-Training: true\nDisallow-Scraping: yes\n", "text", []string{"0:aitxt.other-format"}},
+		{"key-value with allow keys", "# Site facts\nSite-Name: Example\nAllow-AI-Training: true\nDisallow-Scraping: yes\n", "key-value", []string{"0:aitxt.other-format"}},
 		{"misspelled disallow", "Dissallow: /a\n", "", []string{"1:robots.misspelled-key", "1:robots.rule-outside-group"}},
 	} {
 		f, d := parse(t, []byte(c.body))
