@@ -72,7 +72,7 @@ func Fetch(f *crawl.Fetch, loc registry.Location, canary *crawl.Fetch) Result {
 		if htmlBody(f.Body, loc.Expect) {
 			return Result{Soft404, ReasonHTMLBody}
 		}
-		if (loc.Expect == registry.KindText || loc.Expect == registry.KindMarkdown) && PageData(f.Body) {
+		if PageDataAt(loc, f.Body) {
 			return Result{Soft404, ReasonPageData}
 		}
 		if Soft404Site(canary) &&

@@ -1,6 +1,10 @@
 package classify
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/agentpolicy/survey/registry"
+)
 
 // pageDataScan is how much of a body PageData reads.
 const pageDataScan = 8 << 10
@@ -54,6 +58,14 @@ func PageData(body []byte) bool {
 		}
 	}
 	return false
+}
+
+// PageDataAt reports whether body, answered with a 2xx at location loc, is
+// page data rather than the file: PageData, at a location that expects a
+// text or Markdown file (a JSON or XML location's parser judges its body,
+// and a page is what the home page is).
+func PageDataAt(loc registry.Location, body []byte) bool {
+	return (loc.Expect == registry.KindText || loc.Expect == registry.KindMarkdown) && PageData(body)
 }
 
 // flightRow reports whether line is a row of a React Server Components

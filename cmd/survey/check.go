@@ -381,7 +381,7 @@ func runCheck(e *env, args []string) int {
 		if note != "" && (!doc.Valid || extract.Detect(name, nil) == "") {
 			fmt.Fprintf(e.stdout, "%s: note: %s\n", name, note)
 		}
-		if requested == nil && pageDataAt(in.Location, body) {
+		if l, ok := registry.LookupLocation(in.Location); ok && requested == nil && classify.PageDataAt(l, body) {
 			// A fetch of it would be a soft 404; a file on disk has no
 			// fetch, so say it here (a build's output is checked so).
 			fmt.Fprintf(e.stdout, "%s: note: this is a web framework's data for a page, not a file: a React Server Components payload, which a Next.js static export writes beside a page of that name; served at its location, a crawl records no file there (soft_404, page_data)\n", name)
@@ -428,13 +428,6 @@ func detectionNote(name string, body []byte, f registry.FormatID) string {
 		return ""
 	}
 	return fmt.Sprintf("read as %s, told from its name; its content reads as %s: give --type %s to check it as that", f, content, content)
-}
-
-// pageDataAt reports whether body, read from a file for location loc, is
-// page data that a crawl would not take for a file (classify.PageData).
-func pageDataAt(loc registry.LocationID, body []byte) bool {
-	l, ok := registry.LookupLocation(loc)
-	return ok && (l.Expect == registry.KindText || l.Expect == registry.KindMarkdown) && classify.PageData(body)
 }
 
 // newCheckOutput returns the JSON contract's object for doc, parsed from
