@@ -18,12 +18,11 @@ const (
 // Convention returns which of KeyValue, Markdown and Prose the text body
 // follows. A leading byte order mark is skipped; lines are split at LF;
 // blank lines do not count. A line that
-// starts with "#" is a content line when it is a Markdown heading ("#
-// Title"), and is skipped otherwise ("#comment"), as it is a comment in
-// the robots.txt-like formats. A file is KeyValue when every content line
-// other than its headings is "Field: value", Markdown when a line has
-// Markdown syntax (MarkdownSignal) or it has a heading and other content,
-// and Prose otherwise (and when it has no content).
+// starts with "#" is a Markdown heading ("# Title") or a comment
+// ("#comment", as in the robots.txt-like formats), and neither is content.
+// A file is KeyValue when every content line is "Field: value", Markdown
+// when a line has Markdown syntax (MarkdownSignal) or it has a heading
+// and content, and Prose otherwise (and when it has no content).
 func Convention(body []byte) string {
 	var content, fields, headings, signals int
 	for rest := bytes.TrimPrefix(body, []byte("\xef\xbb\xbf")); len(rest) > 0; {
