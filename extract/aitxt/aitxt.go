@@ -198,9 +198,10 @@ func ParseWith(body []byte, opt robots.Options) (*File, diag.List) {
 	case rf.HTML:
 		f.OtherFormat = "html"
 	case c.rules == 0 && c.content > 0:
-		f.OtherFormat = textsniff.Convention(body)
 		if trimmed := bytes.TrimSpace(body); len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '[') && json.Valid(trimmed) {
 			f.OtherFormat = "json"
+		} else {
+			f.OtherFormat = textsniff.Convention(body)
 		}
 		// The robots.txt grammar is not this file's: its line diagnostics
 		// (malformed lines, unknown records) would be counted as breaches

@@ -285,11 +285,11 @@ func checkKey(m *Method, id, otherKey string, diags *diag.List) {
 	}
 	if m.PublicKeyMultibase == "" {
 		m.Problem = "no publicKeyMultibase"
+		instead := ""
 		if otherKey != "" {
-			diags.Add(codeMissingKey, m.Line, "method %q has no `publicKeyMultibase`; it gives its key as `%s`, which v0 readers do not read (§3.3: the raw 32-byte key in multibase, e.g. base58btc with prefix z)", m.ID, otherKey)
-			return
+			instead = "; it gives its key as `" + otherKey + "`, which v0 readers do not read (§3.3: the raw 32-byte key in multibase, e.g. base58btc with prefix z)"
 		}
-		diags.Add(codeMissingKey, m.Line, "method %q has no `publicKeyMultibase`", m.ID)
+		diags.Add(codeMissingKey, m.Line, "method %q has no `publicKeyMultibase`%s", m.ID, instead)
 		return
 	}
 	key, form, err := DecodePublicKeyMultibase(m.PublicKeyMultibase)

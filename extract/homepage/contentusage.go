@@ -56,11 +56,11 @@ func parseContentUsage(lines []string, diags *diagnostics) *ContentUsage {
 		diags.Add(codeContentUsageUnknownKey, 0, "Content-Usage key %q is not a category survey records (train-ai, search); it is ignored", key)
 	}
 	for _, m := range up.UnknownValues {
+		why := ""
 		if note := robots.UsageValueNote(m); note != "" {
-			diags.Add(codeContentUsageBadValue, 0, "Content-Usage %s: the value is not the Token y or n (%s), so no preference is expressed", m, note)
-			continue
+			why = " (" + note + ")"
 		}
-		diags.Add(codeContentUsageBadValue, 0, "Content-Usage %s: the value is not the Token y or n, so no preference is expressed", m)
+		diags.Add(codeContentUsageBadValue, 0, "Content-Usage %s: the value is not the Token y or n%s, so no preference is expressed", m, why)
 	}
 	for _, m := range up.CategoryParams {
 		diags.Add(codeContentUsageParameter, 0, "Content-Usage %s: a category is written as a parameter (\";\" where \",\" separates preferences); its preference is disregarded", m)

@@ -242,11 +242,15 @@ func (b *Builder) rule(line int, kind RuleKind, value string) {
 	b.appendRule(line, kind, value)
 }
 
+// putAfterStar ends the diagnostic of a rule or extension line before any
+// user-agent line: how to make it apply.
+const putAfterStar = "(to apply it to every crawler, put it after a \"User-agent: *\" line)"
+
 // appendRule adds a rule to the open group, or outside groups before the
 // first user-agent line (diagnosed).
 func (b *Builder) appendRule(line int, kind RuleKind, value string) {
 	if b.cur == 0 {
-		b.add(codeRuleOutsideGroup, line, "%s rule before any user-agent line; it applies to no crawler (to apply it to every crawler, put it after a \"User-agent: *\" line)", kind)
+		b.add(codeRuleOutsideGroup, line, "%s rule before any user-agent line; it applies to no crawler %s", kind, putAfterStar)
 		b.file.OutsideGroups = append(b.file.OutsideGroups, Record{Line: line, Kind: string(kind), Name: string(kind), Value: value})
 		return
 	}
@@ -291,7 +295,7 @@ func (b *Builder) HandleExtension(line int, ext Extension, name, value string) {
 	if b.cur == 0 || !ext.groupScoped() {
 		b.file.OutsideGroups = append(b.file.OutsideGroups, Record{Line: line, Kind: string(ext), Name: name, Value: value})
 		if ext.groupScoped() {
-			b.add(codeExtensionOutsideGroup, line, "%s line before any user-agent line; it applies to no crawler (to apply it to every crawler, put it after a \"User-agent: *\" line)", name)
+			b.add(codeExtensionOutsideGroup, line, "%s line before any user-agent line; it applies to no crawler %s", name, putAfterStar)
 			b.preferenceOutsideGroup(line, ext, name, value)
 		} else {
 			b.add(codeNonstandard, line, "non-standard %q record", name)
@@ -324,22 +328,22 @@ func (b *Builder) HandleExtension(line int, ext Extension, name, value string) {
 // malformed wherever it stands, and publishers put file-wide signals there.
 // Other group-scoped extensions there are only recorded in OutsideGroups.
 func (b *Builder) preferenceOutsideGroup(line int, ext Extension, name, value string) {
-	if ext != ExtAppDirectives && ext != ExtContentUsage && ext != ExtContentSignal {
-		return
-	}
-	g := b.file.OutsidePreferences
-	if g == nil {
-		g = &Group{}
-		b.file.OutsidePreferences = g
-	}
 	switch ext {
 	case ExtAppDirectives:
-		b.appDirectives(g, line, name, value)
+		b.appDirectives(b.outsidePreferences(), line, name, value)
 	case ExtContentUsage:
-		b.contentUsage(g, line, value, false)
+		b.contentUsage(b.outsidePreferences(), line, value, false)
 	case ExtContentSignal:
-		b.contentSignal(g, line, value)
+		b.contentSignal(b.outsidePreferences(), line, value)
 	}
+}
+
+// outsidePreferences returns File.OutsidePreferences, made on first use.
+func (b *Builder) outsidePreferences() *Group {
+	if b.file.OutsidePreferences == nil {
+		b.file.OutsidePreferences = &Group{}
+	}
+	return b.file.OutsidePreferences
 }
 
 // HandleUnknown implements Handler. In an HTML document that starts after
@@ -516,11 +520,11 @@ func (b *Builder) contentUsage(g *Group, line int, value string, inGroup bool) {
 		b.add(codeContentUsageUnknownKey, line, "%q is not a category survey records (train-ai, search); ignored", k)
 	}
 	for _, m := range cu.UnknownValues {
+		why := ""
 		if note := UsageValueNote(m); note != "" {
-			b.add(codeContentUsageUnknownValue, line, "%s: the value is not the Token y or n (%s); the preference is unknown", m, note)
-			continue
+			why = " (" + note + ")"
 		}
-		b.add(codeContentUsageUnknownValue, line, "%s: the value is not the Token y or n; the preference is unknown", m)
+		b.add(codeContentUsageUnknownValue, line, "%s: the value is not the Token y or n%s; the preference is unknown", m, why)
 	}
 	for _, m := range cu.CategoryParams {
 		b.add(codeContentUsageParameter, line, "%s: a category is written as a parameter (\";\" where \",\" separates preferences); its preference is disregarded", m)
