@@ -30,13 +30,20 @@ type progress struct {
 	stop  chan struct{}
 	wg    sync.WaitGroup
 	start time.Time
-	marks []mark // the plain line's recent counts, oldest first (line only)
+	marks []mark // recent counts, oldest first, one per line or bar update
+	quiet mark   // when the current count was first seen: no domain has finished since
 }
 
 // etaWindow is how far back the plain line looks for the rate its ETA
 // assumes: long enough to smooth, short enough to see a crawl slow down,
 // as it does at its end while its last domains stall until their deadline.
 const etaWindow = 30 * time.Second
+
+// stallWindow is the span over which a slower recent rate overrides the
+// window's: a crawl's last domains stall until their deadlines, and the
+// window, which holds the fast part before, would call that "ETA 0s" for
+// half a minute. It is the plain line's interval, and five of the bar's.
+const stallWindow = 5 * time.Second
 
 // mark is how many domains were done at a moment.
 type mark struct {
@@ -58,10 +65,13 @@ func newProgress(w io.Writer, tty bool, total int64, every time.Duration) *progr
 		p.bar = progressbar.NewOptions64(max,
 			progressbar.OptionSetWriter(w),
 			progressbar.OptionSetDescription("crawling"),
-			progressbar.OptionSetItsString("domains"),
-			progressbar.OptionShowIts(),
 			progressbar.OptionShowCount(),
-			progressbar.OptionSetPredictTime(true),
+			// The bar's own rate and prediction change only when a domain
+			// finishes, so they froze at "[14s:0s]" while the last domains
+			// stalled; the description carries the line's rate and ETA,
+			// updated every second.
+			progressbar.OptionSetPredictTime(false),
+			progressbar.OptionSetElapsedTime(true),
 			progressbar.OptionThrottle(200*time.Millisecond),
 			progressbar.OptionClearOnFinish(),
 			progressbar.OptionFullWidth(),
@@ -109,7 +119,8 @@ func (p *progress) loop() {
 			return
 		case <-t.C:
 			if p.bar != nil {
-				p.bar.Describe(fmt.Sprintf("crawling (%d fetch errors, %d bad seed lines)", p.errs.Load(), p.seedBad.Load()))
+				p.bar.Describe(p.description(time.Now()))
+				p.bar.Add(0) // draws it: Describe alone does not
 			} else {
 				fmt.Fprintln(p.w, p.line(time.Now()))
 			}
@@ -118,15 +129,10 @@ func (p *progress) loop() {
 }
 
 // line is the plain progress line at now. Its rate is the crawl's since it
-// started; its ETA assumes the rate of the last etaWindow or so, once the
-// line has a third of that history, or the rate since the previous line
-// when that is slower.
+// started; its ETA is eta's.
 func (p *progress) line(now time.Time) string {
 	done := p.done.Load()
-	p.marks = append(p.marks, mark{now, done})
-	for len(p.marks) > 1 && now.Sub(p.marks[1].at) >= etaWindow {
-		p.marks = p.marks[1:]
-	}
+	p.observe(now, done)
 	rate := float64(done) / now.Sub(p.start).Seconds()
 	s := fmt.Sprintf("crawled %d", done)
 	if p.total > 0 {
@@ -135,29 +141,110 @@ func (p *progress) line(now time.Time) string {
 		s += " domains"
 	}
 	s += fmt.Sprintf(", %.1f/s, %d fetch errors, %d bad seed lines", rate, p.errs.Load(), p.seedBad.Load())
-	if p.total > done && done > 0 {
-		recent, since := rate, now.Sub(p.marks[0].at)
-		if since >= etaWindow/3 {
-			recent = float64(done-p.marks[0].done) / since.Seconds()
-		}
-		// The rate since the previous line, when slower: a crawl's last
-		// domains stall until their deadlines, and the window, which holds
-		// the fast part before, would call that "ETA 0s" for a minute.
-		if n := len(p.marks); n >= 2 {
-			prev := p.marks[n-2]
-			if d := now.Sub(prev.at); d > 0 {
-				if last := float64(done-prev.done) / d.Seconds(); last < recent {
-					recent, since = last, d
-				}
-			}
-		}
-		if recent > 0 {
-			s += ", ETA " + time.Duration(float64(p.total-done)/recent*float64(time.Second)).Round(time.Second).String()
-		} else {
-			s += ", ETA unknown: no domain finished in the last " + since.Round(time.Second).String()
-		}
+	if eta := p.eta(now, done, rate); eta != "" {
+		s += ", " + eta
 	}
 	return s
+}
+
+// description is the bar's description at now: the rate of the last
+// stallWindow, the ETA and the errors, short enough to leave the bar room
+// on 80 columns. The bar draws the count and the time elapsed.
+func (p *progress) description(now time.Time) string {
+	done := p.done.Load()
+	p.observe(now, done)
+	rate := float64(done) / now.Sub(p.start).Seconds()
+	if prev, ok := p.before(now, stallWindow); ok {
+		rate = float64(done-prev.done) / now.Sub(prev.at).Seconds()
+	}
+	s := fmt.Sprintf("crawling %.0f/s", rate)
+	if rate < 10 {
+		s = fmt.Sprintf("crawling %.1f/s", rate)
+	}
+	if left, stalled, ok := p.estimate(now, done, rate); ok && stalled > 0 {
+		s += ", ETA unknown (none done for " + stalled.Round(time.Second).String() + ")"
+	} else if ok {
+		s += ", ETA " + formatLeft(left)
+	}
+	s += fmt.Sprintf(", %d fetch errors", p.errs.Load())
+	if n := p.seedBad.Load(); n > 0 {
+		s += fmt.Sprintf(", %d bad seed lines", n)
+	}
+	return s
+}
+
+// observe records that done domains were done at now, keeping the marks of
+// the last etaWindow and one before it, and when the count last changed.
+func (p *progress) observe(now time.Time, done int64) {
+	if done != p.quiet.done || p.quiet.at.IsZero() {
+		// The count first seen now, or at the oldest of the latest marks
+		// that already had it.
+		p.quiet = mark{now, done}
+		for i := len(p.marks) - 1; i >= 0 && p.marks[i].done == done; i-- {
+			p.quiet = p.marks[i]
+		}
+	}
+	p.marks = append(p.marks, mark{now, done})
+	for len(p.marks) > 1 && now.Sub(p.marks[1].at) >= etaWindow {
+		p.marks = p.marks[1:]
+	}
+}
+
+// before returns the latest mark at least d before now.
+func (p *progress) before(now time.Time, d time.Duration) (mark, bool) {
+	for i := len(p.marks) - 1; i >= 0; i-- {
+		if now.Sub(p.marks[i].at) >= d {
+			return p.marks[i], true
+		}
+	}
+	return mark{}, false
+}
+
+// eta is the line's "ETA ..." at now (see estimate), or "" when there is
+// none to give.
+func (p *progress) eta(now time.Time, done int64, rate float64) string {
+	left, stalled, ok := p.estimate(now, done, rate)
+	switch {
+	case !ok:
+		return ""
+	case stalled > 0:
+		return "ETA unknown: no domain finished in the last " + stalled.Round(time.Second).String()
+	}
+	return "ETA " + formatLeft(left)
+}
+
+// estimate returns the time left at now, assuming the rate of the last
+// etaWindow or so once there is a third of that history (before it, rate,
+// the caller's), or the rate of the last stallWindow when that is slower.
+// When no domain finished in the last stallWindow, it returns instead
+// stalled, how long none has. ok is false when the total is unknown or
+// reached, or nothing is done yet.
+func (p *progress) estimate(now time.Time, done int64, rate float64) (left, stalled time.Duration, ok bool) {
+	if p.total <= done || done <= 0 {
+		return 0, 0, false
+	}
+	recent := rate
+	if since := now.Sub(p.marks[0].at); since >= etaWindow/3 {
+		recent = float64(done-p.marks[0].done) / since.Seconds()
+	}
+	if prev, ok := p.before(now, stallWindow); ok {
+		if last := float64(done-prev.done) / now.Sub(prev.at).Seconds(); last < recent {
+			recent = last
+		}
+	}
+	if recent <= 0 {
+		return 0, max(now.Sub(p.quiet.at), time.Nanosecond), true
+	}
+	return time.Duration(float64(p.total-done) / recent * float64(time.Second)), 0, true
+}
+
+// formatLeft is an ETA to the second; under half a second it is "<1s",
+// not "0s": a crawl is not done before its last domain.
+func formatLeft(d time.Duration) string {
+	if d = d.Round(time.Second); d == 0 {
+		return "<1s"
+	}
+	return d.String()
 }
 
 // percentDone is done of total in whole percent, rounded down: 100% means

@@ -1,8 +1,8 @@
 package pipeline
 
 import (
-	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -73,20 +73,83 @@ func TestProgress_LineETASeesTheTailStall(t *testing.T) {
 	}
 }
 
-// The bar's rate counts from the start of the crawl: its first frame, at
-// the first domain done, showed that domain over the microseconds since
-// the bar was first drawn (1/1000, 309789 domains/s).
-func TestProgress_BarFirstRate(t *testing.T) {
-	var b strings.Builder
+// A crawl is not done before its last domain: an ETA that rounds to zero
+// is "<1s", and a crawl that then stalls says for how long no domain has
+// finished, counting from the first line that saw the count, not from the
+// previous line (a crawl of 300 simulated sites said "ETA 0s", then "in
+// the last 5s" twice while it waited 20 s).
+func TestProgress_LineStallAfterETA(t *testing.T) {
+	start := time.Now()
+	p := &progress{total: 300, start: start}
+	p.done.Store(298)
+	if got := p.line(start.Add(5 * time.Second)); !strings.HasSuffix(got, ", ETA <1s") {
+		t.Errorf("2 left at 59.6 domains/s: %q", got)
+	}
+	for _, c := range []struct {
+		at   time.Duration
+		want string
+	}{{10 * time.Second, "5s"}, {15 * time.Second, "10s"}, {20 * time.Second, "15s"}} {
+		if got := p.line(start.Add(c.at)); !strings.HasSuffix(got, ", ETA unknown: no domain finished in the last "+c.want) {
+			t.Errorf("at %v, none finished since 5 s: %q", c.at, got)
+		}
+	}
+	p.done.Store(299)
+	if got := p.line(start.Add(25 * time.Second)); !strings.HasSuffix(got, ", ETA 20s") {
+		t.Errorf("1 finished in the last 20 s, 1 left: %q", got)
+	}
+}
+
+// The bar's description carries the rate of the last few seconds and the
+// line's ETA, so both move while the last domains stall; the bar's own
+// rate and prediction changed only when a domain finished, and showed
+// "(296/300, 128 domains/s) [14s:0s]" until the crawl's end.
+func TestProgress_BarDescription(t *testing.T) {
+	start := time.Now()
+	p := &progress{total: 300, start: start}
+	p.done.Store(200)
+	p.description(start.Add(1 * time.Second))
+	p.done.Store(296)
+	if got, want := p.description(start.Add(2*time.Second)), "crawling 148/s, ETA <1s, 0 fetch errors"; got != want {
+		t.Errorf("296 of 300 in 2 s:\n got %q\nwant %q", got, want)
+	}
+	for s := 3; s <= 8; s++ {
+		p.description(start.Add(time.Duration(s) * time.Second))
+	}
+	if got, want := p.description(start.Add(9*time.Second)), "crawling 0.0/s, ETA unknown (none done for 7s), 0 fetch errors"; got != want {
+		t.Errorf("none finished since 2 s:\n got %q\nwant %q", got, want)
+	}
+}
+
+// The bar is drawn at every tick, though no domain finishes: its clock and
+// its description move on while the last domains stall.
+func TestProgress_BarRedrawsWhileStalled(t *testing.T) {
+	var b lockedBuilder
 	p := newProgress(&b, true, 10, time.Hour)
-	time.Sleep(100 * time.Millisecond)
+	p.seedBad.Store(3)
 	p.add(&unit{})
+	time.Sleep(2500 * time.Millisecond)
 	p.finish()
-	if !strings.Contains(b.String(), "(1/10, ") {
-		t.Fatalf("no count in the bar: %q", b.String())
+	got := b.String()
+	if !strings.Contains(got, "(1/10) [1s]") && !strings.Contains(got, "(1/10) [2s]") || !strings.Contains(got, "/s, ETA ") || !strings.Contains(got, ", 0 fetch errors, 3 bad seed lines") {
+		t.Errorf("no frame of the bar 2 s in, one domain done:\n%q", got)
 	}
-	rate := strings.Fields(strings.SplitN(b.String(), "(1/10, ", 2)[1])[0]
-	if r, err := strconv.ParseFloat(rate, 64); err != nil || r > 20 {
-		t.Errorf("the first frame's rate, one domain 0.1 s after the start: %q domains/s, want 10 or so:\n%q", rate, b.String())
-	}
+}
+
+// lockedBuilder is a strings.Builder safe for the bar's goroutine and the
+// test's.
+type lockedBuilder struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuilder) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuilder) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
