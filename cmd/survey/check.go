@@ -62,6 +62,8 @@ yields no file, or a site none of whose locations could be read.`
 type checkOutput struct {
 	File        string            `json:"file"`
 	FinalURL    string            `json:"final_url,omitempty"`
+	Outcome     classify.Outcome  `json:"outcome,omitempty"`
+	Reason      string            `json:"reason,omitempty"`
 	Type        registry.FormatID `json:"type"`
 	Valid       bool              `json:"valid"`
 	Usable      bool              `json:"usable"`
@@ -227,6 +229,7 @@ func runCheck(e *env, args []string) int {
 	var fetcher *urlFetcher
 	var finalURL string // where a URL's redirects ended
 	redirects := 0
+	var fetched classify.Result // how a crawl classifies a URL's fetch
 	var requested *url.URL // the URL given, when it is one
 	var body []byte
 	switch {
@@ -251,7 +254,7 @@ func runCheck(e *env, args []string) int {
 		if err != nil || requested.Host == "" {
 			return fail(e, "check", fmt.Errorf("%q is not a URL", name))
 		}
-		f, err := fetcher.file(name, "")
+		f, r, err := fetcher.file(name, "")
 		if err != nil {
 			if q != nil && *format == "text" && urlLocation(requested) == registry.LocRobots && (*typ == "" || *typ == string(registry.Robots)) {
 				// What a crawl with --respect-robots makes of it, as
@@ -263,7 +266,7 @@ func runCheck(e *env, args []string) int {
 		body = f.Body
 		in.URL, in.Scheme, in.ContentType, in.Header = f.FinalURL, f.Scheme, f.Header.Get("Content-Type"), f.Header
 		in.Truncated, in.RedirectHops, in.Downgraded = f.Truncated, len(f.Hops), f.Downgraded
-		finalURL, redirects = f.FinalURL, len(f.Hops)
+		finalURL, redirects, fetched = f.FinalURL, len(f.Hops), r
 		if in.Host == "" {
 			// The origin asked about, as in a crawl: a did.json that
 			// https://example.com/ redirects to www.example.com still
@@ -335,7 +338,7 @@ func runCheck(e *env, args []string) int {
 			}
 			l, _ := registry.LookupLocation(loc)
 			u := originScheme + "://" + in.Host + l.Path
-			rf, err := fetcher.file(u, loc)
+			rf, _, err := fetcher.file(u, loc)
 			if err != nil {
 				related[loc] = extract.Related{Fetched: false, Reason: err.Error(), URL: u}
 				continue
@@ -355,7 +358,7 @@ func runCheck(e *env, args []string) int {
 
 	doc := extract.Parse(f, body, in)
 	out := newCheckOutput(name, doc)
-	out.FinalURL = finalURL
+	out.FinalURL, out.Outcome, out.Reason = finalURL, fetched.Outcome, fetched.Reason
 	if q != nil {
 		d, err := decide(doc, *q)
 		if err != nil && *typ == "" {
@@ -375,8 +378,8 @@ func runCheck(e *env, args []string) int {
 			return fail(e, "check", err)
 		}
 	case "text":
-		if redirects > 0 {
-			fmt.Fprintf(e.stdout, "%s: note: fetched from %s, after %s\n", name, finalURL, plural(redirects, "redirect", "redirects"))
+		if redirects > 0 || fetched.Outcome != "" && fetched.Outcome != classify.Present {
+			fmt.Fprintf(e.stdout, "%s: note: %s\n", name, fetchNote(finalURL, redirects, fetched))
 		}
 		if note != "" && (!doc.Valid || extract.Detect(name, nil) == "") {
 			fmt.Fprintf(e.stdout, "%s: note: %s\n", name, note)
@@ -545,10 +548,10 @@ type urlFetcher struct {
 // file fetches rawURL, and returns an error that says why when the fetch
 // holds no file. loc is the location it is fetched at; "" names it from the
 // URL's path, and a path of no location is classified as any file.
-func (u *urlFetcher) file(rawURL string, loc registry.LocationID) (*crawl.Fetch, error) {
+func (u *urlFetcher) file(rawURL string, loc registry.LocationID) (*crawl.Fetch, classify.Result, error) {
 	target, err := url.Parse(rawURL)
 	if err != nil {
-		return nil, fmt.Errorf("%q is not a URL: %w", rawURL, err)
+		return nil, classify.Result{}, fmt.Errorf("%q is not a URL: %w", rawURL, err)
 	}
 	if loc == "" {
 		loc = urlLocation(target)
@@ -579,9 +582,37 @@ func (u *urlFetcher) file(rawURL string, loc registry.LocationID) (*crawl.Fetch,
 		case classify.ReasonPageData:
 			detail += ", a web framework's data for a page (a React Server Components payload, as a Next.js static export writes for a page of that name) where a file was expected"
 		}
-		return f, fmt.Errorf("%s: no file: %s (%s): %s", rawURL, r.Outcome, r.Reason, detail)
+		return f, r, fmt.Errorf("%s: no file: %s (%s): %s", rawURL, r.Outcome, r.Reason, detail)
 	}
-	return f, nil
+	return f, r, nil
+}
+
+// fetchNote says where a URL's fetch ended and, unless it is plainly
+// present, how a crawl records it: a file reached by a downgrade to HTTP
+// or on another site, or cut at the body cap, is parsed all the same, but
+// the dataset tells it from one served in place ("downgraded
+// (https_to_http)", as check --site prints it).
+func fetchNote(finalURL string, redirects int, r classify.Result) string {
+	var s string
+	if redirects > 0 {
+		s = fmt.Sprintf("fetched from %s, after %s", finalURL, plural(redirects, "redirect", "redirects"))
+	}
+	if r.Outcome == classify.Present || r.Outcome == "" {
+		return s
+	}
+	var why string
+	switch r.Outcome {
+	case classify.Downgraded:
+		why = ", as its redirects left HTTPS for plain HTTP"
+	case classify.Redirected:
+		why = ", as its redirects ended on another site"
+	case classify.TooLarge:
+		why = ", as it is longer than the body cap (--max-body) and was cut there"
+	}
+	if s != "" {
+		s += "; "
+	}
+	return s + fmt.Sprintf("a crawl records this fetch as %s (%s)%s", r.Outcome, r.Reason, why)
 }
 
 // robotsWithoutFile answers q from a fetch of robots.txt that gave no file,

@@ -746,6 +746,55 @@ func TestCheck_URLSaysWhereRedirectsEnded(t *testing.T) {
 	}
 }
 
+// A URL whose file a crawl records as downgraded, redirected off the site or
+// too large says so, as check --site does: the outcome and reason in the
+// JSON, a note in the text. Each is compared with the simulated web's
+// ground truth, and a present file with neither.
+func TestCheck_URLSaysHowACrawlRecordsIt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("serves the simulated web")
+	}
+	w, ca := simWeb(t, 1000, 7)
+	flags := []string{"--connect-to", w.Addrs.HTTP, "--resolver", w.Addrs.DNS, "--ca-file", ca, "--timeout", "5s", "--max-body", "64KiB"}
+	seen := map[classify.Outcome]bool{}
+	for domain := range w.Web.Domains() {
+		truth, _ := w.Web.Truth(domain)
+		for _, x := range truth {
+			if !x.Outcome.HoldsFile() || seen[x.Outcome] || x.Location == registry.LocHome {
+				continue
+			}
+			l, _ := registry.LookupLocation(x.Location)
+			var code int
+			var out, errs string
+			for _, scheme := range []string{"https", "http"} { // as the domain's fallback goes
+				u := scheme + "://" + domain + l.Path
+				if code, out, errs = runSurvey(t, "", append([]string{"check", "--format", "json", u}, flags...)...); code != exitUsage {
+					break
+				}
+			}
+			var got checkOutput
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Errorf("%s %s (%s): exit %d, not JSON: %v\n%s", domain, x.Location, x.Outcome, code, err, errs)
+				continue
+			}
+			seen[x.Outcome] = true
+			if got.Outcome != x.Outcome || x.Reason != "" && got.Reason != x.Reason {
+				t.Errorf("%s %s: outcome %s (%s), truth %s (%s)", domain, x.Location, got.Outcome, got.Reason, x.Outcome, x.Reason)
+			}
+			_, text, _ := runSurvey(t, "", append([]string{"check", "https://" + domain + l.Path}, flags...)...)
+			note := fmt.Sprintf("a crawl records this fetch as %s (%s)", x.Outcome, got.Reason)
+			if x.Outcome == classify.Present == strings.Contains(text, note) || x.Outcome == classify.Present && strings.Contains(text, "a crawl records") {
+				t.Errorf("%s %s (%s): the note %q is wrongly there or not:\n%s", domain, x.Location, x.Outcome, note, text)
+			}
+		}
+	}
+	for _, o := range []classify.Outcome{classify.Present, classify.Downgraded, classify.Redirected, classify.TooLarge} {
+		if !seen[o] {
+			t.Errorf("no %s file in the population", o)
+		}
+	}
+}
+
 // The verdict's article follows how a format's name is said.
 func TestCheck_WithArticle(t *testing.T) {
 	for name, want := range map[string]string{"robots": "a robots", "agents-txt": "an agents-txt",
