@@ -391,6 +391,7 @@ func runCheck(e *env, args []string) int {
 		}
 		writeCheckText(e.stdout, name, doc)
 		writeAICrawlersText(e.stdout, name, doc)
+		writeHomeSignalsText(e.stdout, name, doc)
 		writeDecisionText(e.stdout, name, out.Decision)
 	default:
 		return fail(e, "check", fmt.Errorf("unknown --format %q (want text or json)", *format))

@@ -138,6 +138,7 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 			for j, d := range l.Docs {
 				writeCheckText(e.stdout, l.URL, d)
 				writeAICrawlersText(e.stdout, l.URL, d)
+				writeHomeSignalsText(e.stdout, l.URL, d)
 				writeDecisionText(e.stdout, l.URL, files[i][j].Decision)
 			}
 			if l.Location == registry.LocHome {
