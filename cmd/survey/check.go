@@ -230,7 +230,7 @@ func runCheck(e *env, args []string) int {
 	var finalURL string // where a URL's redirects ended
 	redirects := 0
 	var fetched classify.Result // how a crawl classifies a URL's fetch
-	var requested *url.URL // the URL given, when it is one
+	var requested *url.URL      // the URL given, when it is one
 	var body []byte
 	switch {
 	case name == "-":
