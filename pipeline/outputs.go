@@ -204,11 +204,12 @@ func (c CrawlOutputs) Problems() []string {
 		for i, m := range c.Missing {
 			names[i] = seeds.Shard{Index: m, Count: c.Count}.String()
 		}
-		noun := "shard"
+		what, dirs, it := "shard "+names[0]+" is", "its output directory", "it"
 		if len(names) > 1 {
-			noun = "shards"
+			what, dirs, it = "shards "+strings.Join(names, ", ")+" are", "their output directories", "them"
 		}
-		lines = append(lines, fmt.Sprintf("crawl %q: %s %s in no directory given", c.CrawlID, noun, strings.Join(names, ", ")))
+		lines = append(lines, fmt.Sprintf("crawl %q: %s in none of the directories given; name %s too, or crawl %s first (survey crawl --crawl-id %s --shard I/%d, with the seeds and flags of the others)",
+			c.CrawlID, what, dirs, it, shell.Quote(c.CrawlID), c.Count))
 	}
 	for _, s := range c.Shards {
 		if s.Running != "" {

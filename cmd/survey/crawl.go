@@ -498,11 +498,47 @@ func notBuilt(sum *pipeline.Summary, out string, shard seeds.Shard) string {
 		return ""
 	}
 	db := filepath.Join(out, "survey.duckdb")
-	how := "build it with"
+	how, dirs := "build it with", ""
 	if shard.Count > 1 {
 		how = "once every shard of the crawl is complete, build it with (naming each shard's output directory, where they differ)"
+		if missing, ok := shardsElsewhere(out, sum.CrawlID); ok && missing == "" {
+			how = "once every shard of the crawl is complete, build it with"
+		} else if ok {
+			// A merge of out alone would build a database of some shards:
+			// the command names the others' directories, which a copy of
+			// it as it is does not find.
+			how = missing + " not in " + out + ": once every shard is complete, build it with (naming the output directory of each shard crawled elsewhere)"
+			dirs = " DIR..."
+		}
 	}
-	return fmt.Sprintf("  database: not built; %s:\n    survey merge --db %s %s\n", how, shell.Quote(db), shell.Quote(out))
+	return fmt.Sprintf("  database: not built; %s:\n    survey merge --db %s %s%s\n", how, shell.Quote(db), shell.Quote(out), dirs)
+}
+
+// shardsElsewhere names the shards of crawl id that out holds no state of
+// ("shard 1/2 of the crawl is", "shards 1/4, 3/4 of the crawl are"), ""
+// when it holds every one; ok is false when out cannot be read.
+func shardsElsewhere(out, id string) (missing string, ok bool) {
+	crawls, err := pipeline.ReadOutputs([]string{out})
+	if err != nil {
+		return "", false
+	}
+	for _, c := range crawls {
+		if c.CrawlID != id {
+			continue
+		}
+		if len(c.Missing) == 0 {
+			return "", true
+		}
+		names := make([]string, len(c.Missing))
+		for i, m := range c.Missing {
+			names[i] = seeds.Shard{Index: m, Count: c.Count}.String()
+		}
+		if len(names) == 1 {
+			return "shard " + names[0] + " of the crawl is", true
+		}
+		return "shards " + strings.Join(names, ", ") + " of the crawl are", true
+	}
+	return "", false
 }
 
 // howToContinue is the advice for a crawl of shard in out that stopped

@@ -350,6 +350,37 @@ func TestNotBuilt(t *testing.T) {
 	}
 }
 
+// A shard's summary says which shards its output directory lacks, and its
+// merge command asks for their directories, since a merge of its own
+// directory alone builds a database of some shards; once the directory
+// holds every shard, the command is whole.
+func TestNotBuilt_ShardsElsewhere(t *testing.T) {
+	dir := t.TempDir()
+	seedsPath := filepath.Join(dir, "seeds.txt")
+	if err := os.WriteFile(seedsPath, []byte("# nothing yet\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	crawl := func(shard string) string {
+		t.Helper()
+		_, stdout, errs := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", out, "--crawl-id", "c", "--quiet", "--shard", shard)
+		if !strings.Contains(stdout, "database: not built") {
+			t.Fatalf("shard %s: %s%s", shard, stdout, errs)
+		}
+		return stdout
+	}
+	db := filepath.Join(out, "survey.duckdb")
+	if got, want := crawl("0/3"), "  database: not built; shards 1/3, 2/3 of the crawl are not in "+out+": once every shard is complete, build it with (naming the output directory of each shard crawled elsewhere):\n    survey merge --db "+db+" "+out+" DIR...\n"; !strings.Contains(got, want) {
+		t.Errorf("shard 0/3 alone: want\n%s\nin\n%s", want, got)
+	}
+	if got, want := crawl("2/3"), "shard 1/3 of the crawl is not in "+out+":"; !strings.Contains(got, want) {
+		t.Errorf("shards 0/3 and 2/3: want %q in\n%s", want, got)
+	}
+	if got, want := crawl("1/3"), "  database: not built; once every shard of the crawl is complete, build it with:\n    survey merge --db "+db+" "+out+"\n"; !strings.Contains(got, want) {
+		t.Errorf("every shard: want\n%s\nin\n%s", want, got)
+	}
+}
+
 // TestCrawl_ResumeCompleteWithoutDatabase: resuming a complete crawl whose
 // database is missing (its build abandoned by a second Ctrl-C, or failed)
 // says how to build it, rather than only "nothing to resume".
