@@ -49,8 +49,9 @@ func TestHelp_EveryCommand(t *testing.T) {
 	}
 }
 
-// A command line missing what a command needs prints the usage, then, as
-// its last line, what is missing or too much.
+// A command line missing what a command needs prints the synopsis and
+// where the flags are explained, then, as its last line, what is missing
+// or too much: three lines, not the whole usage.
 func TestUsage_SaysWhatIsWrong(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -68,7 +69,8 @@ func TestUsage_SaysWhatIsWrong(t *testing.T) {
 	} {
 		code, out, errs := runSurvey(t, "", c.args...)
 		lines := strings.Split(strings.TrimSpace(errs), "\n")
-		if code != exitUsage || out != "" || !strings.HasPrefix(errs, "Usage: survey "+c.args[0]) || lines[len(lines)-1] != c.last {
+		if code != exitUsage || out != "" || !strings.HasPrefix(errs, "Usage: survey "+c.args[0]) || lines[len(lines)-1] != c.last ||
+			len(lines) != 3 || lines[1] != `Run "survey `+c.args[0]+` --help" for its flags.` {
 			t.Errorf("survey %s: exit %d, stdout %q, stderr ending %q; want exit %d, the usage, then %q",
 				strings.Join(c.args, " "), code, firstChars(out), lines[len(lines)-1], exitUsage, c.last)
 		}

@@ -166,11 +166,18 @@ const (
 	defaultDB  = defaultOut + "/survey.duckdb"
 )
 
-// badUsage prints fs's usage, then what is wrong with the command line as
-// its last line, where a terminal leaves it in view, and returns exitUsage.
+// badUsage prints the first line of fs's usage (the synopsis) and where
+// to find the rest, then what is wrong with the command line as its last
+// line, and returns exitUsage. The whole usage, 60 lines for survey crawl,
+// buried a one-line mistake that other commands' checks print alone.
 func badUsage(fs *flag.FlagSet, problem string) int {
+	out := fs.Output()
+	var usage strings.Builder
+	fs.SetOutput(&usage)
 	fs.Usage()
-	fmt.Fprintf(fs.Output(), "survey %s: %s\n", fs.Name(), problem)
+	fs.SetOutput(out)
+	synopsis, _, _ := strings.Cut(usage.String(), "\n")
+	fmt.Fprintf(out, "%s\nRun \"survey %s --help\" for its flags.\nsurvey %s: %s\n", synopsis, fs.Name(), fs.Name(), problem)
 	return exitUsage
 }
 
@@ -193,9 +200,9 @@ func arguments(args []string) string {
 // parseFlags parses args; it returns an exit code and false when the
 // command should stop (help was asked for, or the flags were wrong). Help
 // that was asked for goes to standard output. A wrong flag is reported as
-// badUsage reports a problem: the usage, then what is wrong as the last
-// line (the flag package prints its error first, where the usage scrolls
-// it out of view, and says only "parse error" of a duration without unit).
+// badUsage reports a problem: the synopsis, then what is wrong as the last
+// line (the flag package prints its error first, then the whole usage,
+// and says only "parse error" of a duration without unit).
 func parseFlags(e *env, fs *flag.FlagSet, args []string) (int, bool) {
 	for _, a := range args {
 		if a == "--" {

@@ -37,7 +37,7 @@ value whole). With --out, DuckDB writes it straight to the file (Parquet,
 CSV, or JSON lines, by the file's extension), and survey prints how many rows.`
 
 func runQuery(e *env, args []string) int {
-	fs := newFlags(e, "query", "[flags] 'SQL'", queryAbout)
+	fs := newFlags(e, "query", "[flags] NAME | 'SQL' | --list", queryAbout)
 	db := fs.String("db", defaultDB, "DuckDB database file")
 	format := fs.String("format", "table", "output format: "+strings.Join(queries.FormatNames(), ", "))
 	memory := fs.String("memory-limit", sink.DefaultMemoryLimit, "DuckDB memory limit (it spills to disk beyond it where it can)")
