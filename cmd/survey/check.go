@@ -24,6 +24,7 @@ import (
 	"github.com/agentpolicy/survey/crawl"
 	"github.com/agentpolicy/survey/diag"
 	"github.com/agentpolicy/survey/extract"
+	"github.com/agentpolicy/survey/internal/shell"
 	"github.com/agentpolicy/survey/pipeline"
 	"github.com/agentpolicy/survey/registry"
 	"github.com/agentpolicy/survey/seeds"
@@ -288,6 +289,14 @@ func runCheck(e *env, args []string) int {
 		f = extract.Detect(name, body)
 		if f == "" {
 			what := "cannot tell the type of " + name
+			switch kind, undo := notText(body); {
+			case undo != "" && name != "-" && !isURL:
+				return fail(e, "check", fmt.Errorf("%s is %s: decompress it first, %s %s | survey check --type TYPE - (TYPE one of %s)", name, kind, undo, shell.Quote(name), strings.Join(types, ", ")))
+			case undo != "" && name == "-":
+				return fail(e, "check", fmt.Errorf("standard input is %s: decompress it first (%s) and give --type (%s)", kind, undo, strings.Join(types, ", ")))
+			case kind != "":
+				what = name + " is " + kind + ", so its type cannot be told from its content"
+			}
 			if len(bytes.TrimSpace(body)) == 0 {
 				what = name + " is empty, so its type cannot be told from its content"
 				if name == "-" {
@@ -586,6 +595,42 @@ func (u *urlFetcher) file(rawURL string, loc registry.LocationID) (*crawl.Fetch,
 		return f, r, fmt.Errorf("%s: no file: %s (%s): %s", rawURL, r.Outcome, r.Reason, detail)
 	}
 	return f, r, nil
+}
+
+// notText says what body is when it is plainly no text file: compressed
+// or archived, by its magic number, with undo, the command that writes its
+// content to standard output; or binary data (a NUL byte, or not UTF-8, in
+// its first 8 KiB), with undo "". Both are "" for a text file.
+func notText(body []byte) (kind, undo string) {
+	for _, m := range []struct{ magic, kind, undo string }{
+		{"\x1f\x8b", "gzip-compressed", "gzip -dc"},
+		{"\x28\xb5\x2f\xfd", "zstd-compressed", "zstd -dc"},
+		{"BZh", "bzip2-compressed", "bzip2 -dc"},
+		{"\xfd7zXZ\x00", "xz-compressed", "xz -dc"},
+		{"PK\x03\x04", "a zip archive", "unzip -p"},
+	} {
+		if bytes.HasPrefix(body, []byte(m.magic)) {
+			return m.kind, m.undo
+		}
+	}
+	head := body[:min(len(body), 8<<10)]
+	if bytes.IndexByte(head, 0) >= 0 || !utf8.Valid(trimPartialRune(head)) {
+		return "binary data, not text", ""
+	}
+	return "", ""
+}
+
+// trimPartialRune drops the bytes of a UTF-8 sequence cut at the end of b.
+func trimPartialRune(b []byte) []byte {
+	for i := len(b) - 1; i >= 0 && i >= len(b)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(b[i]) {
+			if !utf8.FullRune(b[i:]) {
+				return b[:i]
+			}
+			break
+		}
+	}
+	return b
 }
 
 // fetchNote says where a URL's fetch ended and, unless it is plainly

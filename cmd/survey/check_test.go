@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -558,6 +560,29 @@ func TestCheck_SaysHowItToldTheType(t *testing.T) {
 	}
 	if code, _, errs := runSurvey(t, "", "check", write("empty", "")); code != exitUsage || !strings.Contains(errs, "empty is empty, so its type cannot be told") {
 		t.Errorf("an empty file: exit %d, %q", code, errs)
+	}
+	// A compressed file says how to check what it holds; binary data says
+	// it is no text.
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(rules))
+	zw.Close()
+	packed := write("rules.gz", gz.String())
+	if code, _, errs := runSurvey(t, "", "check", packed); code != exitUsage || !strings.HasPrefix(errs, "survey check: "+packed+" is gzip-compressed: decompress it first, gzip -dc "+packed+" | survey check --type TYPE - (TYPE one of robots, ") {
+		t.Errorf("a gzip file: exit %d, %q", code, errs)
+	}
+	if code, _, errs := runSurvey(t, gz.String(), "check", "-"); code != exitUsage || !strings.HasPrefix(errs, "survey check: standard input is gzip-compressed: decompress it first (gzip -dc) and give --type (robots, ") {
+		t.Errorf("gzip on standard input: exit %d, %q", code, errs)
+	}
+	for _, b := range []string{"\x7fELF\x02\x01\x01\x00\x00", "\xff\xfe\xfa text"} {
+		bin := write("blob.dat", b)
+		if code, _, errs := runSurvey(t, "", "check", bin); code != exitUsage || !strings.HasPrefix(errs, "survey check: "+bin+" is binary data, not text, so its type cannot be told from its content; give --type (") {
+			t.Errorf("binary %q: exit %d, %q", b, code, errs)
+		}
+	}
+	// Text cut inside a character at 8 KiB is text.
+	if kind, _ := notText([]byte(strings.Repeat("a", 8<<10-1) + "é")); kind != "" {
+		t.Errorf("text cut in a character: %q", kind)
 	}
 }
 
