@@ -114,7 +114,11 @@ func (r *Reader) Next() (Seed, error) {
 				continue
 			}
 			r.stats.Bad++
-			return Seed{}, r.lineError(text, strings.TrimPrefix(err.Error(), "seeds: "))
+			reason := strings.TrimPrefix(err.Error(), "seeds: ")
+			if errors.Is(err, errHeader) {
+				reason = "no domain and no rank, as in a header line, which only the first line may be"
+			}
+			return Seed{}, r.lineError(text, reason)
 		}
 		if !r.seen.add(s.Authority()) {
 			r.stats.Duplicates++

@@ -91,9 +91,10 @@ func TestReader_CSVHeaderAndCrUX(t *testing.T) {
 	if len(seeds) != 2 || seeds[0].Host != "www.example.com" || seeds[0].Rank != 1000 || seeds[1].Rank != 5000 {
 		t.Fatalf("seeds = %+v", seeds)
 	}
-	// Only the first data line may be a header; a later one is an error.
-	if len(bad) != 1 || bad[0].Line != 4 {
-		t.Fatalf("bad = %v, want one error on line 4", bad)
+	// Only the first data line may be a header; a later one is an error
+	// that says so.
+	if len(bad) != 1 || bad[0].Line != 4 || bad[0].Error() != `crux.csv:4: no domain and no rank, as in a header line, which only the first line may be: "rank,domain"` {
+		t.Fatalf("bad = %v, want one error on line 4, saying that only the first line may be a header", bad)
 	}
 }
 
