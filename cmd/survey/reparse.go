@@ -94,7 +94,41 @@ func runReparse(e *env, args []string) int {
 	if len(damaged) > 0 {
 		return exitFindings
 	}
+	if sum.DBPath != "" && !wholeCrawls(e, fs.Arg(0), sum.DBPath) {
+		return exitFindings
+	}
 	return exitOK
+}
+
+// wholeCrawls reports whether every crawl of dir is there whole, as a merge
+// would say: a database rebuilt from one shard's directory holds that
+// shard alone. When one is not, it says so on standard error, with what
+// merge says of it and the merge that builds the whole crawl, and reports
+// false.
+func wholeCrawls(e *env, dir, db string) bool {
+	crawls, err := pipeline.ReadOutputs([]string{dir})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "survey reparse: could not tell whether the crawls of %s are whole: %v\n", dir, err)
+		return false
+	}
+	whole, elsewhere := true, false
+	for _, c := range crawls {
+		if c.Complete() {
+			continue
+		}
+		whole, elsewhere = false, elsewhere || len(c.Missing) > 0
+		for _, line := range c.Problems() {
+			fmt.Fprintf(e.stderr, "survey reparse: %s\n", line)
+		}
+	}
+	switch {
+	case elsewhere:
+		fmt.Fprintf(e.stderr, "survey reparse: so %s holds only the shards in %s; once every shard is complete, build the whole crawl with:\n  survey merge --db %s %s DIR...\n",
+			db, dir, shell.Quote(db), shell.Quote(dir))
+	case !whole:
+		fmt.Fprintf(e.stderr, "survey reparse: so %s holds what was committed of it\n", db)
+	}
+	return whole
 }
 
 // parseCounts is what a database holds of one crawl's parsing, to say what

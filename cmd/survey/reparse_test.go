@@ -116,6 +116,38 @@ func TestReparse_SaysWhatChanged(t *testing.T) {
 	}
 }
 
+// A reparse of one shard's directory builds a database of that shard: it
+// says so, as merge says it, with the merge that builds the whole crawl,
+// and exits 1; once the directory holds every shard, it says nothing.
+func TestReparse_SaysWhenTheCrawlIsNotWhole(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls the simulated web")
+	}
+	out := t.TempDir()
+	flags := simFlags(t, 20, 5)
+	crawl := func(shard string) {
+		t.Helper()
+		if code, stdout, errs := runSurvey(t, "", append([]string{"crawl", "--out", out, "--crawl-id", "rp", "--shard", shard}, flags...)...); code != exitOK {
+			t.Fatalf("crawl shard %s: exit %d\n%s%s", shard, code, stdout, errs)
+		}
+	}
+	crawl("0/2")
+	db := filepath.Join(out, "survey.duckdb")
+	code, _, errs := runSurvey(t, "", "reparse", out)
+	for _, want := range []string{
+		`survey reparse: crawl "rp": shard 1/2 is in none of the directories given; `,
+		"survey reparse: so " + db + " holds only the shards in " + out + "; once every shard is complete, build the whole crawl with:\n  survey merge --db " + db + " " + out + " DIR...\n",
+	} {
+		if code != exitFindings || !strings.Contains(errs, want) {
+			t.Errorf("reparse of shard 0/2: exit %d, want %q in\n%s", code, want, errs)
+		}
+	}
+	crawl("1/2")
+	if code, _, errs := runSurvey(t, "", "reparse", out); code != exitOK || strings.Contains(errs, "survey reparse:") {
+		t.Errorf("reparse of both shards: exit %d\n%s", code, errs)
+	}
+}
+
 // TestReparse_DamagedStoredPart: a fetches part that cannot be read stops
 // survey reparse, which says how to go round it (survey reparse
 // --skip-damaged DIR, which reparses the other batches and builds the
