@@ -305,7 +305,7 @@ func (p *parser) integer(d Directive) (int64, bool) {
 		p.add(codeOutOfRange, d.Line, "%s is %s, which does not fit 64 bits; the field is omitted", d.Key, quote(diag.Clip(d.Value)))
 		return 0, false
 	case err != nil:
-		p.add(codeInvalidInteger, d.Line, "%s is %s, not a base-10 integer (digits with an optional leading -); the field is omitted (§6.4)", d.Key, quote(diag.Clip(d.Value)))
+		p.add(codeInvalidInteger, d.Line, "%s is %s, not a base-10 integer (digits with an optional leading -, and no leading zero, +, _ or fraction); the field is omitted (§6.4)", d.Key, quote(diag.Clip(d.Value)))
 		return 0, false
 	}
 	return n, true
