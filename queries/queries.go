@@ -176,6 +176,9 @@ func (q Query) session(ctx context.Context, db *sql.DB, params map[string]string
 		if !slices.Contains(names, name) {
 			return nil, fmt.Errorf("query %s has no parameter %q (it has: %s)", q.Name, name, cmp.Or(strings.Join(names, ", "), "none"))
 		}
+		if err := checkParam(name, params[name]); err != nil {
+			return nil, fmt.Errorf("query %s: %w", q.Name, err)
+		}
 	}
 	conn, err := db.Conn(ctx)
 	if err != nil {
