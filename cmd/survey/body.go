@@ -76,6 +76,11 @@ func runBody(e *env, args []string) int {
 		if ref.Outcome != "present" {
 			fmt.Fprintf(e.stderr, "survey body: %s; its body follows\n", ref.describe())
 		}
+		if ref.Crawls > 1 {
+			// Another crawl's file may be the one a query named.
+			fmt.Fprintf(e.stderr, "survey body: %s for %s from crawl %s, the most recent of the %d crawls that fetched it; --crawl ID for another\n",
+				ref.Location, ref.Domain, ref.Crawl, ref.Crawls)
+		}
 		digest = ref.Digest
 	}
 	b, err := sink.ReadBody(conn, digest)
@@ -112,6 +117,9 @@ type fetchRef struct {
 	Digest                  string // "" when the fetch received no body
 	Outcome, Reason         string
 	Status                  sql.NullInt64
+	// Crawls is how many crawls fetched the location for the domain,
+	// when find chose the most recent (no crawl given); 1 otherwise.
+	Crawls int
 }
 
 // find looks the fetch up: in r.Crawl, or in the most recent crawl that
@@ -120,11 +128,11 @@ type fetchRef struct {
 // or it received no body.
 func (r *fetchRef) find(db *sql.DB) error {
 	var digest sql.NullString
-	err := db.QueryRow(`SELECT f.crawl_id, f.body_digest, f.outcome, f.reason, f.status
+	err := db.QueryRow(`SELECT f.crawl_id, f.body_digest, f.outcome, f.reason, f.status, count(*) OVER ()
 		FROM fetches f JOIN (SELECT crawl_id, min(started_at) AS first_started FROM crawls GROUP BY crawl_id) c USING (crawl_id)
 		WHERE f.domain = ? AND f.location = ? AND (? = '' OR f.crawl_id = ?)
 		ORDER BY c.first_started DESC, f.crawl_id DESC LIMIT 1`,
-		r.Domain, r.Location, r.Crawl, r.Crawl).Scan(&r.Crawl, &digest, &r.Outcome, &r.Reason, &r.Status)
+		r.Domain, r.Location, r.Crawl, r.Crawl).Scan(&r.Crawl, &digest, &r.Outcome, &r.Reason, &r.Status, &r.Crawls)
 	if errors.Is(err, sql.ErrNoRows) {
 		return r.notFound(db)
 	}

@@ -129,8 +129,15 @@ func TestBody_MostRecentCrawl(t *testing.T) {
 		{[]string{"--crawl", "new"}, "in crawl new was absent"},
 	} {
 		args := append([]string{"body", "--db", db, "--domain", domain, "--location", "agents-txt"}, c.args...)
-		if code, _, errs := runSurvey(t, "", args...); code != exitOK || !strings.Contains(errs, c.want) {
+		code, _, errs := runSurvey(t, "", args...)
+		if code != exitOK || !strings.Contains(errs, c.want) {
 			t.Errorf("body %q: exit %d %q, want %q", c.args, code, errs, c.want)
+		}
+		// Without --crawl it says which of the two it chose: a query
+		// may have named the file of the other.
+		note := "survey body: agents-txt for " + domain + " from crawl new, the most recent of the 2 crawls that fetched it; --crawl ID for another\n"
+		if strings.Contains(errs, note) != (c.args == nil) {
+			t.Errorf("body %q: the note %q is wrongly there or not in %q", c.args, note, errs)
 		}
 	}
 

@@ -9,7 +9,8 @@
 --   example_location and example_line name one file with the code, to look at: of the most
 --   popular site with it (lowest targets.rank, then domain; unranked sites last), the first
 --   line with the code (0 when the code concerns only the whole file). survey body --domain D
---   --location L prints that file as received; survey check runs the parser on it again.
+--   --location L --crawl C (C the crawl reported) prints that file as received; survey check
+--   runs the parser on it again.
 -- Param crawl: the crawl to report (default: the most recent crawl, the one whose first run
 --   started last; a crawl the database does not hold is an error).
 -- Param format: only this format, e.g. agents-txt (default: every format).
