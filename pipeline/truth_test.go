@@ -153,6 +153,7 @@ func crawlMatchesTruth(t *testing.T, cfg testweb.Config) {
 		t.Fatal(err)
 	}
 	defer db.Close()
+	checkRowIdentities(t, db)
 	got := readFetches(t, db)
 
 	confusion := map[string]int{} // "truth -> got"
@@ -280,4 +281,33 @@ func queryEach(db *sql.DB, query string, row func(scan func(...any) error) error
 		}
 	}
 	return rows.Err()
+}
+
+// checkRowIdentities fails when two rows of a table share the columns the
+// data dictionary says identify a row (sink.Table.Unique), or a table that
+// should have some lacks them.
+func checkRowIdentities(t *testing.T, db *sql.DB) {
+	t.Helper()
+	for _, tb := range sink.Tables() {
+		ident := tb.Unique
+		if len(ident) == 0 {
+			ident = tb.Key // a key's rows are kept once
+		}
+		if len(ident) == 0 {
+			if tb.Name != sink.TableDiagnostics {
+				t.Errorf("table %s: no identifying columns in the data dictionary", tb.Name)
+			}
+			continue
+		}
+		cols := strings.Join(ident, ", ")
+		var dups, rows int64
+		if err := db.QueryRow(`SELECT (SELECT count(*) FROM (SELECT `+cols+` FROM `+tb.Name+` GROUP BY ALL HAVING count(*) > 1)),
+			(SELECT count(*) FROM `+tb.Name+`)`).Scan(&dups, &rows); err != nil {
+			t.Errorf("table %s: %v", tb.Name, err)
+			continue
+		}
+		if dups > 0 {
+			t.Errorf("table %s: %d values of (%s) are in more than one of its %d rows", tb.Name, dups, cols, rows)
+		}
+	}
 }

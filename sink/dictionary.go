@@ -47,6 +47,10 @@ func Dictionary(tables []Table) ([]byte, error) {
 			fmt.Fprintf(&b, "\nKey: `%s`. Rows may repeat across parts; the database keeps one row per key, the one written last.\n",
 				strings.Join(ct.Key, "`, `"))
 		}
+		if len(ct.Unique) > 0 {
+			fmt.Fprintf(&b, "\nEach row is identified by `%s`: no two rows share these values, so a join on all of them matches at most one row "+
+				"(a join without `crawl_id` matches a row of every crawl the database holds).\n", strings.Join(ct.Unique, "`, `"))
+		}
 		b.WriteString("\n| Column | Type | Null | Description |\n|---|---|---|---|\n")
 		for _, c := range flattenColumns(ct.Columns(), "") {
 			null := ""

@@ -51,8 +51,26 @@ type Table struct {
 	// across parts (bodies, crawls). Build keeps one row per key: the one
 	// written last. Empty means rows are not expected to repeat.
 	Key []string
+	// Unique lists the columns whose values no two rows of the database
+	// share, which join the table to the others (targets: crawl_id and
+	// domain); empty when no set of columns does (diagnostics). A table
+	// with a Key is unique on it.
+	Unique []string
 
 	codec *codec
+}
+
+// Identified returns t with its rows identified by the columns cols (see
+// Table.Unique). Like MustTable, it is meant for the static table list: it
+// panics when a column is not one of t's.
+func (t Table) Identified(cols ...string) Table {
+	for _, c := range cols {
+		if !slices.ContainsFunc(t.Columns(), func(tc Column) bool { return tc.Name == c }) {
+			panic(fmt.Sprintf("sink: table %s: identifying column %q is not a column", t.Name, c))
+		}
+	}
+	t.Unique = cols
+	return t
 }
 
 // Column describes one column of a table, or one field nested in a column.
@@ -139,6 +157,7 @@ func (t Table) compiled() (Table, error) {
 			return Table{}, fmt.Errorf("sink: table %s: key column %q is not a column", t.Name, k)
 		}
 	}
+
 	if len(t.Key) > 0 && slices.ContainsFunc(rc.fields, func(f field) bool {
 		return f.name == "filename" || f.name == "file_row_number"
 	}) {
