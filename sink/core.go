@@ -112,7 +112,7 @@ type DocumentRow struct {
 	Format        string  `col:"format" doc:"Format the file was parsed as (robots, agents-txt, agents-md, agent-feed, did, agent-card, autoctl, llms-txt, tdmrep, ai-txt, homepage)."`
 	OtherFormat   string  `col:"other_format" doc:"Non-empty when the file plainly follows another convention (e.g. robots-style agents.txt, coding-agent AGENTS.md); such files are neither valid nor broken."`
 	Valid         bool    `col:"valid" doc:"True when the file is in the format and no diagnostic is an error."`
-	Usable        bool    `col:"usable" doc:"True when a conforming agent may act on the file: valid, whole, and fetched as the specification requires (e.g. over HTTPS)."`
+	Usable        bool    `col:"usable" doc:"True when a conforming agent may read the file as published: valid, whole, and fetched as the specification requires (e.g. over HTTPS). Whether what it says takes effect is effective's: an agent feed whose key did not resolve is usable and untrusted, and no entry of it applies (§2.2)."`
 	Effective     string  `col:"effective" doc:"Short label of the effective policy (format-specific, e.g. restricted, open, terminated)."`
 	Errors        int32   `col:"errors" doc:"Number of error diagnostics: the rows in diagnostics, which for most formats list at most 100 of one code and one row counting the rest, so not the number of problems found."`
 	Warnings      int32   `col:"warnings" doc:"Number of warning diagnostics, as errors counts them (rows in diagnostics)."`

@@ -4,7 +4,7 @@
 --   those whose fetch delivered a file (outcome present, redirected, downgraded or too_large);
 --   in_format counts files in the location's format (not another convention such as a
 --   coding-agent AGENTS.md); valid counts files without error diagnostics, usable those a
---   conforming agent may act on. pct_* are percentages of reachable domains (pct_with_file
+--   conforming agent may read as published. pct_* are percentages of reachable domains (pct_with_file
 --   = 100 * with_file / reachable, and likewise for in_format, valid and usable).
 -- Param crawl: the crawl to report (default: the most recent crawl, the one whose first run
 --   started last; a crawl the database does not hold is an error).

@@ -7,7 +7,7 @@
 --   through at least one redirect, offsite through a redirect to another registrable domain;
 --   truncated those longer than the body cap, whose stored body is cut (fetches.truncated:
 --   outcome too_large, or downgraded or redirected, which take precedence); usable counts the
---   files a conforming agent may act on. pct_* are percentages of files.
+--   files a conforming agent may read as published. pct_* are percentages of files.
 -- Param crawl: the crawl to report (default: the most recent crawl, the one whose first run
 --   started last; a crawl the database does not hold is an error).
 WITH c AS (

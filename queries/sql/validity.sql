@@ -5,7 +5,7 @@
 --   counts files that plainly follow another convention (they are neither valid nor invalid),
 --   other_formats names those conventions with their counts; in_format = files - other_format.
 --   valid counts in-format files without error diagnostics, invalid the rest; usable counts
---   valid files a conforming agent may act on (whole, fetched as the specification requires).
+--   valid files a conforming agent may read as published (whole, fetched as the specification requires).
 --   with_warnings counts in-format files with at least one warning. pct_other_format is a
 --   percentage of files; pct_valid, pct_invalid, pct_usable and pct_with_warnings are
 --   percentages of in_format files.
