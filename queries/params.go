@@ -12,8 +12,8 @@ import (
 // or nil. Parameters whose values are a known set (formats, locations) or
 // a count are checked here, once for every query that has them: compared
 // in the SQL, a typo (format=home, limit=abc) gave an empty table or
-// every row, with exit status 0, which reads as a finding. The others
-// (crawl, parked) are checked by the SQL, which knows the crawls.
+// every row, with exit status 0, which reads as a finding. So is parked,
+// include or exclude. The crawls are checked by the SQL, which knows them.
 func checkParam(name, value string) error {
 	switch name {
 	case "format":
@@ -46,6 +46,10 @@ func checkParam(name, value string) error {
 			hint = "; did you mean " + c + "?"
 		}
 		return fmt.Errorf("parameter location: no location %q%s (locations: %s)", value, hint, strings.Join(ids, ", "))
+	case "parked":
+		if value != "include" && value != "exclude" {
+			return fmt.Errorf("parameter parked must be include or exclude, not %q", value)
+		}
 	case "limit", "top":
 		if n, err := strconv.ParseInt(value, 10, 64); err != nil || n < 1 {
 			return fmt.Errorf("parameter %s must be a positive whole number, not %q", name, value)

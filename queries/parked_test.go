@@ -2,11 +2,16 @@ package queries_test
 
 import (
 	"context"
+	"database/sql"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/agentpolicy/survey/internal/simcrawl"
+	"github.com/agentpolicy/survey/queries"
+	"github.com/agentpolicy/survey/sink"
 	"github.com/agentpolicy/survey/testweb"
 )
 
@@ -45,7 +50,89 @@ func TestParked_HostileCrawl(t *testing.T) {
 		t.Errorf("adoption with parked=exclude is its default, with %d parked domains", parked)
 	}
 	_, err := adoption.Run(context.Background(), db, map[string]string{"parked": "no"})
-	if err == nil || !strings.Contains(err.Error(), "parameter parked must be include or exclude, not 'no'") {
+	if err == nil || !strings.Contains(err.Error(), "parameter parked must be include or exclude, not \"no\"") {
 		t.Errorf("parked=no: %v", err)
 	}
+}
+
+// Every query with a parked parameter counts, with parked=exclude, what it
+// counts on a database from which the parked domains' rows are gone: the
+// parked domains leave every count, as if never crawled, and nothing else
+// changes. parked=include is the default.
+func TestParked_ExcludeIsAsIfNeverCrawled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls a simulated web")
+	}
+	db := simcrawl.Open(t, simcrawl.Options{Sites: 300, Seed: 5, CrawlID: "parked", Mix: testweb.MixHostile})
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM targets WHERE parked`).Scan(&n); err != nil || n == 0 {
+		t.Fatalf("%d parked domains (%v); the hostile mix should have some", n, err)
+	}
+	pruned := withoutParked(t, db)
+	all, err := queries.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tested := 0
+	for _, q := range all {
+		if !slices.ContainsFunc(q.Params, func(p queries.Param) bool { return p.Name == "parked" }) {
+			continue
+		}
+		tested++
+		exclude := run(t, db, q, map[string]string{"parked": "exclude"})
+		if want := run(t, pruned, q, nil); !reflect.DeepEqual(exclude.rows, want.rows) {
+			t.Errorf("%s: parked=exclude differs from the database without the parked domains", q.Name)
+		}
+		if include, byDefault := run(t, db, q, map[string]string{"parked": "include"}), run(t, db, q, nil); !reflect.DeepEqual(include.rows, byDefault.rows) {
+			t.Errorf("%s: parked=include differs from its default", q.Name)
+		} else if reflect.DeepEqual(include.rows, exclude.rows) {
+			t.Errorf("%s: parked=exclude is its default, with %d parked domains", q.Name, n)
+		}
+	}
+	if tested < 7 {
+		t.Errorf("%d queries have a parked parameter, want adoption, validity, diagnostics, conformance_by_section and the three AI ones", tested)
+	}
+	if _, err := mustGet(t, "validity").Run(context.Background(), db, map[string]string{"parked": "no"}); err == nil || !strings.Contains(err.Error(), "parameter parked must be include or exclude") {
+		t.Errorf("parked=no: %v", err)
+	}
+}
+
+// withoutParked copies db's database without the rows of its parked
+// domains, table by table, and opens the copy.
+func withoutParked(t *testing.T, db *sql.DB) *sql.DB {
+	t.Helper()
+	var src string
+	if err := db.QueryRow(`SELECT path FROM duckdb_databases() WHERE database_name = current_database()`).Scan(&src); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "pruned.duckdb")
+	cp, err := sql.Open("duckdb", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cp.Close()
+	if _, err := cp.Exec(`ATTACH '` + src + `' AS src (READ_ONLY)`); err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range sink.Tables() {
+		q := `CREATE TABLE ` + tb.Name + ` AS SELECT * FROM src.` + tb.Name
+		if slices.ContainsFunc(tb.Columns(), func(c sink.Column) bool { return c.Name == "domain" }) {
+			q += ` WHERE (crawl_id, domain) NOT IN (SELECT (crawl_id, domain) FROM src.targets WHERE parked)`
+		}
+		if _, err := cp.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	if _, err := cp.Exec(`DETACH src`); err != nil {
+		t.Fatal(err)
+	}
+	if err := cp.Close(); err != nil {
+		t.Fatal(err)
+	}
+	out, err := sink.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { out.Close() })
+	return out
 }

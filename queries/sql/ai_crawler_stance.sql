@@ -13,6 +13,9 @@
 --   these columns: measurement_validity counts those fetches, location by location.
 -- Param crawl: the crawl to report (default: the most recent crawl, the one whose first run
 --   started last; a crawl the database does not hold is an error).
+-- Param parked: exclude leaves the parked domains (targets.parked: a parking service's lander,
+--   a for-sale page or a registrar's placeholder, whose files are not a publisher's) out of
+--   every count (default: include).
 WITH c AS (
   SELECT CASE
     WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls GROUP BY crawl_id ORDER BY min(started_at) DESC, crawl_id DESC LIMIT 1)
@@ -21,15 +24,20 @@ WITH c AS (
       || coalesce((SELECT string_agg(DISTINCT crawl_id, ', ' ORDER BY crawl_id) FROM crawls), 'none') || ')')
   END AS id
 ),
+-- The domains reported: with parked=exclude, those not parked.
+kept AS (
+  SELECT domain FROM targets
+  WHERE crawl_id = (SELECT id FROM c) AND (getvariable('parked') IS DISTINCT FROM 'exclude' OR NOT coalesce(parked, false))
+),
 -- robots.txt files in another format (rare) are left out of the stance rows.
 other AS (
   SELECT domain FROM documents
-  WHERE crawl_id = (SELECT id FROM c) AND location = 'robots' AND coalesce(other_format, '') <> ''
+  WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept) AND location = 'robots' AND coalesce(other_format, '') <> ''
 ),
 g AS (
   SELECT token, operator, purpose, stance, applies, count(*) AS n
   FROM ai_stance
-  WHERE crawl_id = (SELECT id FROM c) AND location = 'robots' AND domain NOT IN (SELECT domain FROM other)
+  WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept) AND location = 'robots' AND domain NOT IN (SELECT domain FROM other)
   GROUP BY ALL
 ),
 counts AS (
@@ -47,7 +55,7 @@ counts AS (
 ),
 n AS (
   SELECT count(*) AS robots_files FROM documents
-  WHERE crawl_id = (SELECT id FROM c) AND location = 'robots' AND coalesce(other_format, '') = ''
+  WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept) AND location = 'robots' AND coalesce(other_format, '') = ''
 )
 SELECT token, operator, purpose, robots_files, blocked, partial, allowed, named, inherits_star, no_group,
   blocked_named, blocked_star,

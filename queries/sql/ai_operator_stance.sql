@@ -10,6 +10,9 @@
 --   its tokens entirely.
 -- Param crawl: the crawl to report (default: the most recent crawl, the one whose first run
 --   started last; a crawl the database does not hold is an error).
+-- Param parked: exclude leaves the parked domains (targets.parked: a parking service's lander,
+--   a for-sale page or a registrar's placeholder, whose files are not a publisher's) out of
+--   every count (default: include).
 WITH c AS (
   SELECT CASE
     WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls GROUP BY crawl_id ORDER BY min(started_at) DESC, crawl_id DESC LIMIT 1)
@@ -18,15 +21,20 @@ WITH c AS (
       || coalesce((SELECT string_agg(DISTINCT crawl_id, ', ' ORDER BY crawl_id) FROM crawls), 'none') || ')')
   END AS id
 ),
+-- The domains reported: with parked=exclude, those not parked.
+kept AS (
+  SELECT domain FROM targets
+  WHERE crawl_id = (SELECT id FROM c) AND (getvariable('parked') IS DISTINCT FROM 'exclude' OR NOT coalesce(parked, false))
+),
 -- robots.txt files in another format (rare) are left out of the stance rows.
 other AS (
   SELECT domain FROM documents
-  WHERE crawl_id = (SELECT id FROM c) AND location = 'robots' AND coalesce(other_format, '') <> ''
+  WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept) AND location = 'robots' AND coalesce(other_format, '') <> ''
 ),
 s AS NOT MATERIALIZED (
   SELECT domain, token, operator, stance, applies
   FROM ai_stance
-  WHERE crawl_id = (SELECT id FROM c) AND location = 'robots' AND domain NOT IN (SELECT domain FROM other)
+  WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept) AND location = 'robots' AND domain NOT IN (SELECT domain FROM other)
 ),
 -- A file that names no AI crawler applies the same groups (* or none) to every one of them,
 -- so every token, and every operator, has the same stance: such files are counted once,
@@ -86,7 +94,7 @@ totals AS (
 ),
 n AS (
   SELECT count(*) AS robots_files FROM documents
-  WHERE crawl_id = (SELECT id FROM c) AND location = 'robots' AND coalesce(other_format, '') = ''
+  WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept) AND location = 'robots' AND coalesce(other_format, '') = ''
 )
 SELECT operator, tokens, robots_files, blocked, partial, allowed, some_blocked, named, blocked_named,
   round(100.0 * blocked / robots_files, 2) AS pct_blocked,

@@ -20,6 +20,9 @@
 --   pct_restricting_of_using = 100 * restricting / using.
 -- Param crawl: the crawl to report (default: the most recent crawl, the one whose first run
 --   started last; a crawl the database does not hold is an error).
+-- Param parked: exclude leaves the parked domains (targets.parked: a parking service's lander,
+--   a for-sale page or a registrar's placeholder, whose files are not a publisher's) out of
+--   every count (default: include).
 WITH c AS (
   SELECT CASE
     WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls GROUP BY crawl_id ORDER BY min(started_at) DESC, crawl_id DESC LIMIT 1)
@@ -28,13 +31,18 @@ WITH c AS (
       || coalesce((SELECT string_agg(DISTINCT crawl_id, ', ' ORDER BY crawl_id) FROM crawls), 'none') || ')')
   END AS id
 ),
+-- The domains reported: with parked=exclude, those not parked.
+kept AS (
+  SELECT domain FROM targets
+  WHERE crawl_id = (SELECT id FROM c) AND (getvariable('parked') IS DISTINCT FROM 'exclude' OR NOT coalesce(parked, false))
+),
 reachable AS (
-  SELECT domain FROM targets WHERE crawl_id = (SELECT id FROM c) AND outcome = 'ok'
+  SELECT domain FROM targets WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept) AND outcome = 'ok'
 ),
 robots_named AS (
   SELECT domain, bool_or(stance = 'blocked') AS restricting
   FROM ai_stance
-  WHERE crawl_id = (SELECT id FROM c) AND location = 'robots' AND applies = 'named'
+  WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept) AND location = 'robots' AND applies = 'named'
   GROUP BY domain
 ),
 prefs AS (
@@ -42,7 +50,7 @@ prefs AS (
     bool_or(CASE kind WHEN 'content-usage' THEN usage_train_ai = 'n'
                       WHEN 'content-signal' THEN signal_ai_train = 'no' END) AS restricting
   FROM robots_preferences
-  WHERE crawl_id = (SELECT id FROM c) AND location = 'robots' AND valid
+  WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept) AND location = 'robots' AND valid
   GROUP BY domain, kind
 ),
 files AS (
@@ -50,7 +58,7 @@ files AS (
     CASE location WHEN 'ai-txt' THEN effective IN ('partial', 'disallow-all')
                   WHEN 'tdmrep' THEN effective = 'reserved' END AS restricting
   FROM documents
-  WHERE crawl_id = (SELECT id FROM c) AND location IN ('ai-txt', 'tdmrep') AND coalesce(other_format, '') = ''
+  WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept) AND location IN ('ai-txt', 'tdmrep') AND coalesce(other_format, '') = ''
 ),
 home AS (
   SELECT domain, noai, noimageai, tdm_reservation, train_ai, content_usage,
@@ -58,7 +66,7 @@ home AS (
     list_bool_or(list_transform(x_robots_tag || meta_robots, d -> regexp_matches(d, '^[^:]+: noai$'))) AS agent_noai,
     list_bool_or(list_transform(x_robots_tag || meta_robots, d -> regexp_matches(d, '^[^:]+: noimageai$'))) AS agent_noimageai
   FROM home_signals
-  WHERE crawl_id = (SELECT id FROM c)
+  WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept)
 ),
 uses AS (
   SELECT 1 AS ord, 'robots.txt AI crawler groups' AS mechanism, domain, restricting FROM robots_named
@@ -91,7 +99,7 @@ mechanisms AS (
 -- whether it uses the mechanism.
 fetched AS (
   SELECT DISTINCT location, domain FROM fetches
-  WHERE crawl_id = (SELECT id FROM c) AND location IN (SELECT location FROM mechanisms)
+  WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept) AND location IN (SELECT location FROM mechanisms)
     AND domain IN (SELECT domain FROM reachable)
 ),
 n AS (

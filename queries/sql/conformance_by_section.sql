@@ -14,6 +14,9 @@
 -- Param crawl: the crawl to report (default: the most recent crawl, the one whose first run
 --   started last; a crawl the database does not hold is an error).
 -- Param format: only this format, e.g. agents-md (default: every format).
+-- Param parked: exclude leaves the parked domains (targets.parked: a parking service's lander,
+--   a for-sale page or a registrar's placeholder, whose files are not a publisher's) out of
+--   every count (default: include).
 WITH c AS (
   SELECT CASE
     WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls GROUP BY crawl_id ORDER BY min(started_at) DESC, crawl_id DESC LIMIT 1)
@@ -22,10 +25,15 @@ WITH c AS (
       || coalesce((SELECT string_agg(DISTINCT crawl_id, ', ' ORDER BY crawl_id) FROM crawls), 'none') || ')')
   END AS id
 ),
+-- The domains reported: with parked=exclude, those not parked.
+kept AS (
+  SELECT domain FROM targets
+  WHERE crawl_id = (SELECT id FROM c) AND (getvariable('parked') IS DISTINCT FROM 'exclude' OR NOT coalesce(parked, false))
+),
 per_file AS (
   SELECT format, code, spec, domain, location, bool_or(severity = 'error') AS is_error
   FROM diagnostics
-  WHERE crawl_id = (SELECT id FROM c)
+  WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept)
     AND (getvariable('format') IS NULL OR format = getvariable('format'))
   GROUP BY ALL
 ),
@@ -71,7 +79,7 @@ codes AS (
 format_files AS (
   SELECT format, count(*) AS format_files
   FROM documents
-  WHERE crawl_id = (SELECT id FROM c)
+  WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept)
   GROUP BY format
 )
 SELECT format, document, section, files, error_files, domains, codes, format_files,

@@ -15,6 +15,9 @@
 --   started last; a crawl the database does not hold is an error).
 -- Param format: only this format, e.g. agents-txt (default: every format).
 -- Param top: keep the N most frequent codes of each format (default: every code).
+-- Param parked: exclude leaves the parked domains (targets.parked: a parking service's lander,
+--   a for-sale page or a registrar's placeholder, whose files are not a publisher's) out of
+--   every count (default: include).
 WITH c AS (
   SELECT CASE
     WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls GROUP BY crawl_id ORDER BY min(started_at) DESC, crawl_id DESC LIMIT 1)
@@ -22,6 +25,11 @@ WITH c AS (
     ELSE error('no crawl ''' || getvariable('crawl') || ''' in the database (its crawls: '
       || coalesce((SELECT string_agg(DISTINCT crawl_id, ', ' ORDER BY crawl_id) FROM crawls), 'none') || ')')
   END AS id
+),
+-- The domains reported: with parked=exclude, those not parked.
+kept AS (
+  SELECT domain FROM targets
+  WHERE crawl_id = (SELECT id FROM c) AND (getvariable('parked') IS DISTINCT FROM 'exclude' OR NOT coalesce(parked, false))
 ),
 p AS (
   SELECT CASE
@@ -35,7 +43,7 @@ per_file AS (
   SELECT format, code, severity, spec, domain, location, count(*) AS n,
     coalesce(min(line) FILTER (WHERE line > 0), 0) AS line
   FROM diagnostics
-  WHERE crawl_id = (SELECT id FROM c)
+  WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept)
     AND (getvariable('format') IS NULL OR format = getvariable('format'))
   GROUP BY ALL
 ),
@@ -51,7 +59,7 @@ per_code AS (
 format_files AS (
   SELECT format, count(*) AS format_files
   FROM documents
-  WHERE crawl_id = (SELECT id FROM c)
+  WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept)
   GROUP BY format
 ),
 ranked AS (

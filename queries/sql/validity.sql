@@ -11,6 +11,9 @@
 --   percentages of in_format files.
 -- Param crawl: the crawl to report (default: the most recent crawl, the one whose first run
 --   started last; a crawl the database does not hold is an error).
+-- Param parked: exclude leaves the parked domains (targets.parked: a parking service's lander,
+--   a for-sale page or a registrar's placeholder, whose files are not a publisher's) out of
+--   every count (default: include).
 WITH c AS (
   SELECT CASE
     WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls GROUP BY crawl_id ORDER BY min(started_at) DESC, crawl_id DESC LIMIT 1)
@@ -19,11 +22,16 @@ WITH c AS (
       || coalesce((SELECT string_agg(DISTINCT crawl_id, ', ' ORDER BY crawl_id) FROM crawls), 'none') || ')')
   END AS id
 ),
+-- The domains reported: with parked=exclude, those not parked.
+kept AS (
+  SELECT domain FROM targets
+  WHERE crawl_id = (SELECT id FROM c) AND (getvariable('parked') IS DISTINCT FROM 'exclude' OR NOT coalesce(parked, false))
+),
 -- Documents exist only for fetches that delivered a file.
 d AS (
   SELECT format, coalesce(other_format, '') AS other_format, valid, usable, warnings
   FROM documents
-  WHERE crawl_id = (SELECT id FROM c)
+  WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept)
 ),
 others AS (
   SELECT format, string_agg(other_format || ': ' || n, ', ' ORDER BY n DESC, other_format) AS other_formats
