@@ -214,8 +214,9 @@ func (p *progress) eta(now time.Time, done int64, rate float64) string {
 }
 
 // estimate returns the time left at now, assuming the rate of the last
-// etaWindow or so once there is a third of that history (before it, rate,
-// the caller's), or the rate of the last stallWindow when that is slower.
+// etaWindow or so once there is a third of that history (until then, rate,
+// which the caller gives), or the rate of the last stallWindow when that
+// is slower.
 // When no domain finished in the last stallWindow, it returns instead
 // stalled, how long none has. ok is false when the total is unknown or
 // reached, or nothing is done yet.

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// notText says what body is when it is plainly no text file: compressed
+// or archived, by its magic number, with undo, the command that writes its
+// content to standard output; or binary data (a NUL byte, or not UTF-8, in
+// its first 8 KiB), with undo "". Both are "" for a text file.
+func notText(body []byte) (kind, undo string) {
+	for _, m := range []struct{ magic, kind, undo string }{
+		{"\x1f\x8b", "gzip-compressed", "gzip -dc"},
+		{"\x28\xb5\x2f\xfd", "zstd-compressed", "zstd -dc"},
+		{"BZh", "bzip2-compressed", "bzip2 -dc"},
+		{"\xfd7zXZ\x00", "xz-compressed", "xz -dc"},
+		{"PK\x03\x04", "a zip archive", "unzip -p"},
+	} {
+		if bytes.HasPrefix(body, []byte(m.magic)) {
+			return m.kind, m.undo
+		}
+	}
+	head := body[:min(len(body), 8<<10)]
+	if bytes.IndexByte(head, 0) >= 0 || !utf8.Valid(trimPartialRune(head)) {
+		return "binary data, not text", ""
+	}
+	return "", ""
+}
+
+// trimPartialRune drops the bytes of a UTF-8 sequence cut at the end of b.
+func trimPartialRune(b []byte) []byte {
+	for i := len(b) - 1; i >= 0 && i >= len(b)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(b[i]) {
+			if !utf8.FullRune(b[i:]) {
+				return b[:i]
+			}
+			break
+		}
+	}
+	return b
+}
