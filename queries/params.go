@@ -2,6 +2,7 @@ package queries
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -9,43 +10,30 @@ import (
 )
 
 // checkParam returns why value cannot be the named query's parameter name,
-// or nil. Parameters whose values are a known set (formats, locations) or
-// a count are checked here, once for every query that has them: compared
-// in the SQL, a typo (format=home, limit=abc) gave an empty table or
-// every row, with exit status 0, which reads as a finding. So is parked,
-// include or exclude. The crawls are checked by the SQL, which knows them.
+// or nil. Parameters whose values are a known set (formats, locations,
+// include or exclude) or a count are checked here, once for every query
+// that has them: compared in the SQL, a typo (format=home, limit=abc) gave
+// an empty table or every row, with exit status 0, which reads as a
+// finding. The crawls are checked by the SQL, which knows them.
 func checkParam(name, value string) error {
 	switch name {
 	case "format":
 		var ids []string
 		for _, f := range registry.Formats() {
-			if string(f.ID) == value {
-				return nil
-			}
 			ids = append(ids, string(f.ID))
 		}
-		hint := ""
+		var hint string
 		if l, ok := registry.LookupLocation(registry.LocationID(value)); ok && len(l.Formats) > 0 {
-			hint = fmt.Sprintf("; %s is a location, whose format is %s", value, l.Formats[0])
-		} else if c := closest(value, ids); c != "" {
-			hint = "; did you mean " + c + "?"
+			hint = fmt.Sprintf("%s is a location, whose format is %s", value, l.Formats[0])
 		}
-		return fmt.Errorf("parameter format: no format %q%s (formats: %s)", value, hint, strings.Join(ids, ", "))
+		return oneOf(name, value, ids, hint)
 	case "location":
-		var ids []string
-		for _, l := range registry.Locations() {
-			if string(l.ID) == value {
-				return nil
-			}
-			ids = append(ids, string(l.ID))
-		}
-		hint := ""
+		ids := registry.LocationIDs()
+		var hint string
 		if locs := registry.LocationsForFormat(registry.FormatID(value)); len(locs) > 0 && string(locs[0].ID) != value {
-			hint = fmt.Sprintf("; %s is a format, found at location %s", value, locs[0].ID)
-		} else if c := closest(value, ids); c != "" {
-			hint = "; did you mean " + c + "?"
+			hint = fmt.Sprintf("%s is a format, found at location %s", value, locs[0].ID)
 		}
-		return fmt.Errorf("parameter location: no location %q%s (locations: %s)", value, hint, strings.Join(ids, ", "))
+		return oneOf(name, value, ids, hint)
 	case "parked":
 		if value != "include" && value != "exclude" {
 			return fmt.Errorf("parameter parked must be include or exclude, not %q", value)
@@ -56,4 +44,22 @@ func checkParam(name, value string) error {
 		}
 	}
 	return nil
+}
+
+// oneOf returns nil when value is one of ids, the values of the parameter
+// name (a format, a location), and otherwise an error naming them, with
+// hint (what value is instead) or else the nearest of them.
+func oneOf(name, value string, ids []string, hint string) error {
+	if slices.Contains(ids, value) {
+		return nil
+	}
+	if hint == "" {
+		if c := closest(value, ids); c != "" {
+			hint = "did you mean " + c + "?"
+		}
+	}
+	if hint != "" {
+		hint = "; " + hint
+	}
+	return fmt.Errorf("parameter %s: no %s %q%s (%ss: %s)", name, name, value, hint, name, strings.Join(ids, ", "))
 }
