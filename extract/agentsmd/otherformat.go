@@ -50,9 +50,27 @@ func (m specMarks) otherFormat() bool { return m.content && !m.spec }
 
 // line records a non-blank line that is not the title.
 func (m *specMarks) line(s string) {
-	if !m.content && !(isHeading2(s) && definedKind(sectionKind(normalizeName(s[2:])))) {
+	if !m.content && !m.neutral(s) {
 		m.content = true
 	}
+}
+
+// neutral reports whether a line says nothing of either convention: the
+// heading of a section §5 defines; a comment, which parsers MUST ignore
+// (§4.4: a line starting with # that is no section heading); or an
+// extension, which parsers MUST NOT reject (§4.7: the heading of an x-
+// section, its lines, an x- key). Such a line under an Identity heading
+// made a policy another format.
+func (m *specMarks) neutral(s string) bool {
+	switch {
+	case isHeading2(s):
+		kind := sectionKind(normalizeName(s[2:]))
+		return definedKind(kind) || kind == KindExtension
+	case s[0] == '#', m.kind == KindExtension:
+		return true
+	}
+	t := strings.TrimLeft(s, " \t")
+	return len(t) >= 4 && strings.EqualFold(t[:4], "- x-")
 }
 
 // heading records the start of a section of the given kind and normalized

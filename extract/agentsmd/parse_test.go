@@ -887,6 +887,37 @@ func TestParse_OtherFormat_IdentityHeading(t *testing.T) {
 	}
 }
 
+// TestParse_OtherFormat_NeutralLines: what a parser MUST ignore or MUST
+// NOT reject says nothing of being another format: a comment (§4.4), an
+// x- key or an x- section with its lines (§4.7) beside an Identity
+// heading leave a policy a policy, as the heading alone is; prose is
+// still content.
+func TestParse_OtherFormat_NeutralLines(t *testing.T) {
+	for _, tt := range []struct {
+		body  string
+		codes []string
+	}{
+		{"# AGENTS.md\n## Identity\n# site to be filled in\n", []string{"2:missing-site"}},
+		{"# AGENTS.md\n## Identity\n### Who we are\n", []string{"2:missing-site"}},
+		{"# AGENTS.md\n## Identity\n- x-owner: Bob\n", []string{"2:missing-site", "3:extension-key"}},
+		{"# AGENTS.md\n## Identity\n## x-contact-hours\n- hours: 9-5\n", []string{"2:missing-site", "3:extension-section"}},
+	} {
+		res, diags := parse(t, tt.body)
+		wantCodes(t, diags, tt.codes...)
+		if res.Effective != EffectivePolicy {
+			t.Errorf("%q: Effective %q, want a policy", tt.body, res.Effective)
+		}
+	}
+	for _, body := range []string{
+		"# AGENTS.md\nThis file declares our policy for AI agents.\n## Identity\n",
+		"# AGENTS.md\n## Identity\n- x-owner: Bob\nWelcome, agents.\n",
+	} {
+		if res, _ := parse(t, body); res.OtherFormat != OtherFormatCodingAgent {
+			t.Errorf("%q: OtherFormat %q, want %s", body, res.OtherFormat, OtherFormatCodingAgent)
+		}
+	}
+}
+
 // TestParse_ResultJSON: the result is JSON-encodable and stable.
 func TestParse_ResultJSON(t *testing.T) {
 	res, _ := parse(t, string(readTestdata(t, "realistic.md")))
