@@ -60,7 +60,7 @@ var (
 
 	// Values (§5, §6.3–§6.5, §13).
 	codeMissingSite = diag.Code{ID: "agents-md.missing-site", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §5.1",
-		Summary: "The Identity section has no `site` key, which §5.1 requires."}
+		Summary: "The Identity section has no `site` key, or one without a value, which §5.1 requires."}
 	codeInvalidSite = diag.Code{ID: "agents-md.invalid-site", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §5.1",
 		Summary: "`site` is not a domain name without protocol (it has a scheme, a path, or is not a valid host name)."}
 	codeSiteMismatch = diag.Code{ID: "agents-md.site-mismatch", Severity: diag.Info, Spec: "AGENTS-MD-SPEC-001 §3.4, §11.5",
@@ -68,7 +68,7 @@ var (
 	codeInvalidContact = diag.Code{ID: "agents-md.invalid-contact", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §5.1",
 		Summary: "`contact` is not an email address."}
 	codeInvalidDate = diag.Code{ID: "agents-md.invalid-date", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §5.1",
-		Summary: "`last-updated` is not an ISO 8601 date (YYYY-MM-DD) or RFC 3339 date-time."}
+		Summary: "`last-updated` is neither an ISO 8601 calendar date (YYYY-MM-DD) nor an RFC 3339 date-time (the other forms of ISO 8601, such as week dates, are not read)."}
 	codeInvalidSpecVersion = diag.Code{ID: "agents-md.invalid-spec-version", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §13.1, §13.2",
 		Summary: "`spec-version` is not a semantic version such as 1.0.0."}
 	codeNewerSpecVersion = diag.Code{ID: "agents-md.newer-spec-version", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §13.2",
@@ -77,8 +77,8 @@ var (
 		Summary: "A boolean field whose value is not true/yes/1/on or false/no/0/off; the default is used."}
 	codeInvalidInteger = diag.Code{ID: "agents-md.invalid-integer", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §6.4",
 		Summary: "An integer field whose value is not base-10 digits with an optional leading `-` (no `+`, leading zeros, `_` or fraction); the field is omitted."}
-	codeOutOfRange = diag.Code{ID: "agents-md.out-of-range", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §5.2, §6.4, §7",
-		Summary: "`minimum-trust-level` is outside 0–5 (or an integer does not fit 64 bits); the field is omitted."}
+	codeOutOfRange = diag.Code{ID: "agents-md.out-of-range", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §5.2, §5.4, §6.4, §7",
+		Summary: "`minimum-trust-level` is outside 0–5, or an integer (a trust level, a rate limit) does not fit 64 bits; the field is omitted."}
 	codeNegativeRateLimit = diag.Code{ID: "agents-md.negative-rate-limit", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §5.4",
 		Summary: "A negative rate limit; rate limits must be positive (0 means no limit), so the field is omitted."}
 	codeInvalidEnum = diag.Code{ID: "agents-md.invalid-enum", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §5.2, §5.5",

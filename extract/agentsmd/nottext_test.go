@@ -3,7 +3,10 @@ package agentsmd
 import (
 	"math/rand"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/agentpolicy/survey/diag"
 )
 
 // TestParse_Section4_1_NotText checks that a body that is not UTF-8 text
@@ -22,6 +25,14 @@ func TestParse_Section4_1_NotText(t *testing.T) {
 		if res.OtherFormat != "" || res.Effective != EffectiveInvalid {
 			t.Errorf("%s: other format %q, effective %q; want none, invalid", name, res.OtherFormat, res.Effective)
 		}
+	}
+	// Its lines are not read, so the Identity section it may have is not
+	// denied: a short policy with a few control bytes in a comment is no
+	// text by the 10% rule.
+	_, policy := Parse([]byte("# AGENTS.md\n## Identity\n- site: example.com\n# \x01\x01\x01\x01\x01\x01\n"), Source{})
+	if i := slices.IndexFunc(policy, func(d diag.Diagnostic) bool { return d.Code == codeMissingIdentity.ID }); i < 0 ||
+		!strings.HasPrefix(policy[i].Message, "no `## Identity` section was read, since the body is not text") {
+		t.Errorf("control bytes in a short policy: %v", policy)
 	}
 	// Text with some invalid bytes is still text, read line by line.
 	res, diags := Parse([]byte("# Build\n\nRun make \xff test.\n"), Source{})

@@ -22,6 +22,7 @@ func Parse(body []byte, src Source) (*Result, diag.List) {
 		// (free Markdown is text). One diagnostic says it, not one per
 		// line; the missing Identity section makes it invalid (§6.8).
 		p.add(codeNotText, 0, "the body is not UTF-8 text (%s); AGENTS.md files are UTF-8 Markdown (§4.1)", notText)
+		p.notText = true
 		p.finish()
 		p.diags.Sort()
 		return p.res, p.diags
@@ -47,6 +48,7 @@ type parser struct {
 
 	line        int  // the current line, 1-based
 	sawNonBlank bool // a non-blank line was seen (the title check is done)
+	notText     bool // the body is not text, so no line was read
 
 	cur     int             // index of the current section in res.Sections; -1 in the preamble
 	apply   bool            // the current section's directives are applied
@@ -439,6 +441,11 @@ func (p *parser) finish() {
 		r.OtherFormat = OtherFormatCodingAgent
 		r.Effective = EffectiveOtherFormat
 		p.diags = diag.List{codeCodingAgentInstructions.At(0, "no directive of AGENTS-MD-SPEC-001 (a `- key: value` line with a key §5 defines, in its section): the file is free Markdown, of the repository convention for coding agents; it is another format, not an AGENTS.md policy")}
+		return
+	}
+	if r.Identity.Line == 0 && p.notText {
+		p.add(codeMissingIdentity, 0, "no `## Identity` section was read, since the body is not text and its lines are not read; §5.1 requires one, so it is not a valid AGENTS.md policy (§6.8)")
+		r.Effective = EffectiveInvalid
 		return
 	}
 	if r.Identity.Line == 0 {

@@ -31,8 +31,11 @@ func TestParse_Section5_1_SiteRequired(t *testing.T) {
 	if res.Effective != EffectivePolicy {
 		t.Errorf("Effective = %q", res.Effective)
 	}
+	// A site without a value is missing: it has no default to keep.
 	_, diags = parse(t, "# AGENTS.md\n\n## Identity\n- site:\n")
-	wantCodes(t, diags, "4:empty-value")
+	wantCodes(t, diags, "4:missing-site")
+	_, diags = parse(t, "# AGENTS.md\n\n## Identity\n- site: example.com\n- contact:\n")
+	wantCodes(t, diags, "5:empty-value")
 }
 
 // TestParse_Section5_1_SiteValues: `site` is "the domain name of the web
@@ -91,6 +94,10 @@ func TestParse_Section5_1_ContactAndDate(t *testing.T) {
 		{"- contact: the legal team", []string{"5:invalid-contact"}},
 		{"- last-updated: 2026-03-15", nil},
 		{"- last-updated: 2026-03-15T10:00:00Z", nil},
+		{"- last-updated: 2026-03-15t10:00:00z", nil},      // RFC 3339 §5.6: t and z may be lower case
+		{"- last-updated: 2026-03-15 10:00:00+01:00", nil}, // and T a space
+		{"- last-updated: 2026-03-15T10:00:00", []string{"5:invalid-date"}},
+		{"- last-updated: 2026-W11-7", []string{"5:invalid-date"}},
 		{"- last-updated: 2026-02-30", []string{"5:invalid-date"}},
 		{"- last-updated: 15/03/2026", []string{"5:invalid-date"}},
 		{"- last-updated: March 2026", []string{"5:invalid-date"}},

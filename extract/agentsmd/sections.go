@@ -68,7 +68,12 @@ func (p *parser) applyKey(kind SectionKind, d Directive) bool {
 	if !known {
 		return false
 	}
-	if d.Value == "" {
+	switch {
+	case d.Value == "" && kind == KindIdentity && d.Key == "site":
+		// No default to keep: the site is required.
+		p.add(codeMissingSite, d.Line, "\"site\" has no value; §5.1 requires the site's domain name")
+		return true
+	case d.Value == "":
 		p.add(codeEmptyValue, d.Line, "%s has no value; the field keeps its default", quote(d.Key))
 		return true
 	}
@@ -108,7 +113,7 @@ func (p *parser) identity(d Directive) {
 	case "last-updated":
 		id.LastUpdated = d.Value
 		if !checkDate(d.Value) {
-			p.add(codeInvalidDate, d.Line, "last-updated %s is not an ISO 8601 date such as 2026-03-15", quote(diag.Clip(d.Value)))
+			p.add(codeInvalidDate, d.Line, "last-updated %s is neither a date (YYYY-MM-DD, such as 2026-03-15) nor an RFC 3339 date-time (2026-03-15T10:00:00Z)", quote(diag.Clip(d.Value)))
 		}
 	case "spec-version":
 		id.SpecVersion = d.Value

@@ -150,10 +150,17 @@ func checkContact(contact string) string {
 }
 
 // checkDate reports whether s is an ISO 8601 calendar date (YYYY-MM-DD) or
-// an RFC 3339 date-time, the ISO 8601 profile used on the web.
+// an RFC 3339 date-time, the ISO 8601 profile used on the web, whose "T"
+// and "Z" may be lower case and whose "T" may be a space (RFC 3339 §5.6).
 func checkDate(s string) bool {
 	if _, err := time.Parse(time.DateOnly, s); err == nil {
 		return true
+	}
+	if len(s) > len(time.DateOnly) && (s[10] == 't' || s[10] == ' ') {
+		s = s[:10] + "T" + s[11:]
+	}
+	if strings.HasSuffix(s, "z") {
+		s = s[:len(s)-1] + "Z"
 	}
 	_, err := time.Parse(time.RFC3339, s)
 	return err == nil
