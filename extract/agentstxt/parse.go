@@ -7,6 +7,7 @@ import (
 
 	"github.com/agentpolicy/survey/diag"
 	"github.com/agentpolicy/survey/extract/internal/pathnorm"
+	"github.com/agentpolicy/survey/extract/internal/textsniff"
 )
 
 // Options is what Parse may know about the bytes besides the bytes. The
@@ -123,6 +124,12 @@ func (f *File) Valid() bool { return f.Effective == Rules || f.Effective == Open
 func Parse(body []byte, opts Options) (*File, diag.List) {
 	var diags diag.List
 	checkContentType(opts.ContentType, opts.Served, &diags)
+	if kind := textsniff.NotText(body); kind != "" {
+		// Not UTF-8 text at all (UTF-16, binary): a broken agents.txt,
+		// not another convention, and one diagnostic, not one per line.
+		diags.Add(codeNotText, 0, "the body is not UTF-8 text (%s); agents.txt files are UTF-8 text (§2), so it is malformed and the site restricted (§5)", kind)
+		return &File{Lines: countLines(body), Directives: []Directive{}, Metadata: []Metadata{}, Hash: Hash{Status: HashMissing}, Effective: Restricted}, diags
+	}
 	text := body
 	if strings.HasPrefix(string(body[:min(len(body), len(bom))]), bom) {
 		text = body[len(bom):]

@@ -2,6 +2,7 @@ package agentstxt
 
 import (
 	"encoding/json"
+	"math/rand"
 	"reflect"
 	"slices"
 	"strconv"
@@ -437,7 +438,7 @@ func TestParse_Section2_Encoding(t *testing.T) {
 	}
 	var many strings.Builder
 	for range 100 {
-		many.WriteString("\x01\n")
+		many.WriteString("# a comment with a control byte: \x01\n") // text still: 1 byte in 35
 	}
 	_, diags := Parse([]byte(many.String()), Options{})
 	n := 0
@@ -448,6 +449,25 @@ func TestParse_Section2_Encoding(t *testing.T) {
 	}
 	if n != maxByteDiagnostics {
 		t.Errorf("%d control-character diagnostics, want the cap %d", n, maxByteDiagnostics)
+	}
+}
+
+// §2: a body that is no UTF-8 text at all (a signed file saved as UTF-16,
+// binary data) is a malformed agents.txt, which restricts the site (§5),
+// not another convention: one diagnostic, and no line read.
+func TestParse_Section2_NotText(t *testing.T) {
+	var utf16 []byte
+	for _, r := range "\ufeff" + signed("/status ALLOW") {
+		utf16 = append(utf16, byte(r), byte(r>>8))
+	}
+	binary := make([]byte, 2048)
+	rand.New(rand.NewSource(1)).Read(binary)
+	for name, body := range map[string][]byte{"utf-16": utf16, "binary": binary} {
+		f, diags := Parse(body, Options{})
+		wantCodes(t, diags, "0:agents-txt.not-text")
+		if f.Effective != Restricted || f.OtherFormat != "" {
+			t.Errorf("%s: effective %q, other format %q; want restricted, none", name, f.Effective, f.OtherFormat)
+		}
 	}
 }
 
