@@ -77,9 +77,11 @@
 //     with another payload it is a replay-mismatch (error, not applied).
 //     An entry that does not verify claims no id ("not an entry — it is
 //     bytes", §2.5): a later entry with its id is read in its place, and
-//     the reuse is a duplicate-entry-id error. Across documents, State skips
-//     already-applied ids silently and reports other payloads as
-//     replay-mismatch (§2.9).
+//     the reuse is a duplicate-entry-id error; nor does it duplicate or
+//     replay an earlier entry whose id it repeats: it is unverified, and the
+//     reuse is a duplicate-entry-id error. Across documents, State skips
+//     already-applied ids silently and reports other payloads of verified
+//     entries as replay-mismatch (§2.9).
 //   - §2.4 "deprecated: keep-existing-or-clear-if-replacement-now-known" is
 //     read as: a re-announcement keeps a pending deprecation; its
 //     replacement is looked up at query time (Resolve), against the latest

@@ -121,6 +121,8 @@ func Parse(body []byte, opt Options) (*Feed, diag.List) {
 		switch {
 		case e.Status == EntryDuplicate:
 			p.add(codeDuplicateEntryID, e.Line, "entry id %q repeats the entry at line %d with the same payload; ids must be unique within the feed", e.ID, f.Entries[e.repeatOf-1].Line)
+		case e.repeatOf > 0 && e.Status == EntryUnverified:
+			p.add(codeDuplicateEntryID, e.Line, "the unverified entry's id %q repeats the id of the entry at line %d; ids must be unique within the feed (it is not an entry, §2.5, so the one at line %d stands)", e.ID, f.Entries[e.repeatOf-1].Line, f.Entries[e.repeatOf-1].Line)
 		case e.repeatOf > 0 && e.Status != EntryReplay:
 			p.add(codeDuplicateEntryID, e.Line, "entry id %q repeats the id of the unverified entry at line %d; ids must be unique within the feed (an unverified entry is not an entry, §2.5, so this one is read in its place)", e.ID, f.Entries[e.repeatOf-1].Line)
 		}

@@ -413,6 +413,15 @@ func TestParse_Section2_5_UnverifiedClaimsNoID(t *testing.T) {
 			t.Errorf("%s: endpoints %+v", tc.name, f.Endpoints)
 		}
 		wantCodes(t, diags, "unverified-entry", "duplicate-entry-id")
+
+		// The forged copy after the real entry is unverified too, not
+		// the publisher's replay-mismatch or duplicate.
+		f, diags = parse(t, feed(t, "", real, forged), opts(t))
+		wantStatuses(t, f, EntryApplied, EntryUnverified)
+		if len(f.Endpoints) != 1 || f.Endpoints[0].Version != "1.0" {
+			t.Errorf("%s, forged second: endpoints %+v", tc.name, f.Endpoints)
+		}
+		wantCodes(t, diags, "unverified-entry", "duplicate-entry-id")
 	}
 }
 

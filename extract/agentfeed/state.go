@@ -156,6 +156,16 @@ func (s *State) Ingest(f *Feed) []Event {
 			continue
 		}
 		id := payloadIdentity(e)
+		if j, ok := seen[e.ID]; ok && f.keyResolved && !e.parts.noKey && !e.Verified {
+			// Bytes that do not verify under an id an entry claimed
+			// earlier are no entry (§2.5): not a duplicate or a replay
+			// of the earlier one, only unverified (a forged copy, say);
+			// the reuse is reported, as when they come first.
+			e.repeatOf = j
+			e.Status = EntryUnverified
+			emit(EventUnverifiedEntry, e, "entry %q is unverified: %s", e.ID, e.parts.why)
+			continue
+		}
 		if j, ok := seen[e.ID]; ok {
 			e.repeatOf = j
 			// An entry that does not verify "is not an entry — it is bytes"
@@ -176,6 +186,13 @@ func (s *State) Ingest(f *Feed) []Event {
 			e.Status = EntryNoKey
 			continue
 		}
+		if !e.Verified {
+			// Before the ids applied earlier: bytes that do not verify
+			// replay nothing.
+			e.Status = EntryUnverified
+			emit(EventUnverifiedEntry, e, "entry %q is unverified: %s", e.ID, e.parts.why)
+			continue
+		}
 		if prior, ok := s.applied[e.ID]; ok {
 			if prior == id {
 				e.Status = EntryAlreadyLoaded
@@ -183,11 +200,6 @@ func (s *State) Ingest(f *Feed) []Event {
 				e.Status = EntryReplay
 				emit(EventReplayMismatch, e, "entry id %q was applied earlier with a different payload; not applied", e.ID)
 			}
-			continue
-		}
-		if !e.Verified {
-			e.Status = EntryUnverified
-			emit(EventUnverifiedEntry, e, "entry %q is unverified: %s", e.ID, e.parts.why)
 			continue
 		}
 		if !knownType(e.Type) {
