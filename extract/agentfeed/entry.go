@@ -3,6 +3,7 @@ package agentfeed
 import (
 	"crypto/ed25519"
 	"encoding/base64"
+	"errors"
 	"mime"
 	"strings"
 )
@@ -134,14 +135,24 @@ func (p *parser) readSig(e *Entry, sigEl, entryEl *element) {
 		algOK = false
 		p.add(codeSigType, sigEl.line, "entry %q: af:sig type %q is not ed25519; not verified", e.ID, truncate(typ, 40))
 	}
+	// Go's decoders skip CR and LF, which §6.3's verbatim base64url has
+	// no place for.
 	sig, err := base64.RawURLEncoding.Strict().DecodeString(e.Signature)
+	if err == nil && strings.ContainsAny(e.Signature, "\r\n") {
+		err = errors.New("line break")
+	}
 	switch {
 	case err != nil:
 		hint := ""
-		if strings.HasSuffix(e.Signature, "=") {
+		switch _, loose := base64.RawURLEncoding.DecodeString(e.Signature); {
+		case strings.HasSuffix(e.Signature, "="):
 			hint = " (padding is not allowed)"
-		} else if strings.ContainsAny(e.Signature, "+/") {
+		case strings.ContainsAny(e.Signature, "+/"):
 			hint = " (standard base64, not base64url)"
+		case strings.ContainsAny(e.Signature, "\r\n"):
+			hint = " (it holds a line break)"
+		case loose == nil:
+			hint = " (its last character sets bits beyond the signature's, which base64url leaves zero)"
 		}
 		p.add(codeSigEncoding, sigEl.line, "entry %q: af:sig is not base64url%s", e.ID, hint)
 		return

@@ -154,11 +154,17 @@ func TestParse_Section3_4_HostWithPort(t *testing.T) {
 func TestParse_Section6_3_SignatureEncoding(t *testing.T) {
 	good := announce(0, "a2a", "/a2a/v1", "a2a", "1.0")
 	content, sig, _ := SignPayload(key(1), good.Payload)
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+	last := strings.IndexByte(alphabet, sig[len(sig)-1])
 	cases := map[string]string{
 		"padded":   sig + "==",
 		"standard": strings.NewReplacer("-", "+", "_", "/").Replace(sig) + "+/",
 		"short":    sig[:80],
 		"garbage":  "not a signature!",
+		// Go's decoder skips line breaks, and reads a last character
+		// whose unused bits are set unless strict.
+		"line break":   sig[:40] + "\n" + sig[40:],
+		"padding bits": sig[:len(sig)-1] + string(alphabet[last^1]),
 	}
 	for name, s := range cases {
 		t.Run(name, func(t *testing.T) {

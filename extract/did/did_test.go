@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/ed25519"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -435,5 +436,28 @@ func TestParse_DiagnosticsCapped(t *testing.T) {
 	d, diags := Parse([]byte(b.String()), "example.com")
 	if !d.OK || len(diags) != MaxDiagnosticsPerCode+1 || diags[len(diags)-1].Line != 0 || !strings.Contains(diags[len(diags)-1].Message, "50 more") {
 		t.Errorf("%d diagnostics, last %v", len(diags), diags[len(diags)-1])
+	}
+}
+
+// A key is one unbroken string with one form: a line break inside it, or
+// a base64url last character whose unused bits are set, which Go's
+// decoders skip or accept, does not decode.
+func TestDecodePublicKeyMultibase_Strict(t *testing.T) {
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+	u := "u" + base64.RawURLEncoding.EncodeToString(pub(1))
+	if k, _, err := DecodePublicKeyMultibase(u); err != nil || !bytes.Equal(k, pub(1)) {
+		t.Fatalf("%q: %x %v", u, k, err)
+	}
+	z := EncodePublicKeyMultibase(pub(1))
+	last := strings.IndexByte(alphabet, u[len(u)-1])
+	for name, s := range map[string]string{
+		"u with LF":       u[:20] + "\n" + u[20:],
+		"u with CRLF":     u[:20] + "\r\n" + u[20:],
+		"z with LF":       z[:20] + "\n" + z[20:],
+		"u, padding bits": u[:len(u)-1] + string(alphabet[last^1]),
+	} {
+		if _, _, err := DecodePublicKeyMultibase(s); !errors.Is(err, ErrKeyEncoding) {
+			t.Errorf("%s: %v, want ErrKeyEncoding", name, err)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/multiformats/go-multibase"
 )
@@ -49,7 +50,19 @@ func DecodePublicKeyMultibase(s string) (ed25519.PublicKey, KeyForm, error) {
 	if len(s) > maxMultibaseLen {
 		return nil, "", fmt.Errorf("%w: %d characters is too long for an Ed25519 key", ErrKeyEncoding, len(s))
 	}
-	_, data, err := multibase.Decode(s)
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		// Decoders skip line breaks; a key is one unbroken string.
+		return nil, "", fmt.Errorf("%w: a line break at character %d", ErrKeyEncoding, i+1)
+	}
+	var data []byte
+	var err error
+	if s[0] == 'u' {
+		// Strict: the last character's unused bits are zero, so that one
+		// key has one form.
+		data, err = base64.RawURLEncoding.Strict().DecodeString(s[1:])
+	} else {
+		_, data, err = multibase.Decode(s)
+	}
 	if err != nil {
 		return nil, "", fmt.Errorf("%w: %v", ErrKeyEncoding, err)
 	}
