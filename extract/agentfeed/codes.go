@@ -63,7 +63,7 @@ var (
 	codeMissingSpecVersion = diag.Code{ID: "agent-feed.missing-spec-version", Severity: diag.Error, Spec: specVersion,
 		Summary: "The feed has no af:spec-version; v0 feeds must carry the value 0. The feed is read as v0."}
 	codeBadSpecVersion = diag.Code{ID: "agent-feed.bad-spec-version", Severity: diag.Error, Spec: specVersion,
-		Summary: "af:spec-version is not an integer, or several af:spec-version elements disagree; the reader cannot vouch for the feed, which is treated as terminated."}
+		Summary: "af:spec-version is not a version number (digits only: no sign, fraction or word), or several af:spec-version elements disagree; the reader cannot vouch for the feed, which is treated as terminated."}
 	codeUnsupportedSpecVersion = diag.Code{ID: "agent-feed.unsupported-spec-version", Severity: diag.Error, Spec: specVersion + "; specs README: agent-feed",
 		Summary: "af:spec-version is an integer other than 0; a v0 reader treats the feed as terminated (forward pessimism), and it is not a v0 feed."}
 	codeMissingStatus = diag.Code{ID: "agent-feed.missing-feed-status", Severity: diag.Error, Spec: specStatus,

@@ -202,10 +202,17 @@ func (p *parser) checkForeign(el *element) {
 	}
 }
 
-// once keeps the first of repeated elements, reporting the others.
+// once keeps the first of repeated elements, reporting the others. The
+// values of repeated af:spec-version and af:feed-status elements are all
+// compared (readVersionAndStatus): when they disagree, no one of them is
+// used.
 func (p *parser) once(slot **element, el *element, what string) {
 	if *slot != nil {
-		p.add(codeDuplicateElement, el.line, "a second %s (the first is at line %d and is used)", what, (*slot).line)
+		used := "and is used"
+		if what == "af:spec-version" || what == "af:feed-status" {
+			used = "and is used when the values agree; when they disagree, the feed is treated as terminated"
+		}
+		p.add(codeDuplicateElement, el.line, "a second %s (the first is at line %d %s)", what, (*slot).line, used)
 		return
 	}
 	*slot = el
@@ -282,7 +289,7 @@ func (p *parser) readVersionAndStatus(root *element, f *Feed, versionEl, statusE
 			p.add(codeBadSpecVersion, versionEl.line, "the feed's af:spec-version elements disagree (%s); the feed is treated as terminated", truncate(strings.Join(versions, ", "), 80))
 		case !ok:
 			pessimistic = true
-			p.add(codeBadSpecVersion, versionEl.line, "af:spec-version %q is not an integer; the feed is treated as terminated", truncate(f.SpecVersion, 40))
+			p.add(codeBadSpecVersion, versionEl.line, "af:spec-version %q is not a version number (digits only, as 0); the feed is treated as terminated", truncate(f.SpecVersion, 40))
 		case n != "0":
 			pessimistic = true
 			p.add(codeUnsupportedSpecVersion, versionEl.line, "af:spec-version %s is not 0; a v0 reader treats the feed as terminated", truncate(f.SpecVersion, 40))
@@ -332,8 +339,9 @@ func (p *parser) readVersionAndStatus(root *element, f *Feed, versionEl, statusE
 	return StatusActive
 }
 
-// integer reports whether s is a non-empty run of ASCII digits, and
-// returns it without leading zeros.
+// integer reports whether s is a non-empty run of ASCII digits, a version
+// number (a sign has no place in one), and returns it without leading
+// zeros.
 func integer(s string) (string, bool) {
 	if s == "" {
 		return "", false

@@ -2,6 +2,8 @@ package agentfeed
 
 import (
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/agentpolicy/survey/diag"
@@ -151,6 +153,26 @@ func TestParse_Section8_2_NamespaceDeclaredDeeper(t *testing.T) {
 	for _, d := range diags {
 		if d.Code == "agent-feed.namespace-not-declared" && d.Severity != diag.Error {
 			t.Errorf("%s is a %s; §8.2 makes declaring the namespace on <feed> a publisher MUST, an error", d.Code, d.Severity)
+		}
+	}
+}
+
+// The messages say what is wrong: "-1" is an integer but no version
+// number, and of two disagreeing af:feed-status elements neither is used.
+func TestParse_Section7_Messages(t *testing.T) {
+	doc := oneEntry(t)
+	for _, c := range []struct {
+		edits []string
+		code  string
+		want  string
+	}{
+		{[]string{"<af:spec-version>0<", "<af:spec-version>-1<"}, codeBadSpecVersion.ID, `af:spec-version "-1" is not a version number (digits only, as 0)`},
+		{[]string{"</af:feed-status>", "</af:feed-status><af:feed-status>terminated</af:feed-status>"}, codeDuplicateElement.ID,
+			"when they disagree, the feed is treated as terminated"},
+	} {
+		_, diags := parse(t, edit(t, doc, c.edits...), opts(t))
+		if !slices.ContainsFunc(diags, func(d diag.Diagnostic) bool { return d.Code == c.code && strings.Contains(d.Message, c.want) }) {
+			t.Errorf("%v: no %s saying %q in %v", c.edits, c.code, c.want, diags)
 		}
 	}
 }
