@@ -174,7 +174,7 @@ func (b *Builder) HandleUserAgent(line int, value string) {
 		b.closed = false
 		b.nonRule = 0
 	} else if b.nonRule != 0 {
-		b.add(codeGroupJoined, line, "this user-agent line joins the group of line %d because no allow or disallow rule came between them (line %d is not a rule)", b.group().Line, b.nonRule)
+		b.add(codeGroupJoined, line, "this user-agent line joins the group of line %d because no allow or disallow rule came between them (line %d is no allow or disallow line, and survey lets only those close a group; specs README)", b.group().Line, b.nonRule)
 	}
 	g := b.group()
 	token := productToken(value)
