@@ -42,7 +42,7 @@ var (
 		Summary: "A member has the wrong JSON type (for example `verificationMethod` that is not an array, or a method that is not an object)."}
 	codeMethodMissingID = diag.Code{ID: "did.method-missing-id", Severity: diag.Error, Spec: "agent-feed v0 §3.3, §6.4",
 		Summary: "A verification method has no string `id`, so no feed entry can name it as its signer."}
-	codeDuplicateMethodID = diag.Code{ID: "did.duplicate-method-id", Severity: diag.Error, Spec: "W3C DID v1.0 §5.3.1",
+	codeDuplicateMethodID = diag.Code{ID: "did.duplicate-method-id", Severity: diag.Error, Spec: "W3C DID v1.0 §5.2",
 		Summary: "Two verification methods share an `id`; a signer reference to it is ambiguous (the first one is used)."}
 	codeOtherMethodType = diag.Code{ID: "did.other-method-type", Severity: diag.Info, Spec: specDID,
 		Summary: "A verification method has a type other than Ed25519VerificationKey2020; v0 readers ignore it."}

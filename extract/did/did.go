@@ -27,6 +27,9 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
 
 	"github.com/agentpolicy/survey/diag"
 	"github.com/agentpolicy/survey/extract/agentfeed/canonjson"
@@ -179,6 +182,16 @@ func checkID(doc *Document, root canonjson.Value, host string, diags *diag.List)
 	named, hasPath, ok := webHost(v.Str)
 	if !ok {
 		diags.Add(codeBadID, v.Line, "`id` %q is not a did:web DID of the form did:web:<host>", v.Str)
+		return false
+	}
+	if i := strings.IndexFunc(v.Str, func(r rune) bool { return r >= utf8.RuneSelf }); i >= 0 {
+		// DID syntax (idchar) is ASCII: an internationalized host is
+		// written in its punycode form (xn--...), as DNS has it.
+		ascii := ""
+		if a, err := idna.Lookup.ToASCII(named); err == nil {
+			ascii = "; write the host as " + a
+		}
+		diags.Add(codeBadID, v.Line, "`id` %q holds a character DID syntax does not allow (only ASCII letters, digits, '.', '-', '_' and %%-escapes)%s", v.Str, ascii)
 		return false
 	}
 	doc.Host = named

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -459,5 +460,21 @@ func TestDecodePublicKeyMultibase_Strict(t *testing.T) {
 		if _, _, err := DecodePublicKeyMultibase(s); !errors.Is(err, ErrKeyEncoding) {
 			t.Errorf("%s: %v, want ErrKeyEncoding", name, err)
 		}
+	}
+}
+
+// DID syntax is ASCII: an internationalized host is written in punycode,
+// which the message gives.
+func TestParse_UnicodeHostInID(t *testing.T) {
+	body := `{"id": "did:web:bücher.example", "verificationMethod": [{"id": "did:web:bücher.example#k", "type": "Ed25519VerificationKey2020", "controller": "did:web:bücher.example", "publicKeyMultibase": "` + EncodePublicKeyMultibase(pub(1)) + `"}]}`
+	_, diags := Parse([]byte(body), "bücher.example")
+	if !slices.ContainsFunc(diags, func(d diag.Diagnostic) bool {
+		return d.Code == codeBadID.ID && strings.Contains(d.Message, "write the host as xn--bcher-kva.example")
+	}) {
+		t.Errorf("a Unicode host in the id: %v", diags)
+	}
+	body = strings.ReplaceAll(body, "bücher", "xn--bcher-kva")
+	if _, diags := Parse([]byte(body), "bücher.example"); diags.HasErrors() {
+		t.Errorf("the punycode id: %v", diags)
 	}
 }
