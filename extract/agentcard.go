@@ -37,9 +37,12 @@ func parseAgentCard(body []byte, in Input) Document {
 		s := cardSummary{Kind: card.Kind, Shapes: card.Shapes, Endpoints: len(card.Endpoints), Skills: card.Skills}
 		if rel, ok := in.related(registry.LocAgentFeed); ok && rel.Fetched && card.FeedComparable() {
 			f, _ := agentfeed.Parse(rel.Body, agentfeed.Options{Host: in.Host, DID: feedRelated(in, registry.LocDID)})
-			if f.Trusted && len(f.Endpoints) > 0 {
+			switch {
+			case f.Trusted && len(f.Endpoints) > 0:
 				s.FeedChecked = true
 				diags = append(diags, agentcard.FeedDiagnostics(agentcard.Compare(card, f.Origin, f.Announced()))...)
+			case f.State == agentfeed.StateUntrusted:
+				diags = append(diags, agentcard.FeedUntrusted())
 			}
 		}
 		out.Summary = s

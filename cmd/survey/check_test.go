@@ -1007,12 +1007,18 @@ func TestCheck_LocalFeedAndCardCompared(t *testing.T) {
 		{[]string{"--card", file("agent-card-moved.json"), file("agent-feed.xml")}, exitOK, "[agent-feed.card-mismatch, ", "agent-feed.card-unchecked"},
 		{[]string{file("agent-feed.xml")}, exitOK, "[agent-feed.card-unchecked, ", ""},
 		{[]string{"--feed", file("agent-feed.xml"), file("agent-card-moved.json")}, exitFindings, "[agent-card.feed-mismatch, ", ""},
-		{[]string{"--feed", file("agent-feed.xml"), file("agent-card.json")}, exitOK, "", "agent-card.feed-mismatch"},
+		{[]string{"--feed", file("agent-feed.xml"), file("agent-card.json")}, exitOK, "", "agent-card.feed-"},
 	} {
 		code, out, errs := runSurvey(t, "", append(slices.Clone(origin), c.args...)...)
 		if code != c.code || !strings.Contains(out, c.want) || c.not != "" && strings.Contains(out, c.not) {
 			t.Errorf("survey check %s: exit %d, want %d, %q and no %q\n%s%s", strings.Join(c.args, " "), code, c.code, c.want, c.not, out, errs)
 		}
+	}
+	// Without --did the feed is untrusted, so the card is not compared,
+	// and says so.
+	if code, out, errs := runSurvey(t, "", "check", "--origin", "https://example.com", "--feed", file("agent-feed.xml"), file("agent-card-moved.json")); code != exitOK ||
+		!strings.Contains(out, "[agent-card.feed-untrusted, ") || strings.Contains(out, "feed-mismatch") {
+		t.Errorf("a card and its feed without did.json: exit %d\n%s%s", code, out, errs)
 	}
 	if code, _, errs := runSurvey(t, "", "check", "--card", file("nope.json"), file("agent-feed.xml")); code != exitUsage || !strings.HasPrefix(errs, "survey check: --card: open ") {
 		t.Errorf("a --card that does not exist: exit %d, %q", code, errs)

@@ -148,7 +148,11 @@ func Parse(body []byte) (card *Card, diags diag.List) {
 	}
 	if len(card.Shapes) == 0 {
 		card.Shapes = append(card.Shapes, KindOther)
-		diags.Add(codeUnrecognised, root.Line, "the card is a JSON object with members %s, of no recognised shape", strings.Join(card.Members, ", "))
+		if len(card.Members) == 0 {
+			diags.Add(codeUnrecognised, root.Line, "the card is an empty JSON object, of no recognised shape")
+		} else {
+			diags.Add(codeUnrecognised, root.Line, "the card is a JSON object with members %s, of no recognised shape", strings.Join(card.Members, ", "))
+		}
 	}
 	card.Kind = card.Shapes[0]
 	for _, ep := range card.Endpoints {

@@ -489,3 +489,11 @@ func diagsAbout(diags diag.List, about string) []string {
 	}
 	return out
 }
+
+// An empty object is said to be empty, not "a JSON object with members ,".
+func TestParse_EmptyObject(t *testing.T) {
+	_, diags := Parse([]byte("{}"))
+	if len(diags) != 1 || diags[0].Code != "agent-card.unrecognised-shape" || diags[0].Message != "the card is an empty JSON object, of no recognised shape" {
+		t.Errorf("{}: %v", diags)
+	}
+}

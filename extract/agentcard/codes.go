@@ -37,6 +37,8 @@ var (
 		Summary: "An endpoint URL the card names is neither an absolute http(s) URL nor a path starting with /."}
 	codeFeedMismatch = diag.Code{ID: "agent-card.feed-mismatch", Severity: diag.Error, Spec: specSnapshot + "; agent-feed v0 §8.2",
 		Summary: "The card names an endpoint differently (URL or version) from the latest verified announcement of the origin's agent feed; the snapshot must be consistent with the feed."}
+	codeFeedUntrusted = diag.Code{ID: "agent-card.feed-untrusted", Severity: diag.Info, Spec: specSnapshot + "; agent-feed v0 §2.2",
+		Summary: "The origin has an agent feed, but its key did not resolve (no usable did.json), so nothing of it applies and the card was not compared with it."}
 	codeMediaType = diag.Code{ID: "agent-card.media-type", Severity: diag.Warning, Spec: "agent-feed v0 §8.2",
 		Summary: "The response's Content-Type is not application/json, which publishers should serve agent-card.json as (A2A cards are served so too)."}
 	codeEndpointNoURL = diag.Code{ID: "agent-card.endpoint-missing-url", Severity: diag.Warning, Spec: specSnapshot,
@@ -47,7 +49,7 @@ var (
 func Codes() []diag.Code {
 	return []diag.Code{
 		codeNotJSON, codeInvalidUTF8, codeNUL, codeTooLarge, codeTooDeep, codeBOM, codeNotObject, codeDuplicateKey,
-		codeUnrecognised, codeA2AMissing, codeA2AType, codeEndpointURL, codeEndpointNoURL, codeFeedMismatch,
+		codeUnrecognised, codeA2AMissing, codeA2AType, codeEndpointURL, codeEndpointNoURL, codeFeedMismatch, codeFeedUntrusted,
 		codeMediaType,
 	}
 }

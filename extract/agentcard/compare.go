@@ -130,6 +130,12 @@ func normalizeURL(u, origin string) string {
 	return ref.String()
 }
 
+// FeedUntrusted is the info diagnostic of a card whose origin's agent feed
+// did not verify (its key did not resolve), so that it was not compared.
+func FeedUntrusted() diag.Diagnostic {
+	return codeFeedUntrusted.At(0, "the origin's agent feed is untrusted (its key did not resolve: no usable did.json), so the card was not compared with it (§2.2: nothing of it applies)")
+}
+
 // FeedDiagnostics returns the card's diagnostics for disagreements with the
 // feed, at the card's lines.
 func FeedDiagnostics(ds []Disagreement) diag.List {
