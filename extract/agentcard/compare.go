@@ -13,7 +13,7 @@ import (
 type Announced struct {
 	Protocol string
 	ID       string
-	URL      string // absolute, or a path starting with /
+	URL      string // absolute, or a path starting with /; "" for a record a schema-change made (a version only)
 	Version  string
 	// Deprecated is true when a deprecation applies to the endpoint; a card
 	// may then omit it.
@@ -79,9 +79,6 @@ func Compare(card *Card, origin string, announced []Announced) []Disagreement {
 	}
 	var out []Disagreement
 	for _, a := range announced {
-		if a.URL == "" {
-			continue
-		}
 		want := normalizeURL(a.URL, origin)
 		i, ok := byID[strings.ToLower(a.Protocol)+"\x00"+a.ID]
 		if j, ok2 := byID["\x00"+a.ID]; ok2 && (!ok || j < i) {
@@ -90,7 +87,7 @@ func Compare(card *Card, origin string, announced []Announced) []Disagreement {
 		if ok {
 			e := card.Endpoints[i]
 			switch {
-			case normalizeURL(e.URL, origin) != want:
+			case a.URL != "" && normalizeURL(e.URL, origin) != want:
 				out = append(out, Disagreement{Announced: a, Card: e,
 					Message: fmt.Sprintf("%s names endpoint %q at %s; the feed announces %s", e.Source, a.ID, e.URL, a.URL)})
 			case e.Version != "" && a.Version != "" && e.Version != a.Version:
@@ -100,8 +97,8 @@ func Compare(card *Card, origin string, announced []Announced) []Disagreement {
 			continue
 		}
 		pi := byProto[strings.ToLower(a.Protocol)]
-		if pi == nil || a.Deprecated || pi.urls[want] {
-			continue
+		if pi == nil || a.Deprecated || a.URL == "" || pi.urls[want] {
+			continue // a record of a schema-change alone has no URL to look for
 		}
 		out = append(out, Disagreement{Announced: a, Card: pi.first,
 			Message: fmt.Sprintf("the card's %s endpoints (%s) do not include %s, which the feed announces for %q", a.Protocol, strings.Join(pi.list, ", "), a.URL, a.ID)})

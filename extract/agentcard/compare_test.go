@@ -22,6 +22,9 @@ func TestCompare_Section4_3(t *testing.T) {
 		{Protocol: "rest", ID: "orders-v1", URL: "https://example.com/api/v1/orders", Version: "1.1", Deprecated: true, Line: 16},
 		{Protocol: "rest", ID: "orders-v2", URL: "https://example.com/api/v2/orders", Version: "2.0", Line: 24},
 		{Protocol: "mcp", ID: "synth", URL: "", Line: 30},
+		// A schema-change of an endpoint-id never announced: a version,
+		// no URL (§2.4).
+		{Protocol: "rest", ID: "orders-api", Version: "1.1", Line: 36},
 	}
 	cases := []struct {
 		name, body string
@@ -38,6 +41,10 @@ func TestCompare_Section4_3(t *testing.T) {
 		{"by id misses another id of the protocol", `{"endpoints":[{"endpoint-id":"orders-v3","protocol":"rest","url":"/api/v3/orders"}]}`, []string{"orders-v2"}},
 		{"by id names every endpoint of the protocol", `{"endpoints":[{"endpoint-id":"orders-v3","protocol":"rest","url":"/api/v3/orders"},{"endpoint-id":"v2","protocol":"rest","url":"/api/v2/orders"}]}`, nil},
 		{"names nothing", `{"name":"just a name"}`, nil},
+		// A record of a schema-change alone is compared by its version,
+		// and has no URL a card must list.
+		{"schema-changed version differs", `{"endpoints":[{"endpoint-id":"orders-api","protocol":"rest","url":"/api/orders","version":"1.2"},{"endpoint-id":"orders-v2","protocol":"rest","url":"/api/v2/orders"}]}`, []string{"orders-api"}},
+		{"schema-changed version agrees", `{"endpoints":[{"endpoint-id":"orders-api","protocol":"rest","url":"/api/orders","version":"1.1"},{"endpoint-id":"orders-v2","protocol":"rest","url":"/api/v2/orders"}]}`, nil},
 		// A manifest's url is its home page, not an A2A endpoint (isA2A).
 		{"manifest url is no a2a endpoint", `{"name":"Blog","url":"https://example.com/","capabilities":{"public_read":true}}`, nil},
 	}

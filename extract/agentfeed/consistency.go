@@ -3,11 +3,12 @@ package agentfeed
 import "github.com/agentpolicy/survey/extract/agentcard"
 
 // Announced returns the endpoint table in the form agentcard.Compare
-// takes: every record with a URL.
+// takes: every record with a URL or a version (a schema-change records an
+// endpoint-id it finds unknown, with a version and no URL, §2.4).
 func (f *Feed) Announced() []agentcard.Announced {
 	var out []agentcard.Announced
 	for _, ep := range f.Endpoints {
-		if ep.URL == "" {
+		if ep.URL == "" && ep.Version == "" {
 			continue
 		}
 		out = append(out, agentcard.Announced{Protocol: ep.Protocol, ID: ep.EndpointID, URL: ep.URL,
