@@ -23,6 +23,15 @@ func (p *parser) directive(num int, name, value string) {
 	}
 	g := p.g
 	g.EndLine = num
+	if i := strings.Index(value, "<!--"); i > 0 && strings.HasSuffix(value, "-->") {
+		// "scope: / <!-- the root -->": the draft's examples write such
+		// comments on lines of their own; after a value it is no more a
+		// comment under the ABNF, and it would be read as values (hosts
+		// named "<!--", "the", "root").
+		value = trimWS(value[:i])
+		p.f.HTMLComments++
+		p.diags.Add(codeHTMLComment, num, "an HTML comment after the value is not a comment under the ABNF; ignored")
+	}
 	lower := strings.ToLower(name)
 	p.sawCore = p.sawCore || isCore(lower)
 	switch lower {

@@ -48,7 +48,8 @@
 //     never closed, are read as usual, as a conforming reader reads them,
 //     with a warning (autoctl.html-commented-directive) since they look
 //     commented out. The closing line is ignored unless it is a directive.
-//     The draft's sample file parses without errors or warnings.
+//     A "<!-- ... -->" after a directive's value is ignored too, with the
+//     same info. The draft's sample file parses without errors or warnings.
 //   - Unknown directives are ignored by the policy, as the draft requires,
 //     and recorded with an info diagnostic so that their use can be
 //     counted. A line that is not "name: value" at all (outside an HTML

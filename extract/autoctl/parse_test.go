@@ -179,6 +179,12 @@ func TestParse_README_HTMLComments(t *testing.T) {
 	if len(f.Groups) != 1 || !reflect.DeepEqual(f.Groups[0].Scopes, []string{"/hidden/", "/"}) || !reflect.DeepEqual(f.Groups[0].Methods, []string{"GET"}) || f.HTMLComments != 2 {
 		t.Errorf("file = %+v", f)
 	}
+	// One after a value is ignored too, not read as more values.
+	f, diags = parseSorted("scope: / <!-- the root -->\nallowed-methods: GET <!-- read only -->\n\n", Options{})
+	wantCodes(t, diags, "1:autoctl.html-comment", "2:autoctl.html-comment")
+	if len(f.Groups) != 1 || !reflect.DeepEqual(f.Groups[0].Scopes, []string{"/"}) || !reflect.DeepEqual(f.Groups[0].Methods, []string{"GET"}) || f.HTMLComments != 2 {
+		t.Errorf("comments after values: file = %+v", f)
+	}
 	for _, tc := range []struct {
 		name, body string
 		want       []string
