@@ -184,10 +184,18 @@ func findHashLine(lines []line) int {
 }
 
 // isHashLine reports whether a content line is meant as a hash line: its
-// first non-blank character is "*". Blank is Unicode white space, as it is
-// for blank and comment lines (classify).
+// first non-blank character is "*", and it is no directive with a
+// wildcard path ("*.php DISALLOW": its second field is an action, in any
+// case), whose messages would otherwise be a misplaced, malformed hash
+// line's. Blank is Unicode white space, as it is for blank and comment
+// lines (classify).
 func isHashLine(text string) bool {
-	return strings.HasPrefix(strings.TrimLeftFunc(text, unicode.IsSpace), "*")
+	t := strings.TrimLeftFunc(text, unicode.IsSpace)
+	if !strings.HasPrefix(t, "*") {
+		return false
+	}
+	fields := strings.Fields(t)
+	return len(fields) < 2 || !strings.EqualFold(fields[1], string(Allow)) && !strings.EqualFold(fields[1], string(Disallow))
 }
 
 // nearMiss returns the name of the first candidate hash input whose digest

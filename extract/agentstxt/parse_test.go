@@ -106,6 +106,16 @@ func TestParse_Section3_HashNotFirst(t *testing.T) {
 	}
 }
 
+// §3, §6: a line that starts with "*" but whose second field is an action
+// is a directive with a wildcard path, not a hash line: the file lacks its
+// hash line, and the path does not start with "/".
+func TestParse_Section6_WildcardPathIsNoHashLine(t *testing.T) {
+	_, diags := parseSorted("/a ALLOW\n*.php DISALLOW\n", Options{})
+	wantCodes(t, diags, "1:agents-txt.missing-hash", "2:agents-txt.path-syntax")
+	_, diags = parseSorted("*"+sha("/a ALLOW\n* disallow")+"\n/a ALLOW\n* disallow\n", Options{})
+	wantCodes(t, diags, "3:agents-txt.action-case", "3:agents-txt.path-syntax")
+}
+
 // §3 and README: the hash line is "*" followed by 64 lowercase hex digits.
 func TestParse_Section3_HashLineSyntax(t *testing.T) {
 	d := sha("/a ALLOW")
