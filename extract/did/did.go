@@ -254,7 +254,7 @@ func checkMethods(doc *Document, root canonjson.Value, diags *diag.List) {
 		case m.ID == "":
 			diags.Add(codeMethodMissingID, mv.Line, "verification method %d has no `id`", i+1)
 		case seen[m.ID]:
-			diags.Add(codeDuplicateMethodID, mv.Line, "verification method id %q is used twice", m.ID)
+			diags.Add(codeDuplicateMethodID, memberLine(mv, "id"), "verification method id %q is used twice", m.ID)
 		}
 		seen[m.ID] = true
 		if m.Type != MethodType {
@@ -264,7 +264,7 @@ func checkMethods(doc *Document, root canonjson.Value, diags *diag.List) {
 			continue
 		}
 		hasEd25519 = true
-		checkKey(&m, doc.ID, otherKeyMember(mv), diags)
+		checkKey(&m, doc.ID, otherKeyMember(mv), memberLine(mv, "controller"), memberLine(mv, "publicKeyMultibase"), diags)
 		doc.Methods = append(doc.Methods, m)
 	}
 	if !hasEd25519 {
@@ -288,13 +288,24 @@ func otherKeyMember(mv canonjson.Value) string {
 	return ""
 }
 
+// memberLine returns the line where the value of object mv's member name
+// starts, or mv's own line when it has no such member: a value's
+// diagnostic carries its value's line.
+func memberLine(mv canonjson.Value, name string) int {
+	if v, ok := mv.Get(name); ok && v.Line > 0 {
+		return v.Line
+	}
+	return mv.Line
+}
+
 // checkKey checks an Ed25519VerificationKey2020 method's controller and
 // key, filling m.Key or m.Problem. otherKey names the member that gives
-// the method's key in another encoding (otherKeyMember), for the message.
-func checkKey(m *Method, id, otherKey string, diags *diag.List) {
+// the method's key in another encoding (otherKeyMember), for the message;
+// controllerLine and keyLine are the lines of those members' values.
+func checkKey(m *Method, id, otherKey string, controllerLine, keyLine int, diags *diag.List) {
 	if id != "" && m.Controller != id {
 		m.Problem = "controller is not the DID"
-		diags.Add(codeControllerMismatch, m.Line, "method %q has controller %q; it must be the DID %q", m.ID, m.Controller, id)
+		diags.Add(codeControllerMismatch, controllerLine, "method %q has controller %q; it must be the DID %q", m.ID, m.Controller, id)
 	}
 	if m.PublicKeyMultibase == "" {
 		m.Problem = "no publicKeyMultibase"
@@ -309,19 +320,19 @@ func checkKey(m *Method, id, otherKey string, diags *diag.List) {
 	switch {
 	case errors.Is(err, ErrKeyPrefix):
 		m.Problem = "publicKeyMultibase prefix is not z or u"
-		diags.Add(codeKeyPrefix, m.Line, "method %q: publicKeyMultibase starts with %q; only 'z' and 'u' are accepted%s", m.ID, firstRune(m.PublicKeyMultibase), prefixHint(m.PublicKeyMultibase))
+		diags.Add(codeKeyPrefix, keyLine, "method %q: publicKeyMultibase starts with %q; only 'z' and 'u' are accepted%s", m.ID, firstRune(m.PublicKeyMultibase), prefixHint(m.PublicKeyMultibase))
 		return
 	case errors.Is(err, ErrKeyLength):
 		m.Problem = "key is not 32 bytes"
-		diags.Add(codeKeyLength, m.Line, "method %q: %v", m.ID, err)
+		diags.Add(codeKeyLength, keyLine, "method %q: %v", m.ID, err)
 		return
 	case err != nil:
 		m.Problem = "publicKeyMultibase does not decode"
-		diags.Add(codeKeyEncoding, m.Line, "method %q: %v", m.ID, err)
+		diags.Add(codeKeyEncoding, keyLine, "method %q: %v", m.ID, err)
 		return
 	}
 	if form == KeyMulticodec {
-		diags.Add(codeKeyMulticodec, m.Line, "method %q: the key carries the multicodec prefix 0xed 0x01; accepted", m.ID)
+		diags.Add(codeKeyMulticodec, keyLine, "method %q: the key carries the multicodec prefix 0xed 0x01; accepted", m.ID)
 	}
 	m.KeyForm = form
 	if m.Problem == "" {

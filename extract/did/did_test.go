@@ -478,3 +478,37 @@ func TestParse_UnicodeHostInID(t *testing.T) {
 		t.Errorf("the punycode id: %v", diags)
 	}
 }
+
+// A value's diagnostic carries its value's line, not its method's.
+func TestParse_ValueLines(t *testing.T) {
+	body := `{
+  "id": "did:web:example.com",
+  "verificationMethod": [
+    {
+      "id": "did:web:example.com#k",
+      "type": "Ed25519VerificationKey2020",
+      "controller": "did:web:other.example",
+      "publicKeyMultibase": "z1111"
+    },
+    {
+      "type": "Ed25519VerificationKey2020",
+      "id": "did:web:example.com#k",
+      "controller": "did:web:example.com",
+      "publicKeyMultibase": "` + EncodePublicKeyMultibase(pub(1)) + `"
+    }
+  ]
+}`
+	_, diags := Parse([]byte(body), "example.com")
+	want := map[string]int{codeControllerMismatch.ID: 7, codeKeyLength.ID: 8, codeDuplicateMethodID.ID: 12}
+	for _, d := range diags {
+		if line, ok := want[d.Code]; ok {
+			if d.Line != line {
+				t.Errorf("%s at line %d, want %d", d.Code, d.Line, line)
+			}
+			delete(want, d.Code)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("missing %v in %v", want, diags)
+	}
+}
