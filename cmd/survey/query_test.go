@@ -101,8 +101,8 @@ func TestQuery_DatabaseOfAnOlderSurvey(t *testing.T) {
 	if code != exitUsage || !strings.Contains(stderr, "Referenced column \"parked\" not found") || !strings.Contains(stderr, want) {
 		t.Errorf("query adoption on an older database: exit %d, stderr\n%s\nwant it to say\n%s", code, stderr, want)
 	}
-	if code, _, stderr := runSurvey(t, "", "query", "--db", path, "validity"); code != exitOK {
-		t.Errorf("query validity, which reads no missing column: exit %d\n%s", code, stderr)
+	if code, _, stderr := runSurvey(t, "", "query", "--db", path, "measurement_validity"); code != exitOK {
+		t.Errorf("query measurement_validity, which reads no missing column: exit %d\n%s", code, stderr)
 	}
 	if code, _, stderr := runSurvey(t, "", "merge", "--db", path, dir); code != exitOK {
 		t.Fatalf("merge: exit %d\n%s", code, stderr)
