@@ -156,17 +156,16 @@ func (s *State) Ingest(f *Feed) []Event {
 			continue
 		}
 		id := payloadIdentity(e)
-		if j, ok := seen[e.ID]; ok && f.keyResolved && !e.parts.noKey && !e.Verified {
+		j, repeated := seen[e.ID]
+		switch {
+		case repeated && f.keyResolved && !e.parts.noKey && !e.Verified:
 			// Bytes that do not verify under an id an entry claimed
-			// earlier are no entry (§2.5): not a duplicate or a replay
-			// of the earlier one, only unverified (a forged copy, say);
-			// the reuse is reported, as when they come first.
+			// earlier are no entry (§2.5): not a duplicate or a replay of
+			// it, only unverified (a forged copy, say; below), and the
+			// claim stands. The reuse is reported, as when they come
+			// first.
 			e.repeatOf = j
-			e.Status = EntryUnverified
-			emit(EventUnverifiedEntry, e, "entry %q is unverified: %s", e.ID, e.parts.why)
-			continue
-		}
-		if j, ok := seen[e.ID]; ok {
+		case repeated:
 			e.repeatOf = j
 			// An entry that does not verify "is not an entry — it is bytes"
 			// (§2.5): it claims no id, and this one is read in its place
@@ -180,8 +179,10 @@ func (s *State) Ingest(f *Feed) []Event {
 				}
 				continue
 			}
+			seen[e.ID] = i + 1
+		default:
+			seen[e.ID] = i + 1
 		}
-		seen[e.ID] = i + 1
 		if !f.keyResolved || e.parts.noKey {
 			e.Status = EntryNoKey
 			continue
