@@ -212,6 +212,13 @@ func runCrawl(e *env, args []string) int {
 		if err := checkOutDir(*out); err != nil {
 			return fail(e, "crawl", err)
 		}
+		if why, bad := noSeed(*seedsPath); why != "" {
+			for _, le := range bad {
+				fmt.Fprintln(e.stderr, le)
+			}
+			fmt.Fprintf(e.stderr, "survey crawl: %s; nothing was crawled or written\n", why)
+			return exitFindings
+		}
 	}
 	roots, err := loadRoots(*caFile)
 	if err != nil {
@@ -377,6 +384,48 @@ func checkSeedsReadable(path string) error {
 		return fmt.Errorf("--seeds %s is a directory; give a seed file", path)
 	}
 	return nil
+}
+
+// noSeed says why a new crawl of the seed file at path would crawl
+// nothing, when it holds no seed at all, with its first rejected lines
+// (up to pipeline.MaxBadSeedLinesShown, as a crawl reports them), or ""
+// when it holds one (read up to the first) or cannot be read here (the
+// crawl says why). Such
+// a crawl is refused before anything is written: recorded, it would be the
+// most recent crawl of its --out, which the queries report by default,
+// with no domain. Standard input, which cannot be read twice, is crawled as
+// it comes (the crawl then says it held no seed).
+func noSeed(path string) (why string, bad []*seeds.LineError) {
+	if path == "-" {
+		return "", nil
+	}
+	f, err := seeds.Open(path)
+	if err != nil {
+		return "", nil
+	}
+	defer f.Close()
+	r := seeds.NewReader(f, path)
+	for {
+		_, err := r.Next()
+		var le *seeds.LineError
+		switch {
+		case err == nil:
+			return "", nil
+		case errors.As(err, &le):
+			if len(bad) < pipeline.MaxBadSeedLinesShown {
+				bad = append(bad, le)
+			}
+			continue
+		case err != io.EOF:
+			return "", nil
+		}
+		st := r.Stats()
+		why = fmt.Sprintf("%s holds no seed (%s read", path, plural(int(st.Lines), "line", "lines"))
+		if st.Bad > 0 {
+			why += fmt.Sprintf(", %d rejected", st.Bad)
+		}
+		return why + ")", bad
+	}
 }
 
 // checkOutDir refuses, for a new crawl, an --out that is a file, or a

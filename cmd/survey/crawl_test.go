@@ -94,22 +94,33 @@ func TestCrawl_RejectsLimitsThatAreNotPositive(t *testing.T) {
 	}
 }
 
-// TestCrawl_EmptySeedList: a seed list without a seed crawls nothing and
-// completes, its summary says "none" rather than leaving the counts blank,
-// and the exit status is 1 with a message naming the list: a list that
-// holds no seed is a mistake worth a look (a wrong file, a filter that
-// dropped every line), and a batch script that checks the status stops.
-// A shard that gets no seed of a list that has some is not one.
+// TestCrawl_EmptySeedList: a seed list without a seed is refused before
+// anything is written, with exit status 1 and a message naming the list
+// and its rejected lines: a list that holds no seed is a mistake worth a
+// look (a wrong file, a filter that dropped every line), and a batch
+// script that checks the status stops. Recorded, its empty crawl would be
+// the most recent crawl of its --out, which the queries report by default.
+// A shard that gets no seed of a list that has some is no such mistake.
 func TestCrawl_EmptySeedList(t *testing.T) {
 	dir := t.TempDir()
 	seedsPath := filepath.Join(dir, "seeds.txt")
-	if err := os.WriteFile(seedsPath, []byte("# nothing yet\n"), 0o644); err != nil {
+	if err := os.WriteFile(seedsPath, []byte("# nothing yet\nnot a domain!\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, stdout, stderr := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", filepath.Join(dir, "out"), "--quiet")
-	want := "survey crawl: " + seedsPath + " holds no seed (1 line read), so nothing was crawled\n"
-	if code != exitFindings || !strings.Contains(stdout, "\n  domains: none\n  fetches: none\n") || stderr != want {
+	out := filepath.Join(dir, "out")
+	code, stdout, stderr := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", out, "--quiet")
+	want := seedsPath + ":2: contains white space: \"not a domain!\"\n" +
+		"survey crawl: " + seedsPath + " holds no seed (2 lines read, 1 rejected); nothing was crawled or written\n"
+	if code != exitFindings || stdout != "" || stderr != want {
 		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s\nwant stderr:\n%s", code, stdout, stderr, want)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("the output directory was created (%v)", err)
+	}
+	// Standard input, which cannot be read twice, is crawled as it comes.
+	code, stdout, stderr = runSurvey(t, "# nothing\n", "crawl", "--seeds", "-", "--out", out, "--quiet")
+	if code != exitFindings || !strings.Contains(stdout, "\n  domains: none\n  fetches: none\n") || stderr != "survey crawl: standard input holds no seed (1 line read), so nothing was crawled\n" {
+		t.Errorf("an empty standard input: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 
 	// One seed in four shards: three shards crawl nothing, and that is fine.
@@ -357,13 +368,14 @@ func TestNotBuilt(t *testing.T) {
 func TestNotBuilt_ShardsElsewhere(t *testing.T) {
 	dir := t.TempDir()
 	seedsPath := filepath.Join(dir, "seeds.txt")
-	if err := os.WriteFile(seedsPath, []byte("# nothing yet\n"), 0o644); err != nil {
+	if err := os.WriteFile(seedsPath, []byte("a.invalid\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "out")
 	crawl := func(shard string) string {
 		t.Helper()
-		_, stdout, errs := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", out, "--crawl-id", "c", "--quiet", "--shard", shard)
+		_, stdout, errs := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", out, "--crawl-id", "c", "--quiet", "--shard", shard,
+			"--connect-to", "127.0.0.1:1", "--allow-private") // refused: no connection leaves the machine
 		if !strings.Contains(stdout, "database: not built") {
 			t.Fatalf("shard %s: %s%s", shard, stdout, errs)
 		}
@@ -443,7 +455,7 @@ func TestCrawl_ResumeCompleteWithAnEarlierDatabase(t *testing.T) {
 	earlier := filepath.Join(dir, "run1.duckdb")
 	copyFile(t, db, earlier)
 	markIncomplete(t, out, "0of1")
-	if code, _, errs := runSurvey(t, "", "crawl", "--resume", "--out", out); code != exitFindings {
+	if code, _, errs := runSurvey(t, "", "crawl", "--resume", "--out", out); code != exitOK {
 		t.Fatalf("resume: exit %d %s", code, errs)
 	}
 	if code, stdout, _ := runSurvey(t, "", "crawl", "--resume", "--out", out); code != exitOK || strings.Contains(stdout, "database") {
@@ -456,17 +468,18 @@ func TestCrawl_ResumeCompleteWithAnEarlierDatabase(t *testing.T) {
 	}
 }
 
-// emptyCrawl runs a complete crawl "c" of a seed list without a seed into
-// DIR/out and returns DIR and DIR/out.
+// emptyCrawl runs a complete crawl "c" into DIR/out of one seed that
+// cannot be reached (its connection refused: none leaves the machine), and
+// returns DIR and DIR/out.
 func emptyCrawl(t *testing.T) (dir, out string) {
 	t.Helper()
 	dir = t.TempDir()
 	seedsPath := filepath.Join(dir, "seeds.txt")
-	if err := os.WriteFile(seedsPath, []byte("# nothing yet\n"), 0o644); err != nil {
+	if err := os.WriteFile(seedsPath, []byte("a.invalid\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out = filepath.Join(dir, "out")
-	if code, _, errs := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", out, "--crawl-id", "c", "--quiet"); code != exitFindings { // 1: no seed
+	if code, _, errs := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", out, "--crawl-id", "c", "--quiet", "--connect-to", "127.0.0.1:1", "--allow-private"); code != exitOK {
 		t.Fatalf("crawl: exit %d %s", code, errs)
 	}
 	return dir, out
