@@ -390,11 +390,11 @@ func checkSeedsReadable(path string) error {
 // nothing, when it holds no seed at all, with its first rejected lines
 // (up to pipeline.MaxBadSeedLinesShown, as a crawl reports them), or ""
 // when it holds one (read up to the first) or cannot be read here (the
-// crawl says why). Such
-// a crawl is refused before anything is written: recorded, it would be the
-// most recent crawl of its --out, which the queries report by default,
-// with no domain. Standard input, which cannot be read twice, is crawled as
-// it comes (the crawl then says it held no seed).
+// crawl says why). Such a crawl is refused before anything is written:
+// recorded, it would be the most recent crawl of its --out, which the
+// queries report by default, with no domain. Standard input, which cannot
+// be read twice, is crawled as it comes (the crawl then says it held no
+// seed).
 func noSeed(path string) (why string, bad []*seeds.LineError) {
 	if path == "-" {
 		return "", nil
