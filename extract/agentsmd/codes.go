@@ -46,7 +46,7 @@ var (
 	codeMalformedDirective = diag.Code{ID: "agents-md.malformed-directive", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §6.2",
 		Summary: "A list line in a defined section that is not of the form `- key: value`; it is ignored."}
 	codeDirectiveSpacing = diag.Code{ID: "agents-md.directive-spacing", Severity: diag.Info, Spec: "AGENTS-MD-SPEC-001 Appendix A",
-		Summary: "A directive without a space after the colon (`- key:value`); §6.2 accepts it, the ABNF does not."}
+		Summary: "A directive without a space after the colon (`- key:value`), or with white space before its key or its colon (`-  key : value`); §6.2 accepts it, the ABNF does not."}
 	codeInvalidKey = diag.Code{ID: "agents-md.invalid-key", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 Appendix A",
 		Summary: "A key with characters other than letters, digits and `-`; it is kept as an unknown key."}
 	codeUnknownKey = diag.Code{ID: "agents-md.unknown-key", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §6.7, §8.2",

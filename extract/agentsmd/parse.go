@@ -317,8 +317,11 @@ func (p *parser) directive(rest string, indented bool) {
 	if indented {
 		p.add(codeIndentedLine, p.line, "an indented directive; accepted, though §6.2 reads only lines that begin with `- `")
 	}
-	if after := rest[colon+1:]; after != "" && after[0] != ' ' && after[0] != '\t' {
+	switch after := rest[colon+1:]; {
+	case after != "" && after[0] != ' ' && after[0] != '\t':
 		p.add(codeDirectiveSpacing, p.line, "no space after the colon; the ABNF (Appendix A) requires `: `")
+	case rest[0] == ' ' || rest[0] == '\t' || colon > 0 && (rest[colon-1] == ' ' || rest[colon-1] == '\t'):
+		p.add(codeDirectiveSpacing, p.line, "white space before the key or the colon; the ABNF (Appendix A) requires `- key: ` with none")
 	}
 	p.record(sec, key, strings.TrimSpace(rest[colon+1:]))
 }

@@ -529,10 +529,11 @@ func TestParse_Section6_1_HeadingForms(t *testing.T) {
 }
 
 // TestParse_Section6_2_KeyValueExtraction: key before the first colon,
-// trimmed and lower-cased; value trimmed; other lines ignored.
+// trimmed and lower-cased; value trimmed; other lines ignored. White space
+// around the key, which the ABNF does not allow, is an info.
 func TestParse_Section6_2_KeyValueExtraction(t *testing.T) {
 	res, diags := parse(t, "# AGENTS.md\n## Identity\n-   Site   :   example.com   \n- last-updated: 2026-03-15T10:00:00Z\nSome prose in the section.\n- x-url: https://example.com/a:b\n")
-	wantCodes(t, diags, "6:extension-key")
+	wantCodes(t, diags, "3:directive-spacing", "6:extension-key")
 	if res.Identity.Site != "example.com" || res.Identity.LastUpdated != "2026-03-15T10:00:00Z" || res.Identity.Extra["x-url"] != "https://example.com/a:b" {
 		t.Errorf("Identity = %+v", res.Identity)
 	}
