@@ -192,6 +192,22 @@ func shardsByValue(shards []ShardOutput, value func(ShardOutput) (string, bool))
 // shardSeeds is a shard's seed-list digest, for shardsByValue.
 func shardSeeds(s ShardOutput) (string, bool) { return s.SeedsDigest, true }
 
+// MissingShards names the shards in no directory: "shard 1/2", "shards
+// 1/4, 3/4"; "" when there is none.
+func (c CrawlOutputs) MissingShards() string {
+	if len(c.Missing) == 0 {
+		return ""
+	}
+	names := make([]string, len(c.Missing))
+	for i, m := range c.Missing {
+		names[i] = seeds.Shard{Index: m, Count: c.Count}.String()
+	}
+	if len(names) == 1 {
+		return "shard " + names[0]
+	}
+	return "shards " + strings.Join(names, ", ")
+}
+
 // Problems describes, one line each, what keeps the crawl from being
 // whole: shards in no directory, shards that did not complete (with how to
 // go on with each: see ShardOutput.HowToContinue), and shards that read
@@ -200,13 +216,9 @@ func shardSeeds(s ShardOutput) (string, bool) { return s.SeedsDigest, true }
 func (c CrawlOutputs) Problems() []string {
 	var lines []string
 	if len(c.Missing) > 0 {
-		names := make([]string, len(c.Missing))
-		for i, m := range c.Missing {
-			names[i] = seeds.Shard{Index: m, Count: c.Count}.String()
-		}
-		what, dirs, it := "shard "+names[0]+" is", "its output directory", "it"
-		if len(names) > 1 {
-			what, dirs, it = "shards "+strings.Join(names, ", ")+" are", "their output directories", "them"
+		what, dirs, it := c.MissingShards()+" is", "its output directory", "it"
+		if len(c.Missing) > 1 {
+			what, dirs, it = c.MissingShards()+" are", "their output directories", "them"
 		}
 		lines = append(lines, fmt.Sprintf("crawl %q: %s in none of the directories given; name %s too, or crawl %s first (survey crawl --crawl-id %s --shard I/%d, with the seeds and flags of the others)",
 			c.CrawlID, what, dirs, it, shell.Quote(c.CrawlID), c.Count))

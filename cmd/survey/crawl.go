@@ -575,17 +575,13 @@ func shardsElsewhere(out, id string) (missing string, ok bool) {
 		if c.CrawlID != id {
 			continue
 		}
-		if len(c.Missing) == 0 {
+		switch len(c.Missing) {
+		case 0:
 			return "", true
+		case 1:
+			return c.MissingShards() + " of the crawl is", true
 		}
-		names := make([]string, len(c.Missing))
-		for i, m := range c.Missing {
-			names[i] = seeds.Shard{Index: m, Count: c.Count}.String()
-		}
-		if len(names) == 1 {
-			return "shard " + names[0] + " of the crawl is", true
-		}
-		return "shards " + strings.Join(names, ", ") + " of the crawl are", true
+		return c.MissingShards() + " of the crawl are", true
 	}
 	return "", false
 }

@@ -19,17 +19,11 @@ WITH c AS (
       || coalesce((SELECT string_agg(DISTINCT crawl_id, ', ' ORDER BY crawl_id) FROM crawls), 'none') || ')')
   END AS id
 ),
-keep_parked AS (
-  SELECT CASE coalesce(getvariable('parked'), 'include')
-    WHEN 'include' THEN true
-    WHEN 'exclude' THEN false
-    ELSE error('parameter parked must be include or exclude, not ''' || getvariable('parked') || '''')
-  END AS keep
-),
+-- parked is include or exclude, checked before the query runs.
 t AS (
   SELECT domain FROM targets
   WHERE crawl_id = (SELECT id FROM c) AND outcome = 'ok'
-    AND ((SELECT keep FROM keep_parked) OR NOT coalesce(parked, false))
+    AND (getvariable('parked') IS DISTINCT FROM 'exclude' OR NOT coalesce(parked, false))
 ),
 fetched AS (
   SELECT
