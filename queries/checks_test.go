@@ -582,7 +582,12 @@ func checkAIOperatorStance(t *testing.T, tb table, c *crawlData) {
 		if !c.inFormatRobots(s.domain) {
 			continue
 		}
-		id := joinKey(s.operator, s.domain)
+		// Crawlers nobody names an operator for are one row each.
+		op := s.operator
+		if op == "unknown" {
+			op = "unknown (" + s.token + ")"
+		}
+		id := joinKey(op, s.domain)
 		if per[id] == nil {
 			per[id] = &fileStance{}
 		}
@@ -591,10 +596,10 @@ func checkAIOperatorStance(t *testing.T, tb table, c *crawlData) {
 		f.blocked += b2i(s.stance == "blocked")
 		f.allowed += b2i(s.stance == "allowed")
 		f.named += b2i(s.applies == "named")
-		if tokens[s.operator] == nil {
-			tokens[s.operator] = map[string]bool{}
+		if tokens[op] == nil {
+			tokens[op] = map[string]bool{}
 		}
-		tokens[s.operator][s.token] = true
+		tokens[op][s.token] = true
 	}
 	want := map[string]map[string]int64{}
 	for id, f := range per {

@@ -7,7 +7,8 @@
 --   some paths disallowed); blocked + partial + allowed = robots_files. named counts the
 --   files with a group naming at least one of the operator's tokens; blocked_named those
 --   where, in addition, the operator is blocked; some_blocked those blocking at least one of
---   its tokens entirely.
+--   its tokens entirely. Crawlers whose operator nobody names (operator unknown in ai_stance)
+--   are not one operator: each is a row of its own, operator 'unknown (TOKEN)'.
 -- Param crawl: the crawl to report (default: the most recent crawl, the one whose first run
 --   started last; a crawl the database does not hold is an error).
 -- Param parked: exclude leaves the parked domains (targets.parked: a parking service's lander,
@@ -32,7 +33,7 @@ other AS (
   WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept) AND location = 'robots' AND coalesce(other_format, '') <> ''
 ),
 s AS NOT MATERIALIZED (
-  SELECT domain, token, operator, stance, applies
+  SELECT domain, token, CASE WHEN operator = 'unknown' THEN 'unknown (' || token || ')' ELSE operator END AS operator, stance, applies
   FROM ai_stance
   WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept) AND location = 'robots' AND domain NOT IN (SELECT domain FROM other)
 ),
