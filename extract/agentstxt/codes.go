@@ -37,6 +37,8 @@ var (
 		Summary: "A directive's action is ALLOW or DISALLOW in another casing (e.g. \"Allow\"); the strict format defines only the uppercase words, so it is a directive syntax error."}
 	codeParamSyntax = diag.Code{ID: "agents-txt.param-syntax", Severity: diag.Error, Spec: draft + " §6; RFC 3986 §2, §3.4",
 		Summary: "A directive parameter is not key=value with a non-empty key and value made of URI characters (RFC 3986)."}
+	codeInlineComment = diag.Code{ID: "agents-txt.inline-comment", Severity: diag.Error, Spec: draft + " §4, §6",
+		Summary: "A directive is followed by \"#\" and more words (\"/admin DISALLOW # staff only\"); comments are whole lines starting with \"#\", so the directive's parameters are not key=value and it is malformed."}
 	codeNotText = diag.Code{ID: "agents-txt.not-text", Severity: diag.Error, Spec: draft + " §2, §5",
 		Summary: "The body is not UTF-8 text (UTF-16, UTF-32 or binary, by the first 8,000 bytes): a malformed agents.txt, not another convention; its lines are not read."}
 	codeInvalidUTF8 = diag.Code{ID: "agents-txt.invalid-utf8", Severity: diag.Error, Spec: draft + " §2, §7",
@@ -80,7 +82,7 @@ func Codes() []diag.Code {
 	return []diag.Code{
 		codeEmpty, codeMissingHash, codeHashNotFirst, codeHashSyntax, codeHashUppercase,
 		codeHashMismatch, codeSecondHashLine, codePathSyntax, codeMissingAction,
-		codeActionUnknown, codeActionCase, codeParamSyntax, codeNotText, codeInvalidUTF8, codeControlCharacter,
+		codeActionUnknown, codeActionCase, codeParamSyntax, codeInlineComment, codeNotText, codeInvalidUTF8, codeControlCharacter,
 		codeContentType, codeCharset, codeIrregularWhitespace, codePathCharacters,
 		codeDuplicateParam, codeDuplicatePath, codeDuplicateMetadata, codeBOM,
 		codeHashNearMiss, codeOtherFormat, codeCharsetMissing,

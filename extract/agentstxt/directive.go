@@ -64,7 +64,14 @@ func (p *parser) directive(l line) Directive {
 		p.diags.Add(codeActionUnknown, l.num, "action %.100q is neither ALLOW nor DISALLOW", fields[1])
 	}
 	seen := map[string]bool{}
-	for _, field := range fields[2:] {
+	for i, field := range fields[2:] {
+		if strings.HasPrefix(field, "#") {
+			// "/admin DISALLOW # staff only": one diagnostic for the
+			// comment, not one per word of it.
+			d.Malformed = true
+			p.diags.Add(codeInlineComment, l.num, "%.100q is a comment after the directive, but only whole lines starting with \"#\" are comments (§4); move it to a line of its own", strings.Join(fields[2+i:], " "))
+			break
+		}
 		key, value, hasEq := strings.Cut(field, "=")
 		d.Params = append(d.Params, Param{Key: key, Value: value})
 		switch {

@@ -12,6 +12,8 @@ const (
 var (
 	codeControlCharacter = diag.Code{ID: "autoctl.control-character", Severity: diag.Error, Spec: draft + " §3.1; " + readme,
 		Summary: "The file holds a raw control byte (below U+0020) other than CR, LF and tab; implementations should reject such files, and survey does: the file expresses no preference."}
+	codeNotText = diag.Code{ID: "autoctl.not-text", Severity: diag.Error, Spec: draft + " §3.1, §4",
+		Summary: "The body is not UTF-8 text (UTF-16, UTF-32 or binary, by the first 8,000 bytes): its raw control bytes reject it as autoctl.control-character does, with one diagnostic instead of one per line; it expresses no preference."}
 	codeTab = diag.Code{ID: "autoctl.tab-character", Severity: diag.Error, Spec: draft + " §3.1; " + readme,
 		Summary: "The file holds a tab (U+0009), a control byte below U+0020 that is neither CR nor LF, so it is rejected as §3.1 and the README say, although the §4 ABNF allows HTAB as white space."}
 	codeInvalidUTF8 = diag.Code{ID: "autoctl.invalid-utf8", Severity: diag.Error, Spec: draft + " §4 (UTF8-char-noctl); RFC 3629",
@@ -46,6 +48,8 @@ var (
 		Summary: "A scope names a host before its path: it does not start with \"/\" or \"*\", or starts with a wildcard host (\"*.example.com/admin/\"); survey reads it as an absolute URL or as host/path (\"path/authority matcher\")."}
 	codeHTMLCommentedDirective = diag.Code{ID: "autoctl.html-commented-directive", Severity: diag.Warning, Spec: draft + " §4; " + readme,
 		Summary: "Directive lines lie between a \"<!--\" line and the \"-->\" that closes it (or after a \"<!--\" never closed) and look commented out, but \"<!-- -->\" is not a comment under the ABNF: a conforming reader applies them, and so does survey."}
+	codeMisspelledDirective = diag.Code{ID: "autoctl.misspelled-directive", Severity: diag.Warning, Spec: draft + " §3.1, §3.2, §5",
+		Summary: "A directive the core specification does not define whose name is a likely misspelling of one it does (\"allowed-method\", \"allowed_methods\", \"useragent\"); it is ignored as every unknown directive is, which may change the policy: a group without allowed-methods allows no method."}
 	codeBOM = diag.Code{ID: "autoctl.bom", Severity: diag.Warning, Spec: draft + " §4",
 		Summary: "The file starts with a UTF-8 byte order mark, which the ABNF does not allow; survey ignores it."}
 )
@@ -68,10 +72,10 @@ var (
 // parser emits.
 func Codes() []diag.Code {
 	return []diag.Code{
-		codeControlCharacter, codeTab, codeInvalidUTF8, codeMissingScope, codeMalformedLine,
+		codeControlCharacter, codeNotText, codeTab, codeInvalidUTF8, codeMissingScope, codeMalformedLine,
 		codeEmptyValue, codeUnknownMethod, codeUserAgentSyntax, codePurposeSyntax,
 		codeContentType, codeCharset,
-		codeCharsetMissing, codeMethodCase, codeHostSyntax, codeScopeNotPath, codeHTMLCommentedDirective, codeBOM,
+		codeCharsetMissing, codeMethodCase, codeHostSyntax, codeScopeNotPath, codeHTMLCommentedDirective, codeMisspelledDirective, codeBOM,
 		codeHTMLComment, codeUnknownDirective, codeScopeNotFirst, codeMultipleValues, codeNoFinalBlankLine,
 	}
 }

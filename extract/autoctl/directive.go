@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/agnivade/levenshtein"
 )
 
 // methods is the closed list of methods of the ABNF's method rule (§4).
@@ -48,8 +50,36 @@ func (p *parser) directive(num int, name, value string) {
 		p.purposes(g, num, stripComment(value, true))
 	default:
 		g.Unknown = append(g.Unknown, Directive{Line: num, Name: name, Value: value})
-		p.diags.Add(codeUnknownDirective, num, "directive %.100q is not defined by the core specification; ignored", name)
+		switch near := misspelling(lower); {
+		case near == nameMethods:
+			p.diags.Add(codeMisspelledDirective, num, "directive %.100q is not defined; did you mean %q? It is ignored, as unknown directives must be, so the group lists no allowed methods and allows none", name, near)
+		case near != "":
+			p.diags.Add(codeMisspelledDirective, num, "directive %.100q is not defined; did you mean %q? It is ignored, as unknown directives must be", name, near)
+		default:
+			p.diags.Add(codeUnknownDirective, num, "directive %.100q is not defined by the core specification; ignored", name)
+		}
 	}
+}
+
+// misspelling returns the core directive name that lower, a lower-cased
+// directive name the core specification does not define, is a likely
+// misspelling of: written with "_" or spaces for "-" or without them
+// ("allowed_methods", "useragent"), in the plural ("hosts"), or, for the
+// longer names, two edits away ("allowed-method", "alowed-methods"). It
+// returns "" for anything else, extensions ("x-host") and short words one
+// edit from "host" or "scope" ("post") included.
+func misspelling(lower string) string {
+	if strings.HasPrefix(lower, "x-") {
+		return ""
+	}
+	norm := strings.NewReplacer("_", "-", " ", "-").Replace(lower)
+	for _, name := range []string{nameScope, nameHost, nameUserAgent, nameMethods, namePurposes} {
+		if norm == name || norm == name+"s" || strings.ReplaceAll(norm, "-", "") == strings.ReplaceAll(name, "-", "") ||
+			len(name) > 5 && levenshtein.ComputeDistance(norm, name) <= 2 {
+			return name
+		}
+	}
+	return ""
 }
 
 // isCore reports whether a lower-cased directive name is one the core

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/internal/textsniff"
 )
 
 // Options is what Parse may know about the bytes besides the bytes. The
@@ -113,6 +114,12 @@ const bom = "\xef\xbb\xbf"
 func Parse(body []byte, opts Options) (*File, diag.List) {
 	var diags diag.List
 	checkContentType(opts.ContentType, opts.Served, &diags)
+	if kind := textsniff.NotText(body); kind != "" {
+		// UTF-16 or binary: raw control bytes throughout, so rejected
+		// (§3.1), with one diagnostic instead of one per line.
+		diags.Add(codeNotText, 0, "the body is not UTF-8 text (%s); automation-preferences.txt is UTF-8 (§4), and a file with raw control bytes is rejected (§3.1): it expresses no preference", kind)
+		return &File{Effective: Rejected, Rejected: true, Host: opts.Host, Groups: []Group{}, Lines: countLines(body)}, diags
+	}
 	text := body
 	if strings.HasPrefix(string(body[:min(len(body), len(bom))]), bom) {
 		text = body[len(bom):]

@@ -551,3 +551,38 @@ func TestParse_Section7_HostileInput(t *testing.T) {
 		}
 	}
 }
+
+// §3.1, §3.2, §5: a misspelt core directive is ignored as any unknown one
+// is, but warned about with the name meant: "allowed-method" leaves the
+// group with no allowed-methods, which allows no method at all.
+func TestParse_MisspelledDirective(t *testing.T) {
+	for _, name := range []string{"allowed-method", "alowed-methods", "allowed_methods", "Allowed-Mehtods", "useragent", "user_agent", "allowed-purpose", "scopes", "Hosts"} {
+		f, diags := parseSorted("scope: /\nuser-agent: *\n"+name+": GET\n\n", plainUTF8)
+		wantCodes(t, diags, "3:autoctl.misspelled-directive")
+		if len(f.Groups) != 1 || len(f.Groups[0].Unknown) != 1 {
+			t.Errorf("%s: the directive is not ignored as an unknown one: %+v", name, f)
+		}
+		if name == "allowed-method" {
+			if d := f.Allowed("Bot", "/", "GET"); d.Allowed {
+				t.Errorf("%s: GET allowed: the misspelt directive was applied", name)
+			}
+			if msg := diags[0].Message; !strings.Contains(msg, `did you mean "allowed-methods"`) || !strings.Contains(msg, "allows none") {
+				t.Errorf("message %q", msg)
+			}
+		}
+	}
+	for _, name := range []string{"x-host", "rate-limit", "version", "post", "contact"} {
+		_, diags := parseSorted("scope: /\n"+name+": 1\n\n", plainUTF8)
+		wantCodes(t, diags, "2:autoctl.unknown-directive")
+	}
+}
+
+// §3.1, §4: a UTF-16 file is one not-text error, not one per line, and is
+// rejected as a file of control bytes is.
+func TestParse_NotText(t *testing.T) {
+	f, diags := Parse(readTestdata(t, "utf16.txt"), plainUTF8)
+	wantCodes(t, diags, "0:autoctl.not-text")
+	if !f.Rejected || f.Effective != Rejected || !strings.Contains(diags[0].Message, "utf-16") {
+		t.Errorf("file %+v, %v", f, diags)
+	}
+}
