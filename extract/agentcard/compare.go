@@ -1,6 +1,7 @@
 package agentcard
 
 import (
+	"cmp"
 	"fmt"
 	"net/url"
 	"strings"
@@ -18,8 +19,11 @@ type Announced struct {
 	// Deprecated is true when a deprecation applies to the endpoint; a card
 	// may then omit it.
 	Deprecated bool
-	// Line is the line of the feed entry that last set the URL.
-	Line int
+	// Line is the line of the feed entry that last set the URL, and
+	// VersionLine that of the entry that last set the version (a
+	// schema-change's, or the announcement's).
+	Line        int
+	VersionLine int
 }
 
 // Disagreement is one way a card disagrees with a feed (§4.3).
@@ -31,6 +35,9 @@ type Disagreement struct {
 	Card Endpoint
 	// Message describes the disagreement.
 	Message string
+	// FeedLine is the line of the feed entry the card disagrees with: the
+	// one that set the URL, or for a version the one that set the version.
+	FeedLine int
 }
 
 // Compare checks a card against a feed's endpoint table (§4.3: the
@@ -88,10 +95,10 @@ func Compare(card *Card, origin string, announced []Announced) []Disagreement {
 			e := card.Endpoints[i]
 			switch {
 			case a.URL != "" && normalizeURL(e.URL, origin) != want:
-				out = append(out, Disagreement{Announced: a, Card: e,
+				out = append(out, Disagreement{Announced: a, Card: e, FeedLine: a.Line,
 					Message: fmt.Sprintf("%s names endpoint %q at %s; the feed announces %s", e.Source, a.ID, e.URL, a.URL)})
 			case e.Version != "" && a.Version != "" && e.Version != a.Version:
-				out = append(out, Disagreement{Announced: a, Card: e,
+				out = append(out, Disagreement{Announced: a, Card: e, FeedLine: cmp.Or(a.VersionLine, a.Line),
 					Message: fmt.Sprintf("%s gives endpoint %q version %s; the feed's latest is %s", e.Source, a.ID, e.Version, a.Version)})
 			}
 			continue
@@ -100,7 +107,7 @@ func Compare(card *Card, origin string, announced []Announced) []Disagreement {
 		if pi == nil || a.Deprecated || a.URL == "" || pi.urls[want] {
 			continue // a record of a schema-change alone has no URL to look for
 		}
-		out = append(out, Disagreement{Announced: a, Card: pi.first,
+		out = append(out, Disagreement{Announced: a, Card: pi.first, FeedLine: a.Line,
 			Message: fmt.Sprintf("the card's %s endpoints (%s) do not include %s, which the feed announces for %q", a.Protocol, strings.Join(pi.list, ", "), a.URL, a.ID)})
 	}
 	return out
@@ -138,7 +145,7 @@ func FeedUntrusted() diag.Diagnostic {
 func FeedDiagnostics(ds []Disagreement) diag.List {
 	var out diag.List
 	for _, d := range ds {
-		out.Add(codeFeedMismatch, d.Card.Line, "%s (feed line %d)", d.Message, d.Announced.Line)
+		out.Add(codeFeedMismatch, d.Card.Line, "%s (feed line %d)", d.Message, d.FeedLine)
 	}
 	return out
 }

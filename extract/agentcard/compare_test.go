@@ -19,7 +19,9 @@ func card(t *testing.T, body string) *Card {
 func TestCompare_Section4_3(t *testing.T) {
 	announced := []Announced{
 		{Protocol: "a2a", ID: "a2a", URL: "https://example.com/a2a/v1", Version: "1.0", Line: 8},
-		{Protocol: "rest", ID: "orders-v1", URL: "https://example.com/api/v1/orders", Version: "1.1", Deprecated: true, Line: 16},
+		// Announced at line 16 as 1.0, changed to 1.1 by the
+		// schema-change at line 20.
+		{Protocol: "rest", ID: "orders-v1", URL: "https://example.com/api/v1/orders", Version: "1.1", Deprecated: true, Line: 16, VersionLine: 20},
 		{Protocol: "rest", ID: "orders-v2", URL: "https://example.com/api/v2/orders", Version: "2.0", Line: 24},
 		{Protocol: "mcp", ID: "synth", URL: "", Line: 30},
 		// A schema-change of an endpoint-id never announced: a version,
@@ -65,6 +67,12 @@ func TestCompare_Section4_3(t *testing.T) {
 			checkCatalogued(t, diags)
 			if len(diags) != len(ds) || (len(diags) > 0 && (!diags.HasErrors() || diags[0].Code != "agent-card.feed-mismatch")) {
 				t.Errorf("diagnostics %v", diags)
+			}
+			// A stale version cites the entry that set the version.
+			for _, d := range diags {
+				if strings.Contains(d.Message, `"orders-v1" version`) && !strings.HasSuffix(d.Message, "(feed line 20)") {
+					t.Errorf("version disagreement cites another line: %v", d)
+				}
 			}
 		})
 	}

@@ -46,6 +46,11 @@ func TestParse_Section4_3_CardConsistency(t *testing.T) {
 				if d.Code == codeCardMismatch.ID && d.Line == 0 {
 					t.Errorf("mismatch without the feed line: %v", d)
 				}
+				// A version the card has stale is the schema-change's
+				// (entry 2), not the announcement's (entry 1).
+				if d.Code == codeCardMismatch.ID && strings.Contains(d.Message, "version") && d.Line != f.Entries[2].Line {
+					t.Errorf("version mismatch at line %d, want the schema-change's %d: %v", d.Line, f.Entries[2].Line, d)
+				}
 			}
 		})
 	}

@@ -12,7 +12,7 @@ func (f *Feed) Announced() []agentcard.Announced {
 			continue
 		}
 		out = append(out, agentcard.Announced{Protocol: ep.Protocol, ID: ep.EndpointID, URL: ep.URL,
-			Version: ep.Version, Deprecated: ep.Deprecated != nil, Line: ep.Line})
+			Version: ep.Version, Deprecated: ep.Deprecated != nil, Line: ep.Line, VersionLine: ep.versionLine})
 	}
 	return out
 }
@@ -46,6 +46,6 @@ func (p *parser) checkCard(f *Feed) {
 	}
 	f.CardChecked = true
 	for _, d := range agentcard.Compare(card, f.Origin, f.Announced()) {
-		p.add(codeCardMismatch, d.Announced.Line, "agent-card.json disagrees with the feed: %s", d.Message)
+		p.add(codeCardMismatch, d.FeedLine, "agent-card.json disagrees with the feed: %s", d.Message)
 	}
 }

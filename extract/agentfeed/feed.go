@@ -238,7 +238,8 @@ type Endpoint struct {
 	Entry string `json:"entry"`
 	Line  int    `json:"line"`
 
-	seq int // announcement order, for "latest announcement" lookups
+	seq         int // announcement order, for "latest announcement" lookups
+	versionLine int // the line of the entry that last set Version
 }
 
 // Migration is one recorded migration of an endpoint (§2.4).

@@ -118,9 +118,9 @@ func TestParse_Section2_4_EndpointAnnouncement(t *testing.T) {
 	wantCodes(t, diags)
 	want := []Endpoint{
 		{Protocol: "rest", EndpointID: "orders", URL: "https://api.example.com/v2/orders", Version: "2.0", AssertedAt: ts(1),
-			Migrations: []Migration{}, Entry: "urn:af:example.com:1", Line: f.Entries[1].Line, seq: 2},
+			Migrations: []Migration{}, Entry: "urn:af:example.com:1", Line: f.Entries[1].Line, seq: 2, versionLine: f.Entries[1].Line},
 		{Protocol: "graphql", EndpointID: "orders", URL: "https://example.com/graphql", Version: "1", AssertedAt: ts(2),
-			Migrations: []Migration{}, Entry: "urn:af:example.com:2", Line: f.Entries[2].Line, seq: 3},
+			Migrations: []Migration{}, Entry: "urn:af:example.com:2", Line: f.Entries[2].Line, seq: 3, versionLine: f.Entries[2].Line},
 	}
 	if !reflect.DeepEqual(f.Endpoints, want) {
 		t.Errorf("endpoints\n%+v\nwant\n%+v", f.Endpoints, want)

@@ -294,7 +294,7 @@ func (s *State) announce(e *Entry, origin string) {
 	ep.Version = a.Version
 	ep.AssertedAt = a.AssertedAt
 	ep.Synthesized = false
-	ep.Entry, ep.Line, ep.seq = e.ID, e.Line, s.seq
+	ep.Entry, ep.Line, ep.seq, ep.versionLine = e.ID, e.Line, s.seq, e.Line
 }
 
 // resolveEndpoint resolves a path-relative endpoint against the origin
@@ -322,7 +322,7 @@ func (s *State) changeSchema(e *Entry, emit func(string, *Entry, string, ...any)
 	if n == 0 {
 		s.seq++
 		ep = &s.endpoints[s.add(Endpoint{EndpointID: c.EndpointID, Version: c.FromVersion, Synthesized: true,
-			Migrations: []Migration{}, seq: s.seq, Line: e.Line})]
+			Migrations: []Migration{}, seq: s.seq, Line: e.Line, versionLine: e.Line})]
 	} else {
 		ep = &s.endpoints[at]
 		if ep.Version != c.FromVersion {
@@ -339,7 +339,7 @@ func (s *State) changeSchema(e *Entry, emit func(string, *Entry, string, ...any)
 	if !replaced {
 		ep.Migrations = append(ep.Migrations, m)
 	}
-	ep.Version = c.ToVersion
+	ep.Version, ep.versionLine = c.ToVersion, e.Line
 	ep.Entry = e.ID
 }
 
