@@ -97,12 +97,35 @@ func decideRobots(doc Document, q Query) (Decision, error) {
 	if !ok || f == nil {
 		return Decision{}, fmt.Errorf("robots: document holds %T, not a parsed robots.txt", doc.Result)
 	}
-	d := robots.NewMatcher(f).Allowed(q.Agent, q.URL)
+	m := robots.NewMatcher(f)
+	d := m.Allowed(q.Agent, q.URL)
 	reason := d.Reason
 	if token := robots.AgentToken(q.Agent); token != strings.TrimSpace(q.Agent) {
-		// A full User-Agent string reduces to its leading token, which is
-		// often not the crawler's ("Mozilla/5.0 (compatible; GPTBot/1.1)").
-		reason += fmt.Sprintf("; robots.txt groups are chosen by the product token %q of this agent", token)
+		// A full User-Agent string: its leading token is seldom the
+		// crawler's ("Mozilla/5.0 (compatible; GPTBot/1.1)"), so the
+		// groups are those naming the first of its words a group names,
+		// as the other formats' evaluators match one of its products.
+		named := ""
+		for _, w := range userAgentWords(q.Agent) {
+			if wd := m.Allowed(w, q.URL); wd.Applies == robots.Named {
+				d, named = wd, w
+				break
+			}
+		}
+		if named != "" {
+			reason = d.Reason + fmt.Sprintf("; robots.txt groups are chosen by product token (RFC 9309 §2.2.1), and %q of this User-Agent string is the first a group names", named)
+		} else {
+			reason += fmt.Sprintf("; robots.txt groups are chosen by product token (RFC 9309 §2.2.1), and no group names %q or another word of this User-Agent string", token)
+		}
 	}
 	return Decision{Allowed: d.Allowed, Reason: reason, Line: d.Line}, nil
+}
+
+// userAgentWords returns the runs of product-token characters (letters,
+// "_" and "-") of a User-Agent string, in order: its product names and
+// comments' words ("Mozilla", "compatible", "GPTBot", ...).
+func userAgentWords(agent string) []string {
+	return strings.FieldsFunc(agent, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '_' || r == '-')
+	})
 }

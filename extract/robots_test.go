@@ -101,13 +101,23 @@ func TestRobotsAdapter_Decide(t *testing.T) {
 			t.Errorf("Decide(%s, %s) = %+v, %v; want allowed %v line %d", c.agent, c.url, d, err, c.allowed, c.line)
 		}
 	}
-	// The reason names the product token a longer agent string reduces
-	// to, so that a full User-Agent's "Mozilla" is not taken for the
-	// crawler.
-	for agent, token := range map[string]string{"Mozilla/5.0 (compatible; GPTBot/1.1)": `"Mozilla"`, "GPTBot/1.1": `"GPTBot"`, "GPTBot": ""} {
-		d, _ := Decide(doc, Query{Agent: agent, URL: "/public"})
-		if named := strings.Contains(d.Reason, "product token "+token); named != (token != "") {
-			t.Errorf("Decide(%s): reason %q names the token %s: %v", agent, d.Reason, token, named)
+	// A full User-Agent string is matched by the first of its words a
+	// group names (RFC 9309 §2.2.1 chooses groups by product token), not
+	// by its leading "Mozilla", and the reason says which.
+	for _, c := range []struct {
+		agent, url, reason string
+		allowed            bool
+		line               int
+	}{
+		{"Mozilla/5.0 (compatible; GPTBot/1.1; +https://openai.com/gptbot)", "/public", `"GPTBot" of this User-Agent string is the first a group names`, false, 6},
+		{"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; gptbot/1.0)", "/public", `"gptbot" of this User-Agent string`, false, 6},
+		{"Mozilla/5.0 (compatible; FooBot/1.0)", "/private/x", `no group names "Mozilla" or another word`, false, 2},
+		{"GPTBot/1.1", "/public", `"GPTBot" of this User-Agent string`, false, 6},
+		{"GPTBot", "/public", "", false, 6},
+	} {
+		d, _ := Decide(doc, Query{Agent: c.agent, URL: c.url})
+		if d.Allowed != c.allowed || d.Line != c.line || (c.reason == "") != !strings.Contains(d.Reason, "User-Agent string") || !strings.Contains(d.Reason, c.reason) {
+			t.Errorf("Decide(%s, %s) = %+v; want allowed %v line %d, reason with %q", c.agent, c.url, d, c.allowed, c.line, c.reason)
 		}
 	}
 	if !CanDecide(registry.Robots) {
