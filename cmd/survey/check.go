@@ -56,8 +56,10 @@ survey crawl --respect-robots does.
 
 Types: ` + "TYPES" + `
 Exit status: 0 valid (warnings and infos do not count); 1 invalid or of
-another format (with --site: any file); 2 usage or I/O error, a URL that
-yields no file, or a site none of whose locations could be read.`
+another format (with --site: any file), and with --strict also a file with
+a warning or one that is not usable (cut at the body cap, or fetched in a
+way its specification forbids); 2 usage or I/O error, a URL that yields no
+file, or a site none of whose locations could be read.`
 
 // checkOutput is the JSON contract of survey check (docs/check-json.md).
 type checkOutput struct {
@@ -123,8 +125,9 @@ func runCheck(e *env, args []string) int {
 		header       = headerFlag{}
 		site         = fs.String("site", "", "check every agent-policy location of this site (a domain or an origin) as a crawl fetches it, instead of one file")
 		robots       = fs.Bool("respect-robots", false, "with --site, obey the site's robots.txt as survey crawl --respect-robots does: a location it disallows is not requested, and is blocked (robots_txt)")
+		strict       = fs.Bool("strict", false, "exit 1 also for a warning or a file that is not usable, not only for an invalid file (for CI)")
 	)
-	fs.Var(header, "header", "a response header of a local file or standard input, \"Name: value\" (repeatable; the home page's X-Robots-Tag, Content-Usage and TDMRep headers)")
+	fs.Var(header, "header", "a response header of a local file or standard input, \"Name: value\" (repeatable): the home page's X-Robots-Tag, Content-Usage and TDMRep headers, or any file's Content-Type, checked as if it were served with it")
 	if code, ok := parseFlags(e, fs, interleave(fs, args)); !ok {
 		return code
 	}
@@ -194,7 +197,7 @@ func runCheck(e *env, args []string) int {
 		if *robots {
 			cfg.Robots = pipeline.RobotsRules(cfg.UserAgent)
 		}
-		return checkSite(e, *site, *format, q, cfg)
+		return checkSite(e, *site, *format, q, cfg, *strict)
 	}
 	if *robots {
 		return fail(e, "check", errors.New("--respect-robots is for --site: a file or URL is fetched as asked"))
@@ -405,10 +408,16 @@ func runCheck(e *env, args []string) int {
 	default:
 		return fail(e, "check", fmt.Errorf("unknown --format %q (want text or json)", *format))
 	}
-	if !doc.Valid {
+	if failsCheck(doc, *strict) {
 		return exitFindings
 	}
 	return exitOK
+}
+
+// failsCheck reports whether doc makes survey check exit 1: it is invalid
+// or of another format, or, when strict, it has a warning or is not usable.
+func failsCheck(doc extract.Document, strict bool) bool {
+	return !doc.Valid || doc.OtherFormat != "" || strict && (!doc.Usable || doc.Diagnostics.Count(diag.Warning) > 0)
 }
 
 // detectionNote says how the type f of the file name was told when the

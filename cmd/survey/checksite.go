@@ -61,7 +61,7 @@ type siteLocationOutput struct {
 // checkSite checks every location of one site, fetched as a crawl fetches
 // it, and prints each location's outcome and each file's diagnostics, and,
 // with a query q, each evaluator's decision.
-func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config) int {
+func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config, strict bool) int {
 	if format != "text" && format != "json" {
 		return fail(e, "check", fmt.Errorf("unknown --format %q (want text or json)", format))
 	}
@@ -154,8 +154,11 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 		if site.Reason != "" {
 			fmt.Fprintf(e.stdout, " (%s)", site.Reason)
 		}
-		if site.HTTPFallback {
+		switch {
+		case site.HTTPFallback && site.Outcome == classify.DomainOK:
 			fmt.Fprintf(e.stdout, "; fetched over HTTP, as HTTPS failed (%s)", site.HTTPSError)
+		case site.HTTPFallback:
+			fmt.Fprintf(e.stdout, "; HTTP was tried too, as HTTPS failed (%s)", site.HTTPSError)
 		}
 		if site.Soft404Site {
 			fmt.Fprint(e.stdout, "; it answers 200 for a path that cannot exist, so a page there is a soft 404")
@@ -172,8 +175,12 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config)
 		}
 		return fail(e, "check", fmt.Errorf("%s: %s: no location could be read%s", site.Domain, site.Outcome, hint))
 	}
-	if invalid+other > 0 {
-		return exitFindings
+	for _, l := range site.Locations {
+		for _, d := range l.Docs {
+			if failsCheck(d, strict) {
+				return exitFindings
+			}
+		}
 	}
 	return exitOK
 }
