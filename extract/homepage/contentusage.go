@@ -1,12 +1,11 @@
 package homepage
 
 import (
-	"errors"
 	"strings"
 
 	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/internal/sfv"
 	"github.com/agentpolicy/survey/extract/robots"
-	"github.com/dunglas/httpsfv"
 )
 
 // ContentUsage is the Content-Usage response header
@@ -39,7 +38,7 @@ func parseContentUsage(lines []string, diags *diagnostics) *ContentUsage {
 	cu := &ContentUsage{Raw: strings.Join(lines, ", ")}
 	up, err := robots.ParseUsagePreference(lines...)
 	if err != nil {
-		diags.Add(codeContentUsageUnparsable, 0, "Content-Usage %q is not a Structured Fields Dictionary (%s); it expresses no preference", diag.Clip(cu.Raw), sfError(err))
+		diags.Add(codeContentUsageUnparsable, 0, "Content-Usage %q is not a Structured Fields Dictionary (%s); it expresses no preference", diag.Clip(cu.Raw), sfv.Explain(err, cu.Raw))
 		return cu
 	}
 	cu.Valid = true
@@ -68,11 +67,3 @@ func parseContentUsage(lines []string, diags *diagnostics) *ContentUsage {
 	return cu
 }
 
-// sfError shortens an httpsfv parse error for a message.
-func sfError(err error) string {
-	var ue *httpsfv.UnmarshalError
-	if errors.As(err, &ue) && ue.Unwrap() != nil {
-		return ue.Unwrap().Error()
-	}
-	return err.Error()
-}

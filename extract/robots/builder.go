@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/internal/sfv"
 )
 
 // Parse parses a robots.txt body into a File and its diagnostics. It never
@@ -466,7 +467,7 @@ func (b *Builder) appDirectives(g *Group, line int, name, value string) {
 		var err error
 		apps, notTokens, err = parseAppDirectives(rest, line)
 		if err != nil {
-			b.add(codeAppDirectivesInvalid, line, "App-Directives value %q is not an RFC 9651 List (%s); this rule is rejected", rest, sfError(err))
+			b.add(codeAppDirectivesInvalid, line, "App-Directives value %q is not an RFC 9651 List (%s); this rule is rejected", rest, sfv.Explain(err, rest))
 			break
 		}
 		rule.Valid = true
@@ -503,7 +504,7 @@ func (b *Builder) contentUsage(g *Group, line int, value string, inGroup bool) {
 	}
 	cu, err := ParseUsagePreference(rest) // attach-05 §3.2: the value without its path
 	if err != nil {
-		b.add(codeContentUsageInvalid, line, "Content-Usage value %q is not an RFC 9651 Dictionary (%s); its preferences are unknown", rest, sfError(err))
+		b.add(codeContentUsageInvalid, line, "Content-Usage value %q is not an RFC 9651 Dictionary (%s); its preferences are unknown", rest, sfv.Explain(err, rest))
 		g.ContentUsage = append(g.ContentUsage, rule)
 		return
 	}
@@ -537,7 +538,7 @@ func (b *Builder) contentSignal(g *Group, line int, value string) {
 	rule := ContentSignalRule{Line: line, Path: path, Value: rest}
 	cs, err := parseContentSignal(rest)
 	if err != nil {
-		b.add(codeContentSignalInvalid, line, "Content-Signal value %q is not a list of key=value signals (%s); ignored", rest, sfError(err))
+		b.add(codeContentSignalInvalid, line, "Content-Signal value %q is not a list of key=value signals (%s); ignored", rest, sfv.Explain(err, rest))
 		g.ContentSignals = append(g.ContentSignals, rule)
 		return
 	}

@@ -24,15 +24,6 @@ func splitPath(value string) (path, rest string) {
 	return value[:i], trimSpace(value[i:])
 }
 
-// sfError shortens an httpsfv parse error for a diagnostic message.
-func sfError(err error) string {
-	var ue *httpsfv.UnmarshalError
-	if errors.As(err, &ue) {
-		return ue.Error()
-	}
-	return err.Error()
-}
-
 // parseAppDirectives parses an App-Directives value (the path removed) as an
 // RFC 9651 List. Members that are Tokens become Apps with their parameters
 // as directives; the others are returned as notTokens for diagnosis.

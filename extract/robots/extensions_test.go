@@ -581,6 +581,12 @@ func TestContentSignal_Values(t *testing.T) {
 			t.Errorf("%q: valid %v signals %v, want %v %v", c.value, r.Valid, r.Signals, c.valid, c.signals)
 		}
 	}
+	// The message says where the value breaks the syntax and how, in a
+	// publisher's words, not the parser's ("invalid key format: character 0").
+	_, d := parseString(t, "User-Agent: *\nContent-Signal: Search=yes\nAllow: /\n")
+	if len(d) != 1 || !strings.Contains(d[0].Message, `at character 1, "S": a key starts with a lower-case letter`) {
+		t.Errorf("message %v", d)
+	}
 }
 
 // TestContentSignal_Combine: rules of equal path length combine, the most
