@@ -24,6 +24,7 @@ import (
 	"github.com/agentpolicy/survey/pipeline"
 	"github.com/agentpolicy/survey/seeds"
 	"github.com/agentpolicy/survey/sink"
+	"github.com/agnivade/levenshtein"
 )
 
 // Exit codes.
@@ -237,6 +238,20 @@ var flagValueError = regexp.MustCompile(`^invalid (?:boolean )?value ("(?:[^"\\]
 // value the flag package calls a "parse error" should look like.
 func flagProblem(fs *flag.FlagSet, err error) string {
 	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		// As written: -q is no --q. Name the flag meant when one is near.
+		given := "-" + name
+		if len(name) > 1 {
+			given = "--" + name
+		}
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		hint := ""
+		if near := nearestFlag(name, names); near != "" {
+			hint = "; did you mean --" + near + "?"
+		}
+		return "unknown flag " + given + hint
+	}
 	m := flagValueError.FindStringSubmatch(msg)
 	if m == nil {
 		return strings.Replace(msg, ": -", ": --", 1)
@@ -259,6 +274,28 @@ func flagProblem(fs *flag.FlagSet, err error) string {
 		}
 	}
 	return fmt.Sprintf("--%s %s: %s", name, value, why)
+}
+
+// nearestFlag returns the flag of names that name abbreviates (the only
+// one it begins, "--form" for --format) or that is one or two edits away
+// from it ("--fromat"); "" when none is, or several are.
+func nearestFlag(name string, names []string) string {
+	var prefixed, near []string
+	for _, n := range names {
+		switch {
+		case strings.HasPrefix(n, name):
+			prefixed = append(prefixed, n)
+		case len(name) > 3 && levenshtein.ComputeDistance(name, n) <= 2:
+			near = append(near, n)
+		}
+	}
+	switch {
+	case len(prefixed) == 1:
+		return prefixed[0]
+	case len(prefixed) == 0 && len(near) == 1:
+		return near[0]
+	}
+	return ""
 }
 
 // interleave moves flags that follow the positional argument in front of
