@@ -248,7 +248,7 @@ func (p *parser) hash(lines []line, hashLine int) {
 	if comparable == emptyDigest {
 		note = " (the declared digest is the SHA-256 of empty input, as in the draft's §9 example)"
 	}
-	p.diags.Add(codeHashMismatch, l.num, "the declared digest %s is not the SHA-256 of the file without its hash line, comments and blank lines (%s)%s; a conforming agent treats the whole site as restricted", comparable, h.Computed, note)
+	p.diags.Add(codeHashMismatch, l.num, "the declared digest %s is not the SHA-256 of the file without its hash line, comments and blank lines (%s)%s; a conforming agent treats the whole site as restricted", candidate, h.Computed, note)
 	if nm := nearMiss(comparable, lines, hashLine); nm != "" {
 		h.NearMiss = nm
 		p.diags.Add(codeHashNearMiss, l.num, "near miss %q: the declared digest is the SHA-256 of %s", nm, describeNearMiss(nm))

@@ -146,6 +146,12 @@ func TestParse_Section3_HashLineSyntax(t *testing.T) {
 			if f.Hash.Status != tc.status || f.Hash.NearMiss != tc.nearMiss {
 				t.Errorf("hash = %+v, want status %q near miss %q", f.Hash, tc.status, tc.nearMiss)
 			}
+			// A digest is quoted as the file writes it, not lower-cased.
+			for _, d := range diags {
+				if d.Code == codeHashMismatch.ID && !strings.Contains(d.Message, strings.TrimLeft(strings.TrimSpace(tc.hashLine), "* ")) {
+					t.Errorf("the mismatch does not quote the digest as written: %s", d.Message)
+				}
+			}
 		})
 	}
 }

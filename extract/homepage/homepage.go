@@ -209,7 +209,11 @@ func ParseAt(page *url.URL, header http.Header, body []byte) (*Signals, diag.Lis
 	case !looksHTML(mediaType, body):
 		// A verdict on the whole body, at line 0 as the empty body's
 		// and robots.not-text's: no line applies.
-		diags.Add(codeNotHTML, 0, "the body is not HTML (Content-Type %q)", diag.Clip(header.Get("Content-Type")))
+		if ct := header.Get("Content-Type"); ct != "" {
+			diags.Add(codeNotHTML, 0, "the body is not HTML (Content-Type %q)", diag.Clip(ct))
+		} else {
+			diags.Add(codeNotHTML, 0, "the body is not HTML (no Content-Type says it is, and it does not start as an HTML page does)")
+		}
 	default:
 		s.HTML = true
 		tags, base, rest, restLine := headTags(body)

@@ -442,6 +442,12 @@ func TestParse_NotHTML(t *testing.T) {
 	if s.HTML || !s.NoAI {
 		t.Errorf("%+v", s)
 	}
+	// Without a Content-Type (a file on disk, standard input) the
+	// message does not quote an empty one.
+	_, diags := Parse(nil, []byte(`{"ok": true}`))
+	if len(diags) != 1 || strings.Contains(diags[0].Message, `Content-Type ""`) || !strings.Contains(diags[0].Message, "no Content-Type") {
+		t.Errorf("without a Content-Type: %v", diags)
+	}
 	s, got = parse(t, nil, []byte("  \n"))
 	if want := []string{"homepage.empty-body@0"}; !slices.Equal(got, want) || s.HTML || s.Effective() != "none" {
 		t.Errorf("got %v, %+v", got, s)
