@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 // Crawler is one known AI crawler: a product token with who runs it and
@@ -146,4 +147,46 @@ func WriteAICrawlers(w io.Writer, list []Crawler) error {
 		return fmt.Errorf("writing the AI crawler list: %w", err)
 	}
 	return nil
+}
+
+// aiNames indexes the known AI crawlers' tokens for nearAICrawler: the
+// tokens lower-cased, and the tokens lower-cased without "-" and "_"
+// ("gptbot" for GPTBot, "googleextended" for Google-Extended).
+var aiNames = sync.OnceValue(func() (n struct{ tokens, squashed map[string]string }) {
+	list, _ := aiCrawlers()
+	n.tokens = make(map[string]string, len(list))
+	n.squashed = make(map[string]string, len(list))
+	for _, c := range list {
+		n.tokens[strings.ToLower(c.Token)] = c.Token
+		n.squashed[squashToken(c.Token)] = c.Token
+	}
+	return n
+})
+
+// squashToken lower-cases s and drops its separators ("-", "_", white space).
+func squashToken(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case '-', '_', ' ', '\t':
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, s)
+}
+
+// nearAICrawler returns the known AI crawler a user-agent value seems
+// meant for when its product token (key, lower-cased) is none: the value
+// written with other separators ("GPT-Bot", "Google Extended") or without
+// its "Bot" ("Perplexity" for PerplexityBot). "" otherwise. It costs map
+// lookups only, as it runs on every user-agent line of a crawl.
+func nearAICrawler(key, value string) string {
+	n := aiNames()
+	if _, ok := n.tokens[key]; ok || key == "*" {
+		return ""
+	}
+	sq := squashToken(value)
+	if t, ok := n.squashed[sq]; ok {
+		return t
+	}
+	return n.squashed[sq+"bot"]
 }

@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"fmt"
 	"math"
 	"net/url"
 	"strconv"
@@ -74,6 +75,11 @@ type Builder struct {
 	// none, the body is an HTML page behind a few lines that are not
 	// records (a PHP warning, say), not a robots.txt file.
 	recordBeforeHTML bool
+	// blankAfterRules is the first blank line after the open group's last
+	// rule, 0 when none: a preference line after it still belongs to the
+	// group (RFC 9309 §2.2: a blank line ends no group), though it looks
+	// like a line for the whole file.
+	blankAfterRules int
 }
 
 // MaxDiagnosticsPerCode caps the diagnostics of one code in one file (see
@@ -126,6 +132,9 @@ func (b *Builder) HandleLine(l Line) {
 	case l.Malformed:
 		b.add(codeMalformed, l.Number, "line %d is not a \"name: value\" record; ignored", l.Number)
 	case l.Blank:
+		if b.closed && b.blankAfterRules == 0 {
+			b.blankAfterRules = l.Number
+		}
 	default:
 		if l.MissingColon && !(b.htmlLine != 0 && l.key.rec == recUnknown) {
 			b.add(codeMissingColon, l.Number, "%q has no colon after its name; read as if it had one", l.Key)
@@ -174,6 +183,7 @@ func (b *Builder) HandleUserAgent(line int, value string) {
 		b.cur = len(b.file.Groups)
 		b.closed = false
 		b.nonRule = 0
+		b.blankAfterRules = 0
 	} else if b.nonRule != 0 {
 		b.add(codeGroupJoined, line, "this user-agent line joins the group of line %d because no allow or disallow rule came between them (line %d is no allow or disallow line, and survey lets only those close a group; specs README)", b.group().Line, b.nonRule)
 	}
@@ -194,6 +204,9 @@ func (b *Builder) HandleUserAgent(line int, value string) {
 		return
 	}
 	key := strings.ToLower(token)
+	if meant := nearAICrawler(key, value); meant != "" {
+		b.add(codeUserAgentNearAICrawler, line, "user-agent %q names no known AI crawler; did you mean %q? A crawler obeys only the groups naming its own product token", value, meant)
+	}
 	if b.named == nil {
 		b.named = map[string]int{}
 	}
@@ -213,6 +226,7 @@ func (b *Builder) HandleAllow(line int, value string) { b.rule(line, Allow, valu
 func (b *Builder) HandleDisallow(line int, value string) { b.rule(line, Disallow, value) }
 
 func (b *Builder) rule(line int, kind RuleKind, value string) {
+	b.blankAfterRules = 0
 	if ln := b.longName; ln.line == line {
 		// A longer name ("Disallowed", "DisallowAITraining",
 		// "Allow-AI-Training") is no misspelling but another name, which
@@ -312,10 +326,15 @@ func (b *Builder) HandleExtension(line int, ext Extension, name, value string) {
 		b.crawlDelay(g, line, value)
 	case ExtAppDirectives:
 		b.appDirectives(g, line, name, value)
-	case ExtContentUsage:
-		b.contentUsage(g, line, value, true)
-	case ExtContentSignal:
-		b.contentSignal(g, line, value)
+	case ExtContentUsage, ExtContentSignal:
+		if b.blankAfterRules != 0 && len(b.file.Groups) > 1 {
+			b.add(codePreferenceAfterBlankLine, line, "this %s line follows a blank line after the rules of the group of line %d (user-agent %s), but a blank line ends no group: it is that group's alone, not every crawler's; to state a preference for every crawler, write it in each group", name, g.Line, userAgentList(g))
+		}
+		if ext == ExtContentUsage {
+			b.contentUsage(g, line, value, true)
+		} else {
+			b.contentSignal(g, line, value)
+		}
 	default:
 		g.Other = append(g.Other, Record{Line: line, Kind: string(ext), Name: name, Value: value})
 		b.add(codeNonstandard, line, "non-standard %q record; kept in its group", name)
@@ -495,7 +514,7 @@ func (b *Builder) contentUsage(g *Group, line int, value string, inGroup bool) {
 	path, rest := splitPath(value)
 	rule := ContentUsageRule{Line: line, Path: path, Value: rest}
 	if path == "" && rest != "" && inGroup {
-		b.add(codeContentUsageNoPath, line, "Content-Usage %q has no leading path; applied to every path", value)
+		b.add(codeContentUsageNoPath, line, "Content-Usage %q has no leading path; applied to every path of the group of line %d (user-agent %s)", value, g.Line, userAgentList(g))
 	}
 	if rest == "" {
 		b.add(codeContentUsageInvalid, line, "Content-Usage rule has no usage preference after its path")
@@ -623,4 +642,18 @@ func (b *Builder) HandleEnd(info BodyInfo) {
 			b.add(codeAppDirectivesNotStar, g.AppDirectives[0].Rules[0].Line, "App-Directives in a group that does not name \"*\"; draft-nottingham-plan-b recommends the \"*\" group")
 		}
 	}
+}
+
+// userAgentList names a group's user agents for a message: "GPTBot",
+// "GPTBot, ClaudeBot", or the first three and a count.
+func userAgentList(g *Group) string {
+	var names []string
+	for i, ua := range g.UserAgents {
+		if i == 3 {
+			names = append(names, fmt.Sprintf("and %d more", len(g.UserAgents)-3))
+			break
+		}
+		names = append(names, strconv.Quote(ua.Value))
+	}
+	return strings.Join(names, ", ")
 }

@@ -44,6 +44,10 @@ var (
 		Summary: "A user-agent line has no value; it names no crawler."}
 	codeUserAgentNotToken = diag.Code{ID: "robots.user-agent-not-token", Severity: diag.Warning, Spec: "RFC 9309 §2.2.1",
 		Summary: "A user-agent value is not a product token ([a-zA-Z_-]+ or *); it is matched by its leading product-token characters."}
+	codeUserAgentNearAICrawler = diag.Code{ID: "robots.user-agent-near-ai-crawler", Severity: diag.Warning, Spec: "RFC 9309 §2.2.1",
+		Summary: "A user-agent names no known AI crawler but is one written with other separators or without its \"Bot\" (\"GPT-Bot\", \"Claude Bot\", \"Google Extended\", \"Perplexity\"); crawlers match their own product token, so the group does not apply to the crawler it seems meant for."}
+	codePreferenceAfterBlankLine = diag.Code{ID: "robots.preference-after-blank-line", Severity: diag.Warning, Spec: "RFC 9309 §2.2; draft-ietf-aipref-attach-05 §3",
+		Summary: "A Content-Usage or Content-Signal line follows a blank line after the rules of a group, in a file of several groups, as a line meant for the whole file is appended; a blank line ends no group, so it belongs to that group's crawlers alone."}
 	codeGroupJoined = diag.Code{ID: "robots.group-joined-after-extension", Severity: diag.Warning, Spec: "RFC 9309 §2.2.4",
 		Summary: "A user-agent line follows non-rule lines (extensions, crawl-delay) of a group with no allow/disallow yet, so it joins that group rather than starting a new one."}
 	codeGroupsMerged = diag.Code{ID: "robots.groups-merged", Severity: diag.Info, Spec: "RFC 9309 §2.2.1",
@@ -115,8 +119,8 @@ func Codes() []diag.Code {
 	return []diag.Code{
 		codeNotText, codeHTML, codeContentType, codeBOM, codePartialBOM, codeOverLimit,
 		codeInvalidUTF8, codeControl, codeMissingColon, codeMisspelled, codeMalformed, codeHTMLAfterRecords,
-		codeRuleOutsideGroup, codeExtensionOutsideGroup, codeEmptyUserAgent, codeUserAgentNotToken,
-		codeGroupJoined, codeGroupsMerged, codeEmptyGroup, codePathNotAbsolute, codePathWildcardStart, codeWhitespaceInPath,
+		codeRuleOutsideGroup, codeExtensionOutsideGroup, codeEmptyUserAgent, codeUserAgentNotToken, codeUserAgentNearAICrawler,
+		codeGroupJoined, codePreferenceAfterBlankLine, codeGroupsMerged, codeEmptyGroup, codePathNotAbsolute, codePathWildcardStart, codeWhitespaceInPath,
 		codeSitemapNotAbsolute, codeCrawlDelay, codeCrawlDelayInvalid, codeNonstandard, codeUnknownRecord, codeExtensionMisspelled,
 		codeAppDirectiveSingular, codeAppDirectivesInvalid, codeAppDirectivesEmpty, codeAppDirectivesNotToken, codeAppDirectivesNotStar,
 		codeContentUsageInvalid, codeContentUsageNoPath, codeContentUsageUnknownKey, codeContentUsageUnrecorded, codeContentUsageUnknownValue, codeContentUsageParameter,
