@@ -2,6 +2,7 @@ package crawl
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/netip"
@@ -22,6 +23,10 @@ type dialer struct {
 // report how long resolution took.
 type timingKey struct{}
 
+// errBadPort is the dialer's error for a port out of range or not a
+// number: a redirect's Location can name one (seeds are checked before).
+var errBadPort = errors.New("bad port")
+
 // DialContext connects to addr ("host:port").
 func (d *dialer) DialContext(ctx context.Context, network, addr string) (net.Conn, error) {
 	host, portStr, err := net.SplitHostPort(addr)
@@ -30,7 +35,7 @@ func (d *dialer) DialContext(ctx context.Context, network, addr string) (net.Con
 	}
 	port64, err := strconv.ParseUint(portStr, 10, 16)
 	if err != nil {
-		return nil, fmt.Errorf("bad port in %q", addr)
+		return nil, fmt.Errorf("%w in %q", errBadPort, addr)
 	}
 	port := uint16(port64)
 

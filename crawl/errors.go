@@ -64,20 +64,25 @@ func kindOf(err error, ph phases, domainCtx, parent context.Context) ErrorKind {
 		return ErrTooManyRedirects
 	case errors.Is(err, errRedirectScheme):
 		return ErrBadLocation
-	case errors.Is(err, errUnrequestedCoding):
+	case errors.Is(err, errUnrequestedCoding), errors.Is(err, errTruncatedEncoding):
 		return ErrProtocol
 	case parent.Err() != nil:
 		return ErrInterrupted
 	case domainCtx.Err() != nil:
 		return ErrDomainDeadline
+	case errors.As(err, &dnsErr):
+		// Before the timeout: a lookup that timed out is a DNS failure
+		// (a lame delegation), not a site slow to answer.
+		return ErrDNS
 	case isTimeout(err):
 		return ErrTimeout
-	case errors.As(err, &dnsErr):
-		return ErrDNS
 	case isTLS(err) || (ph.tlsStarted && ph.tlsFailed):
 		return ErrTLS
 	case strings.Contains(err.Error(), "failed to parse Location header"),
-		strings.Contains(err.Error(), "Location header") && strings.Contains(err.Error(), "redirect"):
+		strings.Contains(err.Error(), "Location header") && strings.Contains(err.Error(), "redirect"),
+		errors.Is(err, errBadPort):
+		// A port out of range comes from a Location only: a seed's is
+		// refused before any request.
 		return ErrBadLocation
 	case errors.Is(err, syscall.ECONNREFUSED), errors.Is(err, syscall.EHOSTUNREACH),
 		errors.Is(err, syscall.ENETUNREACH), isDialError(err):
@@ -91,6 +96,10 @@ func kindOf(err error, ph phases, domainCtx, parent context.Context) ErrorKind {
 		// Transport.MaxResponseHeaderBytes: the server answered, with more
 		// headers than survey reads.
 		return ErrHeaderCap
+	case strings.Contains(err.Error(), "Content-Length"):
+		// net/http's "message cannot contain multiple Content-Length
+		// headers" and "bad Content-Length": framing no client can trust.
+		return ErrProtocol
 	case strings.Contains(err.Error(), "malformed"), strings.Contains(err.Error(), "gzip:"),
 		strings.Contains(err.Error(), "deflate:"), strings.Contains(err.Error(), "flate:"),
 		strings.Contains(err.Error(), "zlib:"), strings.Contains(err.Error(), "unsupported transfer encoding"),

@@ -279,11 +279,11 @@ func isRedirect(code int) bool {
 func readBody(resp *http.Response, max int64, buf *bytes.Buffer) (bool, string, error) {
 	var r io.Reader = resp.Body
 	var undecoded string
+	wire := &capReader{r: resp.Body, n: wireCap(max)} // what a decoder reads off the wire is capped too (see wireCap)
 	switch enc := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding"))); enc {
 	case "", "identity":
 	case "gzip", "x-gzip":
-		// What a decoder reads off the wire is capped too (see wireCap).
-		zr, err := gzip.NewReader(&capReader{r: resp.Body, n: wireCap(max)})
+		zr, err := gzip.NewReader(wire)
 		if err != nil {
 			return false, "", fmt.Errorf("gzip: %w", err)
 		}
@@ -292,7 +292,7 @@ func readBody(resp *http.Response, max int64, buf *bytes.Buffer) (bool, string, 
 	case "deflate":
 		// "deflate" is zlib-wrapped per RFC 9110 §8.4.1.2; some servers send
 		// raw deflate, recognised by the missing zlib header.
-		br := bufio.NewReaderSize(&capReader{r: resp.Body, n: wireCap(max)}, 512)
+		br := bufio.NewReaderSize(wire, 512)
 		if hdr, _ := br.Peek(2); len(hdr) == 2 && (uint16(hdr[0])<<8|uint16(hdr[1]))%31 == 0 && hdr[0]&0x0f == 8 {
 			zr, err := zlib.NewReader(br)
 			if err != nil {
@@ -327,6 +327,9 @@ func readBody(resp *http.Response, max int64, buf *bytes.Buffer) (bool, string, 
 		// the body is over the cap, and what was decoded of it is kept.
 		truncated, err = true, nil
 	}
+	if errors.Is(err, io.ErrUnexpectedEOF) && r != resp.Body && wire.ended {
+		err = errTruncatedEncoding
+	}
 	if err != nil && !truncated {
 		return false, undecoded, err
 	}
@@ -350,6 +353,10 @@ var errWireCap = errors.New("encoded body over the cap")
 type capReader struct {
 	r io.Reader
 	n int64
+	// ended is true once the wire body ended cleanly (io.EOF): a decoder
+	// that then says io.ErrUnexpectedEOF had a truncated stream, not a
+	// cut connection.
+	ended bool
 }
 
 func (c *capReader) Read(p []byte) (int, error) {
@@ -361,8 +368,15 @@ func (c *capReader) Read(p []byte) (int, error) {
 	}
 	n, err := c.r.Read(p)
 	c.n -= int64(n)
+	c.ended = c.ended || err == io.EOF
 	return n, err
 }
+
+// errTruncatedEncoding is readBody's error for a gzip or deflate stream
+// that ends early although the response's body arrived whole (its
+// Content-Length, or its last chunk): a broken encoding, not a connection
+// cut short.
+var errTruncatedEncoding = errors.New("the compressed stream ends before its end, though the body arrived whole")
 
 // errUnrequestedCoding is readBody's error for a body compressed with a
 // content coding the crawler did not ask for and does not decode.

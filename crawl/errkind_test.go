@@ -1,0 +1,84 @@
+package crawl
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"net"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/agentpolicy/survey/registry"
+	"github.com/agentpolicy/survey/seeds"
+)
+
+// rawResponse answers with bytes written straight to the connection, for
+// framing net/http's server would never send.
+func rawResponse(w http.ResponseWriter, raw string) {
+	conn, buf, err := w.(http.Hijacker).Hijack()
+	if err != nil {
+		return
+	}
+	buf.WriteString(raw)
+	buf.Flush()
+	conn.Close()
+}
+
+// Broken answers get the reason of what broke: a Location's port out of
+// range is a bad Location, conflicting or negative Content-Length headers
+// and a gzip stream cut short inside a body that arrived whole are
+// protocol errors (not a network error, not a reset).
+func TestCrawl_ErrorKindsOfBrokenAnswers(t *testing.T) {
+	var half []byte
+	{
+		var b bytes.Buffer
+		zw := gzip.NewWriter(&b)
+		zw.Write(bytes.Repeat([]byte("User-agent: *\nDisallow: /x\n"), 200))
+		zw.Close()
+		half = b.Bytes()[:b.Len()/2]
+	}
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			http.Redirect(w, r, "http://example.test:99999/robots.txt", http.StatusFound)
+		case "/agents.txt":
+			rawResponse(w, "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 6\r\nConnection: close\r\n\r\nhello!")
+		case "/llms.txt":
+			rawResponse(w, "HTTP/1.1 200 OK\r\nContent-Length: -1\r\nConnection: close\r\n\r\n# Title\n")
+		case "/ai.txt":
+			rawResponse(w, fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s", len(half), half))
+		default:
+			http.NotFound(w, r)
+		}
+	})
+	s := newTestServer(t, h)
+	res := crawlOne(t, s, seeds.Seed{Host: "example.test", Scheme: "http"}, nil)
+	for loc, want := range map[registry.LocationID]ErrorKind{
+		registry.LocRobots:    ErrBadLocation,
+		registry.LocAgentsTxt: ErrProtocol,
+		registry.LocLLMsTxt:   ErrProtocol,
+		registry.LocAITxt:     ErrProtocol,
+	} {
+		if f := res.Fetch(loc); f.ErrKind != want {
+			t.Errorf("%s: %s (%s), want %s", loc, f.ErrKind, f.Err, want)
+		}
+	}
+}
+
+// A DNS server that never answers makes the lookup time out: that is a
+// DNS failure (a lame delegation), not the site's timeout.
+func TestCrawl_DNSTimeoutIsDNS(t *testing.T) {
+	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pc.Close() // reads nothing, answers nothing
+	s := newTestServer(t, http.NotFoundHandler())
+	res := crawlOne(t, s, seeds.Seed{Host: "lame.test", Scheme: "http"}, func(c *Config) {
+		c.ConnectTo, c.Resolver, c.AllowPrivate, c.Timeout = "", pc.LocalAddr().String(), true, 8*time.Second
+	})
+	if f := res.Fetch(registry.LocRobots); f.ErrKind != ErrDNS {
+		t.Errorf("robots.txt: %s (%s), want %s", f.ErrKind, f.Err, ErrDNS)
+	}
+}
