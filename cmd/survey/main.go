@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -66,6 +67,8 @@ func commands() []command {
 
 func main() {
 	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, stderrTTY: isTerminal(os.Stderr)}
+	log.SetFlags(0)
+	log.SetOutput(&libraryLog{w: os.Stderr, prefix: "survey: Go library: "})
 	os.Exit(runChecked(e, os.Args[1:]))
 }
 
