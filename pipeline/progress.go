@@ -15,7 +15,8 @@ import (
 // progress counts what the crawl has done and shows it: a progress bar on a
 // terminal, otherwise a plain line every few seconds.
 type progress struct {
-	total   int64 // estimated number of domains; 0 when unknown
+	total   int64        // estimated number of domains; 0 when unknown
+	exact   atomic.Int64 // the number of domains, once every seed is read; 0 until then
 	done    atomic.Int64
 	errs    atomic.Int64 // fetches that got no answer (network, timeout, redirect errors)
 	seedBad atomic.Int64
@@ -135,8 +136,8 @@ func (p *progress) line(now time.Time) string {
 	p.observe(now, done)
 	rate := float64(done) / now.Sub(p.start).Seconds()
 	s := fmt.Sprintf("crawled %d", done)
-	if p.total > 0 {
-		s += fmt.Sprintf("/%d domains (%d%%)", p.total, percentDone(done, p.total))
+	if total := p.expected(); total > 0 {
+		s += fmt.Sprintf("/%d domains (%d%%)", total, percentDone(done, total))
 	} else {
 		s += " domains"
 	}
@@ -221,7 +222,8 @@ func (p *progress) eta(now time.Time, done int64, rate float64) string {
 // stalled, how long none has. ok is false when the total is unknown or
 // reached, or nothing is done yet.
 func (p *progress) estimate(now time.Time, done int64, rate float64) (left, stalled time.Duration, ok bool) {
-	if p.total <= done || done <= 0 {
+	total := p.expected()
+	if total <= done || done <= 0 {
 		return 0, 0, false
 	}
 	recent := rate
@@ -236,7 +238,29 @@ func (p *progress) estimate(now time.Time, done int64, rate float64) (left, stal
 	if recent <= 0 {
 		return 0, max(now.Sub(p.quiet.at), time.Nanosecond), true
 	}
-	return time.Duration(float64(p.total-done) / recent * float64(time.Second)), 0, true
+	return time.Duration(float64(total-done) / recent * float64(time.Second)), 0, true
+}
+
+// expected is the number of domains the run crawls: exactly, once every
+// seed line is read, else the estimate (the seed file's lines, which count
+// rejected lines, comments and duplicates too).
+func (p *progress) expected() int64 {
+	if n := p.exact.Load(); n > 0 {
+		return n
+	}
+	return p.total
+}
+
+// seedsRead records that every seed is read, n of them to crawl: the bar
+// and the line count to n from now on, and so reach 100%.
+func (p *progress) seedsRead(n int64) {
+	if n <= 0 {
+		return
+	}
+	p.exact.Store(n)
+	if p.bar != nil {
+		p.bar.ChangeMax64(n)
+	}
 }
 
 // formatLeft is an ETA to the second; under half a second it is "<1s",

@@ -24,6 +24,21 @@ func TestProgress_Line(t *testing.T) {
 	}
 }
 
+// The total is the seed file's lines until every seed is read; then it is
+// the seeds to crawl, without the rejected lines, so that a crawl ends at
+// 100%.
+func TestProgress_TotalBecomesExactOnceSeedsAreRead(t *testing.T) {
+	p := &progress{total: 121, start: time.Now().Add(-10 * time.Second)}
+	p.done.Store(119)
+	if got := p.line(time.Now()); !strings.HasPrefix(got, "crawled 119/121 domains (98%)") {
+		t.Errorf("before the seeds are read: %q", got)
+	}
+	p.seedsRead(119)
+	if got := p.line(time.Now()); !strings.HasPrefix(got, "crawled 119/119 domains (100%)") {
+		t.Errorf("after the seeds are read: %q", got)
+	}
+}
+
 // Once the line has some history, its ETA assumes the recent rate, not the
 // average since the start: a crawl that slows down, or stops finishing
 // domains while its last ones stall, says so.

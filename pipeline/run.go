@@ -327,6 +327,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 				fmt.Fprintf(opts.Stderr, "%s: more rejected lines are not shown (the summary counts them; survey seeds lists every one)\n", le.File)
 			}
 		}
+		var sent int64
 		for s, err := range toCrawl(reader, opts.SeedsPath, opts.Shard, done, bad) {
 			if err != nil {
 				if ctx.Err() != nil {
@@ -341,11 +342,13 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 			}
 			select {
 			case in <- s:
+				sent++
 			case <-crawlCtx.Done():
 				readErr <- nil
 				return
 			}
 		}
+		prog.seedsRead(sent)
 		readErr <- nil
 	}()
 
