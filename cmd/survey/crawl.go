@@ -87,7 +87,7 @@ func runCrawl(e *env, args []string) int {
 		caFile         = fs.String("ca-file", "", "PEM file of extra certificate authorities to trust (the simulated web's CA)")
 		resolver       = fs.String("resolver", "", "DNS server HOST:PORT to use instead of the system's")
 		locations      = fs.String("locations", "", "comma-separated locations to fetch (default all)")
-		perIP          = fs.Int("per-ip", crawl.DefaultPerIPLimit, "requests in flight to one IP address")
+		perIP          = fs.Int("per-ip", crawl.DefaultPerIPLimit, "requests in flight to one IP address (not applied with --connect-to and no --resolver, where names are not resolved: the simulated web's one address stands for every site)")
 		maxRetryAfter  = fs.Duration("max-retry-after", crawl.DefaultMaxRetryAfter, "longest Retry-After (429, 503) waited for; a host asking for longer is left alone (0: never wait)")
 		noBuild        = fs.Bool("no-build", false, "do not build the DuckDB database at the end (sharded crawls: use survey merge)")
 		canary         = fs.String("canary", "", "canary name, letters, digits, '-' and '_' (the canary location is /.well-known/survey-canary-NAME; default: derived from the crawl id)")
