@@ -46,9 +46,9 @@ var (
 		Summary: "The effective tdm-reservation is 0 and a tdm-policy is declared; agents should not process it, so no policy is effective."}
 	codeTDMPolicyAlone = diag.Code{ID: "homepage.tdm-policy-without-reservation", Severity: diag.Info, Spec: specTDMPolicy,
 		Summary: "A tdm-policy without a tdm-reservation from the same source."}
-	codeHTTPEquivPolicy = diag.Code{ID: "homepage.http-equiv-policy-header", Severity: diag.Info, Spec: specHTTPEquiv,
+	codeHTTPEquivPolicy = diag.Code{ID: "homepage.http-equiv-policy-header", Severity: diag.Warning, Spec: specHTTPEquiv,
 		Summary: "A meta http-equiv names a policy header (X-Robots-Tag, Content-Usage, tdm-reservation, tdm-policy): HTML defines no such pragma and crawlers read these headers from the HTTP response, so the attribute expresses nothing (the robots and TDMRep meta tags use name=, and a tag that also has such a name is read by it)."}
-	codeMisnamedMeta = diag.Code{ID: "homepage.misnamed-robots-meta", Severity: diag.Info, Spec: specRobotsAI,
+	codeMisnamedMeta = diag.Code{ID: "homepage.misnamed-robots-meta", Severity: diag.Warning, Spec: specRobotsAI,
 		Summary: "A meta tag named after a robots directive (name=\"noai\") or a policy response header (name=\"X-Robots-Tag\", name=\"Content-Usage\"), or a robots meta tag written with http-equiv (http-equiv=\"robots\", http-equiv=\"googlebot\"): a robots meta tag is named robots or after a crawler in its name attribute and carries the directives in its content (name=\"robots\" content=\"noai\"), and the headers are read from the HTTP response, so the tag expresses nothing."}
 	codeMetaInBody = diag.Code{ID: "homepage.meta-in-body", Severity: diag.Info, Spec: specHTML,
 		Summary: "A robots, per-crawler or TDMRep meta tag in the body of the page, as a Next.js app streams a dynamic page's metadata to most clients: only the meta tags of the head are read, so it is no signal; it is reported so that such pages can be counted."}

@@ -821,3 +821,18 @@ func TestParse_MetaInBody(t *testing.T) {
 		t.Errorf("signals %+v", s)
 	}
 }
+
+// A tag that means an opt-out no crawler reads (<meta name="noai">, a
+// policy header as http-equiv) is a warning, not a neutral info: the
+// publisher's signal has no effect, and survey check --strict fails on it.
+func TestParse_IneffectiveOptOutsAreWarnings(t *testing.T) {
+	for _, page := range []string{
+		`<html><head><meta name="noai" content="noai"></head></html>`,
+		`<html><head><meta http-equiv="X-Robots-Tag" content="noai"></head></html>`,
+	} {
+		_, diags := Parse(nil, []byte(page))
+		if len(diags) != 1 || diags[0].Severity != diag.Warning {
+			t.Errorf("%s: %v, want one warning", page, diags)
+		}
+	}
+}
