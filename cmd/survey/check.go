@@ -292,11 +292,16 @@ func runCheck(e *env, args []string) int {
 		f = extract.Detect(name, body)
 		if f == "" {
 			what := "cannot tell the type of " + name
-			switch kind, undo := notText(body); {
+			kind, undo := notText(body)
+			verb := "decompress it first"
+			if strings.HasPrefix(kind, "UTF-16") {
+				verb = "convert it to UTF-8 first"
+			}
+			switch {
 			case undo != "" && name != "-" && !isURL:
-				return fail(e, "check", fmt.Errorf("%s is %s: decompress it first, %s %s | survey check --type TYPE - (TYPE one of %s)", name, kind, undo, shell.Quote(name), strings.Join(types, ", ")))
+				return fail(e, "check", fmt.Errorf("%s is %s: %s, %s %s | survey check --type TYPE - (TYPE one of %s)", name, kind, verb, undo, shell.Quote(name), strings.Join(types, ", ")))
 			case undo != "" && name == "-":
-				return fail(e, "check", fmt.Errorf("standard input is %s: decompress it first (%s) and give --type (%s)", kind, undo, strings.Join(types, ", ")))
+				return fail(e, "check", fmt.Errorf("standard input is %s: %s (%s) and give --type (%s)", kind, verb, undo, strings.Join(types, ", ")))
 			case kind != "":
 				what = name + " is " + kind + ", so its type cannot be told from its content"
 			}

@@ -574,7 +574,12 @@ func TestCheck_SaysHowItToldTheType(t *testing.T) {
 	if code, _, errs := runSurvey(t, gz.String(), "check", "-"); code != exitUsage || !strings.HasPrefix(errs, "survey check: standard input is gzip-compressed: decompress it first (gzip -dc) and give --type (robots, ") {
 		t.Errorf("gzip on standard input: exit %d, %q", code, errs)
 	}
-	for _, b := range []string{"\x7fELF\x02\x01\x01\x00\x00", "\xff\xfe\xfa text"} {
+	// A byte order mark says UTF-16 text, and how to convert it.
+	utf16 := write("rules16.txt", "\xff\xfeU\x00s\x00e\x00r\x00-\x00a\x00g\x00e\x00n\x00t\x00:\x00 \x00*\x00\n\x00")
+	if code, _, errs := runSurvey(t, "", "check", utf16); code != exitUsage || !strings.HasPrefix(errs, "survey check: "+utf16+" is UTF-16 text, not UTF-8: convert it to UTF-8 first, iconv -f UTF-16 -t UTF-8 "+utf16+" | survey check --type TYPE -") {
+		t.Errorf("a UTF-16 file: exit %d, %q", code, errs)
+	}
+	for _, b := range []string{"\x7fELF\x02\x01\x01\x00\x00", "\xfe\xfa\xff text"} {
 		bin := write("blob.dat", b)
 		if code, _, errs := runSurvey(t, "", "check", bin); code != exitUsage || !strings.HasPrefix(errs, "survey check: "+bin+" is binary data, not text, so its type cannot be told from its content; give --type (") {
 			t.Errorf("binary %q: exit %d, %q", b, code, errs)

@@ -21,6 +21,10 @@ func notText(body []byte) (kind, undo string) {
 			return m.kind, m.undo
 		}
 	}
+	if bytes.HasPrefix(body, []byte("\xff\xfe")) || bytes.HasPrefix(body, []byte("\xfe\xff")) {
+		// A byte order mark: text, in UTF-16 (or UTF-32), not UTF-8.
+		return "UTF-16 text, not UTF-8", "iconv -f UTF-16 -t UTF-8"
+	}
 	head := body[:min(len(body), 8<<10)]
 	if bytes.IndexByte(head, 0) >= 0 || !utf8.Valid(trimPartialRune(head)) {
 		return "binary data, not text", ""

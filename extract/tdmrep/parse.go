@@ -36,6 +36,12 @@ func Parse(data []byte) (*File, diag.List) {
 	p.data = data
 	p.size = len(data)
 	p.lines = lines.New(data)
+	if bytes.HasPrefix(data, []byte("\xff\xfe")) || bytes.HasPrefix(data, []byte("\xfe\xff")) {
+		// A UTF-16 byte order mark: one diagnostic that says why, not
+		// the decoder's complaint about the mark.
+		p.diags.Add(codeNotJSON, 0, "the file is UTF-16 text (it starts with a byte order mark); JSON exchanged between systems is UTF-8 (RFC 8259 §8.1): save it as UTF-8")
+		return p.f, p.diags.Sorted()
+	}
 	if !utf8.Valid(data) {
 		p.diags.Add(codeInvalidUTF8, p.lineAt(firstInvalidUTF8(data)), "the file is not valid UTF-8 (first invalid byte here)")
 	}

@@ -479,6 +479,16 @@ func TestParse_Text(t *testing.T) {
 	if len(f.Rules) != 1 || !f.Rules[0].Reserved() {
 		t.Errorf("rules = %+v", f.Rules)
 	}
+	// UTF-16 (a byte order mark) is said to be UTF-16, once.
+	var u16 strings.Builder
+	u16.WriteString("\xff\xfe")
+	for _, c := range `[{"location": "/", "tdm-reservation": 1}]` {
+		u16.WriteString(string([]byte{byte(c), 0}))
+	}
+	f, got = parseString(t, u16.String())
+	if want := []string{"tdmrep.not-json@0"}; !slices.Equal(got, want) || f.Effective() != "unset" {
+		t.Errorf("UTF-16: got %v, effective %q", got, f.Effective())
+	}
 }
 
 func TestEffective(t *testing.T) {
