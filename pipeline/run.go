@@ -242,9 +242,13 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		}
 	}
 	// Runs that were killed never wrote their final row: record them now,
-	// with their own options (a killed run can only be the last one). A
-	// run that failed writing may not have written its own either (or even
-	// its starting row, with its first batch): record it from its state.
+	// with their own options (a killed run can only be the last one
+	// started, or one whose killed row the run after it, killed too, did
+	// not write). A run that failed writing may not have written its own
+	// either (or even its starting row, with its first batch): record it
+	// from its state. A run is marked recorded only once its row is
+	// written (the Flush below), so that a run killed before that writes
+	// them again.
 	var starters []sink.CrawlRow
 	var recorded []int // the runs recorded from their state
 	for i, r := range st.Runs {
@@ -253,22 +257,32 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 			recorded = append(recorded, i)
 			continue
 		}
-		if r.EndedAt == nil && r.Status == "running" {
+		last := i == len(st.Runs)-1
+		// A killed run not marked recorded is written again, unless its
+		// state is an older version's (no options kept), which marked
+		// none: its row was written with the run after it.
+		again := r.Status == "killed" && !r.Recorded && (r.Options != nil || last)
+		if r.EndedAt == nil && (r.Status == "running" || again) {
 			st.Runs[i].Status = "killed"
+			recorded = append(recorded, i)
 			row := crawlRow(st.Runs[i], 0, 0, 0)
-			if previous != nil {
-				row.Options = sink.JSON(previous)
+			options := r.Options
+			if options == nil && last {
+				options = previous
+			}
+			if options != nil {
+				row.Options = sink.JSON(options)
 				var o struct {
 					UserAgent string `json:"user_agent"`
 				}
-				if json.Unmarshal(previous, &o) == nil && o.UserAgent != "" {
+				if json.Unmarshal(options, &o) == nil && o.UserAgent != "" {
 					row.UserAgent = o.UserAgent
 				}
 			}
 			starters = append(starters, row)
 		}
 	}
-	run := RunState{Run: int32(len(st.Runs) + 1), StartedAt: time.Now().UTC(), Status: "running", ToolVersion: version}
+	run := RunState{Run: int32(len(st.Runs) + 1), StartedAt: time.Now().UTC(), Status: "running", ToolVersion: version, Options: st.Options}
 	if n := len(st.Runs); n > 0 {
 		if was := st.Runs[n-1].ToolVersion; was != "" && was != run.ToolVersion {
 			fmt.Fprintf(opts.Stderr, "survey: crawl %s (shard %s) ran survey %s until now, and this run is survey %s: each run's domains are classified and parsed by its own version (the crawls table records each run's tool_version)\n",
@@ -290,6 +304,11 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		return nil, err
 	}
 	if len(recorded) > 0 {
+		// Written now, in a batch of their own, before the state says so.
+		if err := w.Flush(); err != nil {
+			w.Close()
+			return nil, err
+		}
 		for _, i := range recorded {
 			st.Runs[i].Recorded = true
 		}

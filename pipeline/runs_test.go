@@ -3,6 +3,7 @@ package pipeline_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -133,5 +134,81 @@ func TestRun_ResumeMeasuresAlike(t *testing.T) {
 	sum, err := resume(func(o *pipeline.Options) { o.Crawl.Concurrency, o.Crawl.UserAgent = 2, "other-agent/1.0" })
 	if err != nil || sum.Status != "complete" {
 		t.Fatalf("resume with another concurrency and User-Agent: %v %+v", err, sum)
+	}
+}
+
+// TestRun_KilledTwiceInARow resumes a crawl whose last two runs were
+// killed, the second before it wrote anything: it had marked the first
+// killed in its state, and died before writing that row. The crawls table
+// still gets one row per run, each killed run as killed, with the options
+// it ran with.
+func TestRun_KilledTwiceInARow(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls the simulated web")
+	}
+	w, seedFile := startWeb(t, 30)
+	out := t.TempDir()
+	config := func(agent string) pipeline.Options {
+		cfg := simConfig(w)
+		cfg.UserAgent = agent
+		return pipeline.Options{Out: out, SeedsPath: seedFile, CrawlID: "k2", Crawl: cfg}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := pipeline.Run(ctx, config("first-agent/1.0")); err != nil {
+		t.Fatal(err)
+	}
+	// What run 2 leaves when killed after saving its state, before its
+	// first batch: run 1 marked killed, not recorded; run 2 running.
+	path := filepath.Join(out, "_state", "shard-0of1.json")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st map[string]any
+	if err := json.Unmarshal(b, &st); err != nil {
+		t.Fatal(err)
+	}
+	runs := st["runs"].([]any)
+	first := runs[0].(map[string]any)
+	first["status"] = "killed"
+	delete(first, "ended_at")
+	delete(first, "recorded")
+	second := map[string]any{"run": 2, "started_at": first["started_at"], "status": "running", "options": first["options"]}
+	st["runs"] = append(runs, second)
+	if b, err = json.Marshal(st); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	resume := config("third-agent/3.0")
+	resume.Resume, resume.SeedsPath, resume.CrawlID = true, "", ""
+	if sum, err := pipeline.Run(context.Background(), resume); err != nil || sum.Status != "complete" {
+		t.Fatalf("resume: %v %+v", err, sum)
+	}
+	db, err := sink.Open(filepath.Join(out, "survey.duckdb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.Query(`SELECT run, status, user_agent FROM crawls ORDER BY run`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var got []string
+	for rows.Next() {
+		var run int
+		var status, agent string
+		if err := rows.Scan(&run, &status, &agent); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, fmt.Sprintf("%d %s %s", run, status, agent))
+	}
+	want := []string{"1 killed first-agent/1.0", "2 killed first-agent/1.0", "3 complete third-agent/3.0"}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("crawls:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

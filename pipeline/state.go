@@ -42,6 +42,10 @@ type RunState struct {
 	SeedsBad  int64 `json:"seeds_bad,omitempty"`
 	Domains   int64 `json:"domains,omitempty"`
 	Recorded  bool  `json:"recorded,omitempty"`
+	// Options are the run's options (the crawls row's), kept so that the
+	// row of a run killed before it could write it says what that run
+	// did; empty in the state of older versions.
+	Options json.RawMessage `json:"options,omitempty"`
 }
 
 // statePath returns the state file of a shard ("i/n") in dir.

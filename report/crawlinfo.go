@@ -88,11 +88,16 @@ func (c Crawl) Started() time.Time {
 	return t
 }
 
-// Ended returns when the crawl's last run ended; zero when a run has no
-// end (it was killed or is running).
+// Ended returns when the crawl's last run ended; zero when a run is still
+// running (or has no end and is not known to be killed). A killed run has
+// no end of its own, and a later run resumed it: it does not hide when the
+// crawl ended.
 func (c Crawl) Ended() time.Time {
 	var t time.Time
 	for _, r := range c.Runs {
+		if r.EndedAt.IsZero() && r.Status == "killed" {
+			continue
+		}
 		if r.EndedAt.IsZero() {
 			return time.Time{}
 		}

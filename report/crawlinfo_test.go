@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agentpolicy/survey/queries"
 )
@@ -77,5 +78,24 @@ func TestCrawlStatus(t *testing.T) {
 	r.Crawl.Shards[1] = shard("1/2", "complete")
 	if out, _ := render(t, r); strings.Contains(out, "incomplete") {
 		t.Error("the page of a complete crawl says incomplete")
+	}
+}
+
+// TestCrawlEnded: a crawl ended when its last run ended; a killed run,
+// which has no end and which a later run resumed, does not make it "—",
+// while a run still running does.
+func TestCrawlEnded(t *testing.T) {
+	at := func(h int) time.Time { return time.Date(2026, 11, 28, h, 0, 0, 0, time.UTC) }
+	c := Crawl{ID: "c", Runs: []Run{
+		{Shard: "0/1", Run: 1, Status: "killed", StartedAt: at(1)},
+		{Shard: "0/1", Run: 2, Status: "killed", StartedAt: at(2)},
+		{Shard: "0/1", Run: 3, Status: "complete", StartedAt: at(3), EndedAt: at(4)},
+	}}
+	if got := c.Ended(); !got.Equal(at(4)) {
+		t.Errorf("ended %v, want %v", got, at(4))
+	}
+	c.Runs = append(c.Runs, Run{Shard: "0/1", Run: 4, Status: "running", StartedAt: at(5)})
+	if got := c.Ended(); !got.IsZero() {
+		t.Errorf("a crawl with a run still running ended %v", got)
 	}
 }
