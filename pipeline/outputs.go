@@ -67,6 +67,13 @@ func (c CrawlOutputs) Complete() bool {
 	return true
 }
 
+// Alike reports whether the crawl's shards are the shares of one crawl:
+// they read the same seed list and measured alike (Problems says how they
+// differ when they do not).
+func (c CrawlOutputs) Alike() bool {
+	return len(c.SeedsDigests) == 0 && len(c.MeasuredUnalike) == 0
+}
+
 // ErrOverlap is returned by ReadOutputs when a merge of the directories
 // would count some domains twice.
 var ErrOverlap = errors.New("the directories overlap")
@@ -220,8 +227,12 @@ func (c CrawlOutputs) Problems() []string {
 		if len(c.Missing) > 1 {
 			what, dirs, it = c.MissingShards()+" are", "their output directories", "them"
 		}
-		lines = append(lines, fmt.Sprintf("crawl %q: %s in none of the directories given; name %s too, or crawl %s first (survey crawl --crawl-id %s --shard I/%d, with the seeds and flags of the others)",
-			c.CrawlID, what, dirs, it, shell.Quote(c.CrawlID), c.Count))
+		index := "I"
+		if len(c.Missing) == 1 {
+			index = fmt.Sprint(c.Missing[0])
+		}
+		lines = append(lines, fmt.Sprintf("crawl %q: %s in none of the directories given; name %s too, or crawl %s first (survey crawl --crawl-id %s --shard %s/%d, with the seeds and flags of the others)",
+			c.CrawlID, what, dirs, it, shell.Quote(c.CrawlID), index, c.Count))
 	}
 	for _, s := range c.Shards {
 		if s.Running != "" {

@@ -46,7 +46,7 @@ func TestReadOutputs_ShardsOfCrawls(t *testing.T) {
 		t.Errorf("big: %+v", big)
 	}
 	want := []string{
-		`crawl "big": shard 2/4 is in none of the directories given; name its output directory too, or crawl it first (survey crawl --crawl-id big --shard I/4, with the seeds and flags of the others)`,
+		`crawl "big": shard 2/4 is in none of the directories given; name its output directory too, or crawl it first (survey crawl --crawl-id big --shard 2/4, with the seeds and flags of the others)`,
 		`crawl "big": shard 1/4 in ` + other + ` is not complete (its last run ended without recording its end: it was killed, its machine stopped, or it could not write its state); resume it with: survey crawl --resume --out ` + other + ` --shard 1/4`,
 		`crawl "big": shard 3/4 in ` + shared + ` is not complete (its last run interrupted); resume it with: survey crawl --resume --out ` + shared + ` --shard 3/4`,
 		`crawl "big": its shards read 2 different seed lists, so together they are not the shares of one list: d1 (0/4, 3/4); d2 (1/4)`,
@@ -69,6 +69,10 @@ func TestReadOutputs_CompleteWithTwoSeedLists(t *testing.T) {
 	}
 	if len(got) != 1 || !got[0].Complete() || len(got[0].Problems()) != 1 || !strings.Contains(got[0].Problems()[0], "2 different seed lists") {
 		t.Errorf("%+v: want one complete crawl with one problem, its seed lists", got)
+	}
+	// Complete, but not alike: merge --require-complete refuses it.
+	if got[0].Alike() {
+		t.Error("shards of two seed lists are alike")
 	}
 }
 

@@ -28,10 +28,11 @@ and directories that overlap (one shard of a crawl in two of them, or one crawl
 split into different numbers of shards), whose domains the database would
 count twice, and it names every shard that is missing or did not complete,
 with the command that resumes it, and every shard a crawl is writing now, with
-the process its lock names. --require-complete makes such a crawl an error
-instead of a warning, before anything is built. It also warns when the shards
-of one crawl read different seed lists, or measured differently (another
---locations, --max-body, --allow-private or --respect-robots).
+the process its lock names. It also warns when the shards of one crawl read
+different seed lists, or measured differently (another --locations,
+--max-body, --allow-private or --respect-robots). --require-complete makes
+each of these an error instead of a warning, before anything is built;
+without it the database is built and the exit status is 1.
 
 A committed part that cannot be read (damaged storage, a file changed by hand)
 stops the merge, naming it. --skip-damaged builds the database without the
@@ -74,7 +75,7 @@ func runMerge(e *env, args []string) int {
 			return fail(e, "merge", err)
 		}
 	}
-	incomplete := 0 // crawls
+	incomplete, unalike := 0, 0 // crawls
 	for _, c := range crawls {
 		for _, line := range c.Problems() {
 			fmt.Fprintf(e.stderr, "survey merge: %s\n", line)
@@ -82,9 +83,17 @@ func runMerge(e *env, args []string) int {
 		if !c.Complete() {
 			incomplete++
 		}
+		if !c.Alike() {
+			unalike++
+		}
 	}
 	if incomplete > 0 && *requireComplete {
 		return fail(e, "merge", fmt.Errorf("--require-complete: %s incomplete; nothing built", plural(incomplete, "crawl is", "crawls are")))
+	}
+	if unalike > 0 && *requireComplete {
+		// Every shard there and complete, but not the shares of one
+		// crawl: a cluster job that mixed up its seeds or flags.
+		return fail(e, "merge", fmt.Errorf("--require-complete: the shards of %s are not the shares of one crawl (another seed list, or measured differently; see above); nothing built", plural(unalike, "crawl", "crawls")))
 	}
 	leftOut := 0 // batches left out
 	opts := sink.BuildOptions{
@@ -121,6 +130,9 @@ func runMerge(e *env, args []string) int {
 	if incomplete > 0 {
 		fmt.Fprintf(e.stdout, ", %s incomplete (see above)", plural(incomplete, "crawl", "crawls"))
 	}
+	if unalike > 0 {
+		fmt.Fprintf(e.stdout, ", %s whose shards are not alike (see above)", plural(unalike, "crawl", "crawls"))
+	}
 	if leftOut > 0 {
 		fmt.Fprintf(e.stdout, ", %s left out (damaged parts)", plural(leftOut, "batch", "batches"))
 	}
@@ -128,7 +140,7 @@ func runMerge(e *env, args []string) int {
 	if filepath.Clean(*db) != filepath.Clean(defaultDB) {
 		fmt.Fprintf(e.stdout, "  survey query, report and body read it with --db %s (their default is %s)\n", shell.Quote(*db), defaultDB)
 	}
-	if incomplete > 0 || leftOut > 0 {
+	if incomplete > 0 || unalike > 0 || leftOut > 0 {
 		// Built, but not the whole of what was asked for: a script that
 		// goes on to analyse it should know, as after an interrupted crawl.
 		return exitFindings

@@ -2,11 +2,14 @@ package main
 
 import (
 	"database/sql"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/agentpolicy/survey/pipeline"
 )
 
 // TestMerge_DirectoryWithoutCrawlOutput: a directory that holds no crawl
@@ -82,5 +85,35 @@ func TestMixedParsers(t *testing.T) {
 	want := []string{`crawl "a": its documents were parsed by 2 versions of survey, so their diagnostics and parsed tables may not compare: 0.1.0 (2 documents), 0.1.0+abc (1 document); survey reparse of each directory with one version parses them alike`}
 	if err != nil || !slices.Equal(got, want) {
 		t.Errorf("mixedParsers: %q, %v; want %q", got, err, want)
+	}
+}
+
+// TestMerge_RequireCompleteRefusesShardsNotAlike: shards that are all
+// there and complete, but read different seed lists, are not the shares
+// of one crawl: --require-complete refuses them, building nothing.
+func TestMerge_RequireCompleteRefusesShardsNotAlike(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	for _, s := range []struct{ dir, shard, digest string }{{a, "0/2", "d1"}, {b, "1/2", "d2"}} {
+		st := pipeline.State{CrawlID: "m", Shard: s.shard, SeedsPath: "seeds.txt", SeedsDigest: s.digest, Complete: true,
+			Runs: []pipeline.RunState{{Run: 1, Status: "complete"}}}
+		raw, err := json.Marshal(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := "shard-" + strings.Replace(s.shard, "/", "of", 1) + ".json"
+		if err := os.MkdirAll(filepath.Join(s.dir, "_state"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(s.dir, "_state", name), raw, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db := filepath.Join(t.TempDir(), "m.duckdb")
+	code, _, errs := runSurvey(t, "", "merge", "--require-complete", "--db", db, a, b)
+	if code != exitUsage || !strings.Contains(errs, "2 different seed lists") || !strings.Contains(errs, "--require-complete: the shards of 1 crawl are not the shares of one crawl") {
+		t.Errorf("exit %d %q", code, errs)
+	}
+	if _, err := os.Stat(db); err == nil {
+		t.Errorf("built %s", db)
 	}
 }
