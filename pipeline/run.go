@@ -82,6 +82,13 @@ type Options struct {
 	// Batch thresholds of the sink; zero means the sink's defaults.
 	BatchRows int
 	BatchAge  time.Duration
+	// OutageAfter stops the run, as an interrupt does, when that many
+	// domains in a row (in the order they finish) were unreachable or
+	// timed out: the crawler's own network is likely down, and recording
+	// every remaining domain unreachable would end the crawl with nothing
+	// to resume. Those domains are not committed, so --resume crawls them
+	// again. 0 never stops.
+	OutageAfter int
 	// ToolVersion is the survey version the run records; "" means
 	// survey.BuildVersion().
 	ToolVersion string
@@ -119,6 +126,10 @@ type Summary struct {
 	Elapsed     time.Duration
 	DBPath      string // "" when not built
 	Interrupted bool
+	// Outage is the number of domains in a row that were unreachable or
+	// timed out when the run stopped for it (Options.OutageAfter); 0 when
+	// it did not. Those domains were not committed.
+	Outage int
 }
 
 // BuildError is Run's error when the crawl's parts were written but the
@@ -376,22 +387,55 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	// the Writer's sequence number moves on, or when it is closed.
 	sinkErr := make(chan error, 1)
 	var written, unwritten int64 // domains in written batches, in the batch under way
+	var outage int               // the streak that stopped the run (OutageAfter), 0 when none did
 	go func() {
 		var err error
 		seq := w.NextSeq()
-		for u := range units {
-			if err != nil {
-				continue // drain
-			}
+		commit := func(u *unit) {
 			if err = writeUnit(w, bodies, u); err != nil {
 				stopCrawl()
-				continue
+				return
 			}
 			prog.add(u)
 			unwritten++
 			if next := w.NextSeq(); next != seq {
 				seq, written, unwritten = next, written+unwritten, 0
 			}
+		}
+		// held are the latest domains, all unreachable or timed out, not
+		// yet committed: committed when a domain answers or the crawl
+		// ends, dropped (left for --resume) when they are OutageAfter.
+		var held []*unit
+		for u := range units {
+			if err != nil {
+				continue // drain
+			}
+			if opts.OutageAfter > 0 && noAnswer(u) {
+				if outage > 0 {
+					continue // stopping for an outage: left for --resume
+				}
+				held = append(held, u)
+				if len(held) >= opts.OutageAfter {
+					outage, held = len(held), nil
+					stopCrawl()
+				}
+				continue
+			}
+			for _, h := range held {
+				if commit(h); err != nil {
+					break
+				}
+			}
+			held = nil
+			if err == nil {
+				commit(u)
+			}
+		}
+		for _, h := range held {
+			if err != nil {
+				break
+			}
+			commit(h)
 		}
 		sinkErr <- err
 	}()
@@ -431,7 +475,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	rerr := <-readErr
 	prog.finish()
 
-	interrupted := ctx.Err() != nil
+	interrupted := ctx.Err() != nil || outage > 0
 	if runErr != nil && !errors.Is(runErr, context.Canceled) && werr == nil && rerr == nil {
 		werr = runErr
 	}
@@ -449,7 +493,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	sum.Crawled = prog.done.Load()
 	sum.SeedLines, sum.Seeds, sum.SeedsBad, sum.Duplicates = stats.Lines, stats.Seeds, stats.Bad, stats.Duplicates
 	sum.Outcomes, sum.DomainOuts = prog.snapshot()
-	sum.Status, sum.Interrupted = run.Status, interrupted
+	sum.Status, sum.Interrupted, sum.Outage = run.Status, interrupted, outage
 
 	// Standard input's digest is known once it is read whole; the run's
 	// final row records it.
@@ -791,6 +835,7 @@ func optionsRecord(opts *Options, canary string) map[string]any {
 		"connect_to": c.ConnectTo, "resolver": c.Resolver, "locations": locs, "canary_path": canary,
 		"per_ip_limit": c.PerIPLimit, "max_timeouts": c.MaxTimeouts, "max_retry_after": c.MaxRetryAfter.String(),
 		"shard": opts.Shard.String(), "seeds": opts.SeedsPath, "respect_robots": c.Robots != nil,
+		"outage_after": opts.OutageAfter,
 	}
 }
 
@@ -974,4 +1019,17 @@ func damagedTargets(db *sql.DB, files []string, err error) error {
 	}
 	return fmt.Errorf("reading committed domains: %d targets parts cannot be read (the first: %v): %s: move them aside (rename each to NAME.damaged) and resume again, which crawls their batches' domains again",
 		len(bad), first, strings.Join(bad, ", "))
+}
+
+// noAnswer reports whether a crawled domain gave no answer at all: it was
+// unreachable (but not refused by the address guard, which is survey's
+// own rule, not the network) or timed out.
+func noAnswer(u *unit) bool {
+	switch u.target.Outcome {
+	case classify.DomainTimeout:
+		return true
+	case classify.DomainUnreachable:
+		return u.target.Reason != classify.ReasonAddressGuard
+	}
+	return false
 }

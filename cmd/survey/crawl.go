@@ -93,6 +93,7 @@ func runCrawl(e *env, args []string) int {
 		canary         = fs.String("canary", "", "canary name, letters, digits, '-' and '_' (the canary location is /.well-known/survey-canary-NAME; default: derived from the crawl id)")
 		quiet          = fs.Bool("quiet", false, "no progress output")
 		batchAge       = fs.Duration("batch-age", 30*time.Second, "write what is committed at least this often")
+		outageAfter    = fs.Int("outage-after", 200, "stop, as an interrupt does, when this many domains in a row were unreachable or timed out (your network is likely down); they are not recorded, so --resume crawls them again (0: never stop)")
 		memoryLimit    = fs.String("memory-limit", fmt.Sprintf("%dMiB", crawl.DefaultMemoryLimit>>20), "soft limit of the crawler's own memory (Go's GOMEMLIMIT; GOGC and GOMEMLIMIT in the environment take precedence): the garbage collector runs rarely below it and harder near it")
 		pprofAddr      = fs.String("pprof", "", "serve Go's profiling endpoints (net/http/pprof) on this address, e.g. localhost:6060, to study a crawl's CPU and memory")
 	)
@@ -162,6 +163,7 @@ func runCrawl(e *env, args []string) int {
 		{"timeout", "positive", *timeout <= 0},
 		{"domain-deadline", "positive", *domainDeadline <= 0},
 		{"batch-age", "positive", *batchAge <= 0},
+		{"outage-after", "0 (never stop) or more", *outageAfter < 0},
 		{"max-retry-after", "0 (never wait) or more", *maxRetryAfter < 0},
 		{"shards", "0 (no sharding) or more", *shards < 0},
 	} {
@@ -242,7 +244,7 @@ func runCrawl(e *env, args []string) int {
 			Robots: robotsRules,
 		},
 		Stderr: e.stderr, Progress: e.stderr, TTY: e.stderrTTY, NoBuild: *noBuild || shard.Count > 1, BatchAge: *batchAge,
-		Args: withoutResume(args),
+		Args: withoutResume(args), OutageAfter: *outageAfter,
 	}
 	if *quiet {
 		opts.Progress = nil
@@ -313,8 +315,16 @@ func runCrawl(e *env, args []string) int {
 		return code
 	}
 	fmt.Fprint(e.stdout, notBuilt(sum, *out, shard))
+	if sum.Outage > 0 {
+		fmt.Fprintf(e.stderr, "survey crawl: stopped: the last %d domains were all unreachable or timed out, so this machine's network (or --connect-to, --resolver) is likely down; they are not recorded, and --resume crawls them again once it is back (--outage-after 0 never stops)\n", sum.Outage)
+	}
 	if sum.Interrupted {
 		fmt.Fprintf(e.stdout, "\nInterrupted; %s", howToContinue(*out, shard, fromStdin))
+		return exitFindings
+	}
+	if n, all := sum.DomainOuts[classify.DomainUnreachable]+sum.DomainOuts[classify.DomainTimeout], sum.Crawled; all >= 20 && n*20 >= all*19 {
+		// Fewer than --outage-after, or not in a row, but nearly all.
+		fmt.Fprintf(e.stderr, "survey crawl: %d of the %d domains crawled were unreachable or timed out: check this machine's network, --connect-to and --resolver before reading the dataset as the web's\n", n, all)
 		return exitFindings
 	}
 	if sum.Seeds == 0 {

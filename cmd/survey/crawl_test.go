@@ -487,3 +487,27 @@ func emptyCrawl(t *testing.T) (dir, out string) {
 	}
 	return dir, out
 }
+
+// A crawl whose every domain is unreachable says so and exits 1: its
+// dataset is this machine's network, not the web. With --outage-after
+// reached in a row it stops instead, interrupted, recording none of them.
+func TestCrawl_AllUnreachable(t *testing.T) {
+	seedsPath := filepath.Join(t.TempDir(), "seeds.txt")
+	var b strings.Builder
+	for i := range 25 {
+		fmt.Fprintf(&b, "http://dead-%d.test\n", i)
+	}
+	if err := os.WriteFile(seedsPath, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	code, _, errs := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", out, "--quiet", "--no-build", "--connect-to", "127.0.0.1:1", "--allow-private")
+	if code != exitFindings || !strings.Contains(errs, "25 of the 25 domains crawled were unreachable or timed out: check this machine's network") {
+		t.Errorf("25 unreachable: exit %d %q", code, errs)
+	}
+	out = filepath.Join(t.TempDir(), "out")
+	code, stdout, errs := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", out, "--quiet", "--no-build", "--outage-after", "5", "--connect-to", "127.0.0.1:1", "--allow-private")
+	if code != exitFindings || !strings.Contains(errs, "stopped: the last 5 domains were all unreachable or timed out") || !strings.Contains(stdout, "Interrupted; ") {
+		t.Errorf("--outage-after 5: exit %d %q %q", code, stdout, errs)
+	}
+}

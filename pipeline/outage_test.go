@@ -1,0 +1,57 @@
+package pipeline_test
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/agentpolicy/survey/pipeline"
+	"github.com/agentpolicy/survey/seeds"
+	"github.com/agentpolicy/survey/sink"
+)
+
+// TestRun_StopsForAnOutage crawls the simulated web through an address
+// where nothing listens, as when the crawler's own network is down: after
+// OutageAfter domains in a row without an answer the run stops,
+// interrupted, without recording them; a resume once the network is back
+// crawls every domain, none of them unreachable.
+func TestRun_StopsForAnOutage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls the simulated web")
+	}
+	w, seedFile := startWeb(t, 40)
+	out := t.TempDir()
+	down := simConfig(w)
+	down.ConnectTo = "127.0.0.1:1" // refused: no answer from any site
+	sum, err := pipeline.Run(context.Background(), pipeline.Options{Out: out, SeedsPath: seedFile, CrawlID: "o", Crawl: down, OutageAfter: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Status != "interrupted" || !sum.Interrupted || sum.Outage != 10 || sum.Domains != 0 {
+		t.Fatalf("down: status %s, interrupted %v, outage %d, %d domains recorded; want interrupted by an outage of 10, none recorded", sum.Status, sum.Interrupted, sum.Outage, sum.Domains)
+	}
+	sum, err = pipeline.Run(context.Background(), pipeline.Options{Out: out, Resume: true, Crawl: simConfig(w), OutageAfter: 10})
+	if err != nil || sum.Status != "complete" {
+		t.Fatalf("resume: %v %+v", err, sum)
+	}
+	// As many unreachable as in a crawl that never saw the outage (the
+	// simulated web has sites of its own that are).
+	ref := t.TempDir()
+	crawlSim(t, w, seedFile, ref, "o", seeds.Shard{})
+	count := func(dir string) (all, unreachable int) {
+		db, err := sink.Open(filepath.Join(dir, "survey.duckdb"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		if err := db.QueryRow(`SELECT count(*), count(*) FILTER (WHERE outcome = 'unreachable') FROM targets`).Scan(&all, &unreachable); err != nil {
+			t.Fatal(err)
+		}
+		return all, unreachable
+	}
+	all, unreachable := count(out)
+	wantAll, wantUnreachable := count(ref)
+	if all != 40 || all != wantAll || unreachable != wantUnreachable {
+		t.Errorf("after the resume: %d domains, %d unreachable; want %d, %d as without the outage", all, unreachable, wantAll, wantUnreachable)
+	}
+}
