@@ -98,3 +98,32 @@ func measuredUnalike(shards []ShardOutput) []string {
 	}
 	return lines
 }
+
+// outcomeOptions are options a resume may change that still move which
+// fetches end how: a shorter --timeout turns slow answers into timeouts.
+// A resume that changes them is told so (the crawls table records each
+// run's options).
+var outcomeOptions = []struct{ key, flag string }{
+	{"timeout", "--timeout"},
+	{"domain_deadline", "--domain-deadline"},
+	{"max_retry_after", "--max-retry-after"},
+}
+
+// changedOutcomeOptions returns "--timeout 5s (the crawl's last run: 10s)"
+// for each outcome option that differs between the crawl's last run
+// (previous) and this one (next).
+func changedOutcomeOptions(previous, next json.RawMessage) []string {
+	var was, now map[string]json.RawMessage
+	if json.Unmarshal(previous, &was) != nil || json.Unmarshal(next, &now) != nil {
+		return nil
+	}
+	var out []string
+	for _, o := range outcomeOptions {
+		a, okA := was[o.key]
+		b, okB := now[o.key]
+		if okA && okB && optionText(a) != optionText(b) {
+			out = append(out, fmt.Sprintf("%s %s (the crawl's last run: %s)", o.flag, optionText(b), optionText(a)))
+		}
+	}
+	return out
+}

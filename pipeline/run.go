@@ -231,6 +231,9 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		if err := checkMeasuredAlike(previous, st.Options); err != nil {
 			return nil, err
 		}
+		if changed := changedOutcomeOptions(previous, st.Options); len(changed) > 0 && opts.Stderr != nil {
+			fmt.Fprintf(opts.Stderr, "survey: this run changes %s: its fetches may end otherwise than the earlier runs' (a timeout sooner or later); the crawls table records each run's options\n", strings.Join(changed, ", "))
+		}
 	}
 
 	w, err := sink.Create(opts.Out, sink.Options{CrawlID: st.CrawlID, Shard: shard, BatchRows: opts.BatchRows, BatchAge: opts.BatchAge})
@@ -835,7 +838,7 @@ func optionsRecord(opts *Options, canary string) map[string]any {
 		"connect_to": c.ConnectTo, "resolver": c.Resolver, "locations": locs, "canary_path": canary,
 		"per_ip_limit": c.PerIPLimit, "max_timeouts": c.MaxTimeouts, "max_retry_after": c.MaxRetryAfter.String(),
 		"shard": opts.Shard.String(), "seeds": opts.SeedsPath, "respect_robots": c.Robots != nil,
-		"outage_after": opts.OutageAfter,
+		"outage_after": opts.OutageAfter, "hostname": hostname(),
 	}
 }
 
@@ -1032,4 +1035,12 @@ func noAnswer(u *unit) bool {
 		return u.target.Reason != classify.ReasonAddressGuard
 	}
 	return false
+}
+
+// hostname is the machine the run crawled from, for the crawls table's
+// options (where a crawl ran can change what sites answer); "" when the
+// system does not say.
+func hostname() string {
+	h, _ := os.Hostname()
+	return h
 }

@@ -274,6 +274,15 @@ func TestParseShardAndEnv(t *testing.T) {
 	if _, err := ShardFromEnv(8, func(k string) string { return env[k] }); err == nil {
 		t.Fatal("index 9 of 8 accepted")
 	}
+	// Both schedulers' variables: the same index is taken, two are refused.
+	env = map[string]string{"JOB_COMPLETION_INDEX": "2", "SLURM_ARRAY_TASK_ID": "2"}
+	if s, err := ShardFromEnv(8, func(k string) string { return env[k] }); err != nil || s.Index != 2 {
+		t.Errorf("both set to 2: %+v, %v", s, err)
+	}
+	env["SLURM_ARRAY_TASK_ID"] = "1"
+	if _, err := ShardFromEnv(8, func(k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), "disagree") {
+		t.Errorf("JOB_COMPLETION_INDEX=2 and SLURM_ARRAY_TASK_ID=1: %v", err)
+	}
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -88,8 +88,12 @@ func Registrable(host string) string {
 // ShardFromEnv returns the shard index for a crawl split into count shards
 // from the batch scheduler's environment: JOB_COMPLETION_INDEX (Kubernetes
 // Indexed Jobs) or SLURM_ARRAY_TASK_ID (Slurm job arrays). getenv is
-// os.Getenv in production.
+// os.Getenv in production. Both set to different values is an error: the
+// task's shard would depend on which survey reads first.
 func ShardFromEnv(count int, getenv func(string) string) (Shard, error) {
+	if k, s := getenv("JOB_COMPLETION_INDEX"), getenv("SLURM_ARRAY_TASK_ID"); k != "" && s != "" && k != s {
+		return Shard{}, fmt.Errorf("JOB_COMPLETION_INDEX=%q and SLURM_ARRAY_TASK_ID=%q disagree: unset the one the scheduler did not set, or use --shard i/n", k, s)
+	}
 	for _, name := range []string{"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"} {
 		v := getenv(name)
 		if v == "" {

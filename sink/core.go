@@ -31,7 +31,7 @@ type CrawlRow struct {
 	SeedsRead   int64      `col:"seeds_read" doc:"Seed lines read by this run, the lines of domains committed by earlier runs included (a resumed run reads the whole list again); 0 when status is running or killed."`
 	SeedsBad    int64      `col:"seeds_bad" doc:"Seed lines rejected as malformed by this run; 0 when status is running or killed."`
 	Domains     int64      `col:"domains" doc:"Domains crawled (committed) by this run, not counting those committed by earlier runs; 0 when status is running or killed, even when the run committed some (count targets instead)."`
-	Options     JSON       `col:"options" doc:"Every crawl option of the run, as a JSON object; not null in rows survey writes (a killed run's row, written by the next --resume, has the killed run's options)."`
+	Options     JSON       `col:"options" doc:"Every crawl option of the run, as a JSON object, with the host name of the machine it ran on (hostname, since 2026-11-28); not null in rows survey writes (a killed run's row, written by the next --resume, has the killed run's options)."`
 }
 
 // TargetRow is one domain of a crawl.
