@@ -37,25 +37,12 @@ func TestRun_KilledRunKeepsItsOptions(t *testing.T) {
 	if _, err := pipeline.Run(ctx, config(3, "first-agent/1.0")); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(out, "_state", "shard-0of1.json")
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var st map[string]any
-	if err := json.Unmarshal(b, &st); err != nil {
-		t.Fatal(err)
-	}
-	runs := st["runs"].([]any)
-	last := runs[len(runs)-1].(map[string]any)
-	last["status"] = "running"
-	delete(last, "ended_at")
-	if b, err = json.Marshal(st); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	editState(t, out, func(st map[string]any) {
+		runs := st["runs"].([]any)
+		last := runs[len(runs)-1].(map[string]any)
+		last["status"] = "running"
+		delete(last, "ended_at")
+	})
 
 	resume := config(5, "second-agent/2.0")
 	resume.Resume, resume.SeedsPath, resume.CrawlID = true, "", ""
@@ -160,28 +147,15 @@ func TestRun_KilledTwiceInARow(t *testing.T) {
 	}
 	// What run 2 leaves when killed after saving its state, before its
 	// first batch: run 1 marked killed, not recorded; run 2 running.
-	path := filepath.Join(out, "_state", "shard-0of1.json")
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var st map[string]any
-	if err := json.Unmarshal(b, &st); err != nil {
-		t.Fatal(err)
-	}
-	runs := st["runs"].([]any)
-	first := runs[0].(map[string]any)
-	first["status"] = "killed"
-	delete(first, "ended_at")
-	delete(first, "recorded")
-	second := map[string]any{"run": 2, "started_at": first["started_at"], "status": "running", "options": first["options"]}
-	st["runs"] = append(runs, second)
-	if b, err = json.Marshal(st); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	editState(t, out, func(st map[string]any) {
+		runs := st["runs"].([]any)
+		first := runs[0].(map[string]any)
+		first["status"] = "killed"
+		delete(first, "ended_at")
+		delete(first, "recorded")
+		second := map[string]any{"run": 2, "started_at": first["started_at"], "status": "running", "options": first["options"]}
+		st["runs"] = append(runs, second)
+	})
 
 	resume := config("third-agent/3.0")
 	resume.Resume, resume.SeedsPath, resume.CrawlID = true, "", ""
@@ -210,5 +184,27 @@ func TestRun_KilledTwiceInARow(t *testing.T) {
 	want := []string{"1 killed first-agent/1.0", "2 killed first-agent/1.0", "3 complete third-agent/3.0"}
 	if strings.Join(got, "; ") != strings.Join(want, "; ") {
 		t.Errorf("crawls:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// editState rewrites the crawl state of out's unsharded crawl with edit,
+// as a crash would leave it.
+func editState(t *testing.T, out string, edit func(st map[string]any)) {
+	t.Helper()
+	path := filepath.Join(out, "_state", "shard-0of1.json")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st map[string]any
+	if err := json.Unmarshal(b, &st); err != nil {
+		t.Fatal(err)
+	}
+	edit(st)
+	if b, err = json.Marshal(st); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

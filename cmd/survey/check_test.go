@@ -524,13 +524,7 @@ func TestCheck_PageDataNote(t *testing.T) {
 // another format (robots.txt rules saved as did.json). An empty input says
 // it is empty.
 func TestCheck_SaysHowItToldTheType(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, body string) string {
-		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, []byte(body), 0o644)
-		return p
-	}
+	write := tempFiles(t)
 	rules := "User-agent: *\nDisallow: /private\n"
 	for _, c := range []struct {
 		file, stdin, note string // note "" when none is wanted
@@ -552,7 +546,7 @@ func TestCheck_SaysHowItToldTheType(t *testing.T) {
 		}
 	}
 	// --type says it: no note.
-	if _, out, _ := runSurvey(t, "", "check", "--type", "robots", filepath.Join(dir, "b.txt")); strings.Contains(out, "note") {
+	if _, out, _ := runSurvey(t, "", "check", "--type", "robots", write("b.txt", rules)); strings.Contains(out, "note") {
 		t.Errorf("--type robots b.txt: a note\n%s", out)
 	}
 	if code, _, errs := runSurvey(t, "", "check", "-"); code != exitUsage || !strings.HasPrefix(errs, "survey check: standard input is empty, so its type cannot be told from its content; give --type (") {

@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,14 +14,7 @@ import (
 // another format, and the JSON output, have no such line.
 func TestCheck_AICrawlersLine(t *testing.T) {
 	known := len(robots.AICrawlers())
-	dir := t.TempDir()
-	write := func(name, body string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := tempFiles(t)
 	var many strings.Builder
 	tokens := robots.AITokens()
 	for _, tok := range tokens[:8] {

@@ -3,8 +3,6 @@ package main
 import (
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -13,18 +11,8 @@ import (
 // cap), a file alone or any of a site's. Without it only an invalid file
 // or one of another format exits 1.
 func TestCheck_Strict(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, body string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := tempFiles(t)
 	clean := write("robots.txt", "User-agent: *\nDisallow: /private\n")
-	if err := os.Mkdir(filepath.Join(dir, "warned"), 0o755); err != nil {
-		t.Fatal(err)
-	}
 	warned := write("warned/robots.txt", "User-agent: *\nDissallow: /private\n") // robots.misspelled-key
 	invalid := write("automation-preferences.txt", "scope: /\nallowed-methods: ANY\n\n")
 	for _, c := range []struct {

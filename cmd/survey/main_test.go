@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -90,5 +91,24 @@ func TestRunChecked_UnwritableStdout(t *testing.T) {
 	e = &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" }}
 	if code := runChecked(e, []string{"version"}); code != exitOK || stderr.Len() != 0 || !strings.HasPrefix(stdout.String(), "survey ") {
 		t.Errorf("survey version: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+}
+
+// tempFiles returns a function that writes a file of name (a relative
+// path, its directories made) and body into one temporary directory, and
+// returns its path.
+func tempFiles(t *testing.T) func(name, body string) string {
+	t.Helper()
+	dir := t.TempDir()
+	return func(name, body string) string {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
 	}
 }
