@@ -2,6 +2,7 @@ package pipeline_test
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -44,16 +45,7 @@ func TestRun_KilledRunKeepsItsOptions(t *testing.T) {
 		delete(last, "ended_at")
 	})
 
-	resume := config(5, "second-agent/2.0")
-	resume.Resume, resume.SeedsPath, resume.CrawlID = true, "", ""
-	if sum, err := pipeline.Run(context.Background(), resume); err != nil || sum.Status != "complete" {
-		t.Fatalf("resume: %v %+v", err, sum)
-	}
-	db, err := sink.Open(filepath.Join(out, "survey.duckdb"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := resumeToEnd(t, config(5, "second-agent/2.0"))
 	for _, c := range []struct {
 		status, agent, concurrency string
 	}{
@@ -157,16 +149,7 @@ func TestRun_KilledTwiceInARow(t *testing.T) {
 		st["runs"] = append(runs, second)
 	})
 
-	resume := config("third-agent/3.0")
-	resume.Resume, resume.SeedsPath, resume.CrawlID = true, "", ""
-	if sum, err := pipeline.Run(context.Background(), resume); err != nil || sum.Status != "complete" {
-		t.Fatalf("resume: %v %+v", err, sum)
-	}
-	db, err := sink.Open(filepath.Join(out, "survey.duckdb"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := resumeToEnd(t, config("third-agent/3.0"))
 	rows, err := db.Query(`SELECT run, status, user_agent FROM crawls ORDER BY run`)
 	if err != nil {
 		t.Fatal(err)
@@ -207,4 +190,20 @@ func editState(t *testing.T, out string, edit func(st map[string]any)) {
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// resumeToEnd resumes the crawl in o.Out with o's options, which must
+// complete it, and opens its database.
+func resumeToEnd(t *testing.T, o pipeline.Options) *sql.DB {
+	t.Helper()
+	o.Resume, o.SeedsPath, o.CrawlID = true, "", ""
+	if sum, err := pipeline.Run(context.Background(), o); err != nil || sum.Status != "complete" {
+		t.Fatalf("resume: %v %+v", err, sum)
+	}
+	db, err := sink.Open(filepath.Join(o.Out, "survey.duckdb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }
