@@ -217,7 +217,22 @@ var (
 		`|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,} (?:is|may be) (?:now )?for sale\b` +
 		`|\b(?:buy|get|purchase|acquire|inquire about|interested in(?: buying)?) this domain\b` +
 		`|\bdomain(?: name)? (?:is )?for sale\b` +
-		`|\bmake (?:an|your|us an) offer\b.*\bdomain\b|\bdomain\b.*\bmake (?:an|your|us an) offer\b`)
+		`|\bmake (?:an|your|us an) offer\b.*\bdomain\b|\bdomain\b.*\bmake (?:an|your|us an) offer\b` +
+		// The same in the languages of the landers of European
+		// registrars and marketplaces (Sedo, IONOS, Strato, OVH, Gandi,
+		// Aruba, TransIP, Registro.br, home.pl): "Diese Domain steht zum
+		// Verkauf", "Ce nom de domaine est à vendre", "Este dominio está a
+		// la venta", "Questo dominio è in vendita", "Dit domein is te
+		// koop", "Este domínio está à venda", "Ta domena jest na
+		// sprzedaż". (\b is ASCII: none follows a word ending in a
+		// letter outside it.)
+		`|\b(?:diese|die) domain(?: [a-z0-9.-]+)? (?:steht|ist) (?:jetzt )?zum verkauf\b|\bdomain (?:steht )?zum verkauf\b` +
+		`|\bce (?:nom de )?domaine(?: [a-z0-9.-]+)? est (?:à vendre|en vente)|\b(?:nom de )?domaine à vendre` +
+		`|\beste dominio(?: [a-z0-9.-]+)? (?:está|esta) (?:a la venta|en venta)\b|\bdominio en venta\b` +
+		`|\bquesto dominio(?: [a-z0-9.-]+)? è in vendita\b|\bdominio in vendita\b` +
+		`|\bdit domein(?: [a-z0-9.-]+)? is te koop\b|\bdomein(?:naam)? te koop\b` +
+		`|\beste domínio(?: [a-z0-9.-]+)? está à venda\b|\bdomínio à venda\b` +
+		`|\bta domena(?: [a-z0-9.-]+)? jest na sprzedaż|\bdomena na sprzedaż`)
 	parkedParked = regexp.MustCompile(`\bparked (?:for )?free\b` +
 		`|\b(?:this|the) (?:domain(?: name)?|web ?page|website|site)(?: [a-z0-9-]+(?:\.[a-z0-9-]+)+)? (?:is|has been|was) (?:currently )?parked\b` +
 		`|\bdomain(?: name)? (?:is )?parked (?:by|at|with|on)\b` +
@@ -275,6 +290,7 @@ var parkedPrefilter = newMarkers(
 	"namecheap.com", "porkbun", "dynadot", "epik.com", "uniregistry", "above.com", "godaddy.com",
 	// Wording (parkedForSale, parkedParked, parkedRegistered).
 	"for sale", "for purchase", "this domain", "make an offer", "make your offer", "make us an offer",
+	"zum verkauf", "vendre", "en vente", "venta", "in vendita", "te koop", "venda", "sprzeda",
 	"parked", "registered at", "registered by", "registered with", "registered via", "registered through",
 	"registered on",
 )

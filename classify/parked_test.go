@@ -270,7 +270,9 @@ func TestDetectParked_Prefilter(t *testing.T) {
 	for _, s := range []string{"window.park = 'x'", `window.location.href="/lander"`, "<html data-adblockkey=x>",
 		"this domain may be for sale", "example.com is for sale", "buy this domain", "get this domain",
 		"make an offer on the domain", "is parked free, courtesy of", "this domain has been registered at",
-		"domain parked by", "parked domain name on", "this domain is registered with"} {
+		"domain parked by", "parked domain name on", "this domain is registered with",
+		"diese domain steht zum verkauf", "ce nom de domaine est à vendre", "este dominio está a la venta",
+		"questo dominio è in vendita", "dit domein is te koop", "este domínio está à venda", "ta domena jest na sprzedaż"} {
 		if !parkedPrefilter.in([]byte(s)) {
 			t.Errorf("%q is not in the prefilter", s)
 		}
@@ -318,4 +320,39 @@ func FuzzDetectParked(f *testing.F) {
 	f.Fuzz(func(t *testing.T, status int, final string, body []byte) {
 		DetectParked(&crawl.Fetch{URL: parkedHome, FinalURL: final, Status: status, Body: body})
 	})
+}
+
+// TestDetectParked_OtherLanguages: for-sale landers in the languages of
+// European registrars and marketplaces are parked; a shop's page that
+// sells its goods ("zum Verkauf", "à vendre") without a domain is not.
+func TestDetectParked_OtherLanguages(t *testing.T) {
+	page := func(title, text string) []byte {
+		return []byte("<!DOCTYPE html><html><head><title>" + title + "</title></head><body><h1>" + text + "</h1></body></html>")
+	}
+	for _, text := range []string{
+		"Diese Domain steht zum Verkauf!",
+		"Die Domain example.de ist jetzt zum Verkauf",
+		"Ce nom de domaine est à vendre",
+		"Le domaine example.fr est en vente. Ce domaine est en vente",
+		"Este dominio está a la venta",
+		"Questo dominio è in vendita",
+		"Dit domein is te koop",
+		"Este domínio está à venda",
+		"Ta domena jest na sprzedaż",
+	} {
+		if by, ok := DetectParked(homeFetch(page("example", text))); !ok || by != "unknown" {
+			t.Errorf("%q: parked %v by %q, want parked by unknown", text, ok, by)
+		}
+	}
+	for _, text := range []string{
+		"Gebrauchte Fahrräder zum Verkauf",
+		"Maison à vendre à Lyon",
+		"Coches en venta",
+		"Fietsen te koop",
+		"Domain kaufen und Website erstellen", // a registrar's home page
+	} {
+		if by, ok := DetectParked(homeFetch(page("Shop", text))); ok {
+			t.Errorf("%q: parked by %q; it sells goods, not its domain", text, by)
+		}
+	}
 }
