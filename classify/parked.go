@@ -290,7 +290,7 @@ var parkedPrefilter = newMarkers(
 	"namecheap.com", "porkbun", "dynadot", "epik.com", "uniregistry", "above.com", "godaddy.com",
 	// Wording (parkedForSale, parkedParked, parkedRegistered).
 	"for sale", "for purchase", "this domain", "make an offer", "make your offer", "make us an offer",
-	"zum verkauf", "vendre", "en vente", "venta", "in vendita", "te koop", "venda", "sprzeda",
+	"zum verkauf", "domaine", "dominio", "domein", "domena", "venda",
 	"parked", "registered at", "registered by", "registered with", "registered via", "registered through",
 	"registered on",
 )
