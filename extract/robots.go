@@ -2,6 +2,8 @@ package extract
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/agentpolicy/survey/extract/robots"
@@ -103,29 +105,80 @@ func decideRobots(doc Document, q Query) (Decision, error) {
 	if token := robots.AgentToken(q.Agent); token != strings.TrimSpace(q.Agent) {
 		// A full User-Agent string: its leading token is seldom the
 		// crawler's ("Mozilla/5.0 (compatible; GPTBot/1.1)"), so the
-		// groups are those naming the first of its words a group names,
-		// as the other formats' evaluators match one of its products.
+		// groups are those naming the first of its products a group
+		// names, as the other formats' evaluators match one of its
+		// products; with none named, those of a crawler no group names.
+		products := userAgentProducts(q.Agent)
 		named := ""
-		for _, w := range userAgentWords(q.Agent) {
-			if wd := m.Allowed(w, q.URL); wd.Applies == robots.Named {
-				d, named = wd, w
+		for _, p := range products {
+			if wd := m.Allowed(p, q.URL); wd.Applies == robots.Named {
+				d, named = wd, p
 				break
 			}
 		}
-		if named != "" {
-			reason = d.Reason + fmt.Sprintf("; robots.txt groups are chosen by product token (RFC 9309 §2.2.1), and %q of this User-Agent string is the first a group names", named)
-		} else {
-			reason += fmt.Sprintf("; robots.txt groups are chosen by product token (RFC 9309 §2.2.1), and no group names %q or another word of this User-Agent string", token)
+		switch {
+		case named != "":
+			reason = d.Reason + fmt.Sprintf("; robots.txt groups are chosen by product token (RFC 9309 §2.2.1), and %q of this User-Agent string is the first of its products a group names", named)
+		case len(products) > 0:
+			d = m.Allowed(products[0], q.URL)
+			reason = d.Reason + fmt.Sprintf("; robots.txt groups are chosen by product token (RFC 9309 §2.2.1), and no group names a product of this User-Agent string (%s)", strings.Join(products, ", "))
+		default:
+			reason += fmt.Sprintf("; robots.txt groups are chosen by the product token %q of this agent", token)
 		}
 	}
 	return Decision{Allowed: d.Allowed, Reason: reason, Line: d.Line}, nil
 }
 
-// userAgentWords returns the runs of product-token characters (letters,
-// "_" and "-") of a User-Agent string, in order: its product names and
-// comments' words ("Mozilla", "compatible", "GPTBot", ...).
-func userAgentWords(agent string) []string {
-	return strings.FieldsFunc(agent, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '_' || r == '-')
-	})
+// uaProduct matches a product with its version in a User-Agent string
+// ("GPTBot/1.1", "Googlebot-Image/1.0"): a name and a version that starts
+// with a digit, so that a URL's path ("openai.com/gptbot") is none.
+var uaProduct = regexp.MustCompile(`(?:^|[\s;(])([A-Za-z][A-Za-z0-9_-]*)/[0-9]`)
+
+// uaComment matches a comment item that is a bare name ("Bytespider" of
+// "(compatible; Bytespider; spider-feedback@bytedance.com)").
+var uaComment = regexp.MustCompile(`[(;]\s*([A-Za-z][A-Za-z0-9_-]*)\s*[;)]`)
+
+// browserProducts are the products of a browser's User-Agent string, which
+// crawlers' strings carry too and which name no crawler.
+var browserProducts = map[string]bool{
+	"mozilla": true, "applewebkit": true, "chrome": true, "safari": true, "version": true, "mobile": true,
+	"gecko": true, "firefox": true, "edg": true, "opr": true, "khtml": true, "compatible": true,
+}
+
+// userAgentProducts returns the product names of a User-Agent string in
+// order, without the browser's (Mozilla, AppleWebKit, Chrome, ...): its
+// name/version products and the bare names of its comments, not the words
+// of its URLs or e-mail addresses.
+func userAgentProducts(agent string) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(name string) {
+		if k := strings.ToLower(name); !browserProducts[k] && !seen[k] {
+			seen[k] = true
+			out = append(out, name)
+		}
+	}
+	type at struct {
+		pos  int
+		name string
+	}
+	var found []at
+	for _, m := range uaProduct.FindAllStringSubmatchIndex(agent, -1) {
+		found = append(found, at{m[2], agent[m[2]:m[3]]})
+	}
+	// Comment items overlap (";" ends one and starts the next): match
+	// from each separator.
+	for i := 0; i < len(agent); i++ {
+		if agent[i] != '(' && agent[i] != ';' {
+			continue
+		}
+		if m := uaComment.FindStringSubmatchIndex(agent[i:]); m != nil && m[0] == 0 {
+			found = append(found, at{i + m[2], agent[i+m[2] : i+m[3]]})
+		}
+	}
+	slices.SortStableFunc(found, func(a, b at) int { return a.pos - b.pos })
+	for _, f := range found {
+		add(f.name)
+	}
+	return out
 }

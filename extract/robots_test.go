@@ -101,23 +101,46 @@ func TestRobotsAdapter_Decide(t *testing.T) {
 			t.Errorf("Decide(%s, %s) = %+v, %v; want allowed %v line %d", c.agent, c.url, d, err, c.allowed, c.line)
 		}
 	}
-	// A full User-Agent string is matched by the first of its words a
+	// A full User-Agent string is matched by the first of its products a
 	// group names (RFC 9309 §2.2.1 chooses groups by product token), not
-	// by its leading "Mozilla", and the reason says which.
+	// by its leading "Mozilla", nor by the words of its URL, and the
+	// reason says which.
 	for _, c := range []struct {
 		agent, url, reason string
 		allowed            bool
 		line               int
 	}{
-		{"Mozilla/5.0 (compatible; GPTBot/1.1; +https://openai.com/gptbot)", "/public", `"GPTBot" of this User-Agent string is the first a group names`, false, 6},
+		{"Mozilla/5.0 (compatible; GPTBot/1.1; +https://openai.com/gptbot)", "/public", `"GPTBot" of this User-Agent string is the first of its products a group names`, false, 6},
 		{"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; gptbot/1.0)", "/public", `"gptbot" of this User-Agent string`, false, 6},
-		{"Mozilla/5.0 (compatible; FooBot/1.0)", "/private/x", `no group names "Mozilla" or another word`, false, 2},
+		{"Mozilla/5.0 (compatible; FooBot/1.0)", "/private/x", `no group names a product of this User-Agent string (FooBot)`, false, 2},
 		{"GPTBot/1.1", "/public", `"GPTBot" of this User-Agent string`, false, 6},
 		{"GPTBot", "/public", "", false, 6},
 	} {
 		d, _ := Decide(doc, Query{Agent: c.agent, URL: c.url})
 		if d.Allowed != c.allowed || d.Line != c.line || (c.reason == "") != !strings.Contains(d.Reason, "User-Agent string") || !strings.Contains(d.Reason, c.reason) {
 			t.Errorf("Decide(%s, %s) = %+v; want allowed %v line %d, reason with %q", c.agent, c.url, d, c.allowed, c.line, c.reason)
+		}
+	}
+	// A group naming "Mozilla" (a bad-bot list's "Mozilla/4.0 (compatible;
+	// BullsEye; Windows 95)") is no crawler's that names itself later; nor
+	// is a group naming a word of the string's URL (openai, google).
+	for _, c := range []struct {
+		file, agent string
+		allowed     bool
+	}{
+		{"User-agent: Mozilla/4.0 (compatible; BullsEye; Windows 95)\nDisallow: /\n\nUser-agent: *\nAllow: /\n",
+			"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/120.0 Safari/537.36", true},
+		{"User-agent: GPTBot\nUser-agent: OpenAI\nDisallow: /\n",
+			"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot", true},
+		{"User-agent: Google\nDisallow: /private/\n\nUser-agent: *\nDisallow: /\n",
+			"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", false},
+		{"User-agent: Bytespider\nDisallow: /\n",
+			"Mozilla/5.0 (Linux; Android 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; Bytespider; spider-feedback@bytedance.com)", false},
+	} {
+		doc := Parse(registry.Robots, []byte(c.file), Input{})
+		d, _ := Decide(doc, Query{Agent: c.agent, URL: "/products/x"})
+		if d.Allowed != c.allowed {
+			t.Errorf("%q asked by %q: allowed %v (%s), want %v", c.file, c.agent, d.Allowed, d.Reason, c.allowed)
 		}
 	}
 	if !CanDecide(registry.Robots) {

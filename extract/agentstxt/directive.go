@@ -69,7 +69,7 @@ func (p *parser) directive(l line) Directive {
 			// "/admin DISALLOW # staff only": one diagnostic for the
 			// comment, not one per word of it.
 			d.Malformed = true
-			p.diags.Add(codeInlineComment, l.num, "%.100q is a comment after the directive, but only whole lines starting with \"#\" are comments (§4); move it to a line of its own", strings.Join(fields[2+i:], " "))
+			p.diags.Add(codeInlineComment, l.num, "%.100q is a comment after the directive, but only whole lines starting with \"#\" are comments (§4); move it to a line of its own, and compute the hash line again (it covers the directive lines)", strings.Join(fields[2+i:], " "))
 			break
 		}
 		key, value, hasEq := strings.Cut(field, "=")

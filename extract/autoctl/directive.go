@@ -52,7 +52,7 @@ func (p *parser) directive(num int, name, value string) {
 		g.Unknown = append(g.Unknown, Directive{Line: num, Name: name, Value: value})
 		switch near := misspelling(lower); {
 		case near == nameMethods:
-			p.diags.Add(codeMisspelledDirective, num, "directive %.100q is not defined; did you mean %q? It is ignored, as unknown directives must be, so the group lists no allowed methods and allows none", name, near)
+			p.diags.Add(codeMisspelledDirective, num, "directive %.100q is not defined; did you mean %q? It is ignored, as unknown directives must be, and a group without allowed-methods allows no method", name, near)
 		case near != "":
 			p.diags.Add(codeMisspelledDirective, num, "directive %.100q is not defined; did you mean %q? It is ignored, as unknown directives must be", name, near)
 		default:

@@ -836,3 +836,20 @@ func TestParse_IneffectiveOptOutsAreWarnings(t *testing.T) {
 		}
 	}
 }
+
+// TestParse_OrdinaryMetaNamesAreNoCrawlers: meta tags that pages name for
+// other things (<meta name="operator">, "code", "spider", "cursor") are
+// not read as robots tags for a crawler of that name, which they became
+// when the AI crawler list took those words as tokens.
+func TestParse_OrdinaryMetaNamesAreNoCrawlers(t *testing.T) {
+	for _, name := range []string{"author", "description", "keywords", "generator", "operator", "code", "spider",
+		"cursor", "copyright", "rating", "language", "application-name", "theme-color", "lcc", "yak", "terra", "chatgpt"} {
+		if isBotMetaName(name, aiTokenSet()) {
+			t.Errorf("<meta name=%q> is read as a crawler's robots tag", name)
+		}
+		s, _ := Parse(nil, []byte(`<html><head><meta name="`+name+`" content="noindex, nofollow"></head></html>`))
+		if len(s.Robots) != 0 {
+			t.Errorf("<meta name=%q content=noindex>: robots directives %+v", name, s.Robots)
+		}
+	}
+}

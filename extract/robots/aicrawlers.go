@@ -185,8 +185,14 @@ func nearAICrawler(key, value string) string {
 		return ""
 	}
 	sq := squashToken(value)
-	if t, ok := n.squashed[sq]; ok {
-		return t
+	t, ok := n.squashed[sq]
+	if !ok {
+		t = n.squashed[sq+"bot"]
 	}
-	return n.squashed[sq+"bot"]
+	if strings.EqualFold(strings.TrimSpace(value), t) {
+		// A listed name with digits ("AI2Bot"), whose product token
+		// ("AI") is not its name: it is written as listed.
+		return ""
+	}
+	return t
 }

@@ -21,6 +21,13 @@ func TestParse_PreferenceAfterBlankLine(t *testing.T) {
 		{"User-agent: *\nDisallow: /x\n\nContent-Usage: train-ai=n\n", false}, // one group: it is every crawler's
 		{"User-agent: *\nContent-Usage: train-ai=n\n\nDisallow: /x\n\nUser-agent: GPTBot\nContent-Usage: train-ai=n\nDisallow: /\n", false},
 		{two + "\nDisallow: /tmp\nContent-Usage: train-ai=n\n", false}, // a rule after the blank line: still the group's body
+		// The * group's line is every crawler's without a group of its
+		// own, wherever that group stands.
+		{"User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n\nContent-Signal: ai-train=no\n", false},
+		{"User-agent: *\nAllow: /\n\nContent-Signal: ai-train=no\n\nUser-agent: GPTBot\nDisallow: /\n", false},
+		// A named group's appended line warns whether the other groups
+		// come before it or after.
+		{"User-agent: PerplexityBot\nDisallow: /\n\nContent-Usage: train-ai=n\n\nUser-agent: *\nDisallow: /private\n", true},
 	} {
 		f, d := parseString(t, c.body)
 		var got []string
@@ -32,11 +39,13 @@ func TestParse_PreferenceAfterBlankLine(t *testing.T) {
 		if c.warn != (len(got) == 1) || len(got) > 1 {
 			t.Errorf("%q: %v, want a warning: %v", c.body, got, c.warn)
 		}
-		if c.warn && !strings.Contains(got[0], `group of line 4 (user-agent "PerplexityBot")`) {
+		if c.warn && !strings.Contains(got[0], `(user-agent "PerplexityBot")`) {
 			t.Errorf("%q: the warning does not name the group: %s", c.body, got[0])
 		}
-		if last := f.Groups[len(f.Groups)-1]; c.warn && len(last.ContentUsage)+len(last.ContentSignals) != 1 {
-			t.Errorf("%q: the line is not the last group's: %+v", c.body, last)
+		for _, g := range f.Groups {
+			if c.warn && g.UserAgents[0].Value == "PerplexityBot" && len(g.ContentUsage)+len(g.ContentSignals) != 1 {
+				t.Errorf("%q: the line is not PerplexityBot's group's: %+v", c.body, g)
+			}
 		}
 	}
 }

@@ -80,6 +80,26 @@ type Builder struct {
 	// group (RFC 9309 §2.2: a blank line ends no group), though it looks
 	// like a line for the whole file.
 	blankAfterRules int
+	// Findings that need the whole file, said at its end (HandleEnd):
+	// user-agents that seem meant for a known AI crawler the file may
+	// name elsewhere, and preference lines after a blank line, which
+	// matter only when the file has other groups and theirs is not "*".
+	nearAI       []nearAIUserAgent
+	appendedPref []appendedPreference
+}
+
+// nearAIUserAgent is a user-agent line that seems meant for a known AI
+// crawler (nearAICrawler).
+type nearAIUserAgent struct {
+	line         int
+	value, meant string
+}
+
+// appendedPreference is a Content-Usage or Content-Signal line after a
+// blank line that follows its group's rules.
+type appendedPreference struct {
+	line, group int // group: index in File.Groups
+	name        string
 }
 
 // MaxDiagnosticsPerCode caps the diagnostics of one code in one file (see
@@ -205,7 +225,7 @@ func (b *Builder) HandleUserAgent(line int, value string) {
 	}
 	key := strings.ToLower(token)
 	if meant := nearAICrawler(key, value); meant != "" {
-		b.add(codeUserAgentNearAICrawler, line, "user-agent %q names no known AI crawler; did you mean %q? A crawler obeys only the groups naming its own product token", value, meant)
+		b.nearAI = append(b.nearAI, nearAIUserAgent{line: line, value: value, meant: meant})
 	}
 	if b.named == nil {
 		b.named = map[string]int{}
@@ -327,8 +347,8 @@ func (b *Builder) HandleExtension(line int, ext Extension, name, value string) {
 	case ExtAppDirectives:
 		b.appDirectives(g, line, name, value)
 	case ExtContentUsage, ExtContentSignal:
-		if b.blankAfterRules != 0 && len(b.file.Groups) > 1 {
-			b.add(codePreferenceAfterBlankLine, line, "this %s line follows a blank line after the rules of the group of line %d (user-agent %s), but a blank line ends no group: it is that group's alone, not every crawler's; to state a preference for every crawler, write it in each group", name, g.Line, userAgentList(g))
+		if b.blankAfterRules != 0 {
+			b.appendedPref = append(b.appendedPref, appendedPreference{line: line, group: b.cur - 1, name: name})
 		}
 		if ext == ExtContentUsage {
 			b.contentUsage(g, line, value, true)
@@ -579,6 +599,16 @@ func (b *Builder) contentSignal(g *Group, line int, value string) {
 // what only the whole file shows.
 func (b *Builder) HandleEnd(info BodyInfo) {
 	f := &b.file
+	for _, n := range b.nearAI {
+		if _, named := b.named[strings.ToLower(n.meant)]; !named {
+			b.add(codeUserAgentNearAICrawler, n.line, "user-agent %q names no known AI crawler; did you mean %q? A crawler obeys only the groups naming its own product token", n.value, n.meant)
+		}
+	}
+	for _, p := range b.appendedPref {
+		if g := &f.Groups[p.group]; len(f.Groups) > 1 && !namesStar(g) {
+			b.add(codePreferenceAfterBlankLine, p.line, "this %s line follows a blank line after the rules of the group of line %d (user-agent %s), but a blank line ends no group: it is that group's alone, not every crawler's; to state a preference for every crawler, write it in each group", p.name, g.Line, userAgentList(g))
+		}
+	}
 	// An HTML document before any record is an HTML body, whatever lines
 	// that are not records come first.
 	htmlLate := b.htmlLine != 0 && !b.recordBeforeHTML && info.NotText == "" && !info.HTML
@@ -656,4 +686,15 @@ func userAgentList(g *Group) string {
 		names = append(names, strconv.Quote(ua.Value))
 	}
 	return strings.Join(names, ", ")
+}
+
+// namesStar reports whether g is a "*" group: a line written after its
+// rules applies to every crawler without a group of its own.
+func namesStar(g *Group) bool {
+	for _, ua := range g.UserAgents {
+		if ua.Token == "*" {
+			return true
+		}
+	}
+	return false
 }

@@ -109,6 +109,10 @@ func merge(list []robots.Crawler, data []byte) (merged, added []robots.Crawler, 
 		return nil, nil, nil, fmt.Errorf("not an ai-robots-txt robots.json object: %w", err)
 	}
 	seen := map[string]bool{}
+	excluded := map[string]string{} // lower-cased name: why the list leaves it out
+	for _, e := range robots.AICrawlerExclusions() {
+		excluded[strings.ToLower(e.Name)] = e.Reason
+	}
 	// matched maps the token robots.txt matching reads (robots.AgentToken,
 	// lower-cased) to the first crawler read so.
 	matched := map[string]string{}
@@ -127,6 +131,10 @@ func merge(list []robots.Crawler, data []byte) (merged, added []robots.Crawler, 
 	for _, name := range names {
 		token := crawlerName(name)
 		if token == "" || seen[strings.ToLower(token)] {
+			continue
+		}
+		if why, ok := excluded[strings.ToLower(token)]; ok {
+			skipped = append(skipped, fmt.Sprintf("%q: excluded (aicrawlers-excluded.csv): %s", name, why))
 			continue
 		}
 		m := robots.AgentToken(token)

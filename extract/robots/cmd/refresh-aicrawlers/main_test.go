@@ -124,3 +124,23 @@ func TestOperator(t *testing.T) {
 		}
 	}
 }
+
+// TestMerge_Exclusions: a name of aicrawlers-excluded.csv is skipped with
+// its reason, so that a refresh does not add back what a review removed.
+func TestMerge_Exclusions(t *testing.T) {
+	data := []byte(`{
+		"Spider": {"operator": "Unclear at this time.", "function": "AI Data Scrapers", "description": ""},
+		"ChatGPT Agent": {"operator": "OpenAI", "function": "AI Agents", "description": ""},
+		"NewTrainer": {"operator": "Example Labs", "function": "LLM training.", "description": ""}
+	}`)
+	_, added, skipped, err := merge(nil, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(added) != 1 || added[0].Token != "NewTrainer" {
+		t.Errorf("added %+v, want NewTrainer alone", added)
+	}
+	if len(skipped) != 2 || !strings.Contains(strings.Join(skipped, "\n"), `"Spider": excluded (aicrawlers-excluded.csv): a generic word`) {
+		t.Errorf("skipped %q", skipped)
+	}
+}
