@@ -82,3 +82,26 @@ func TestCrawl_DNSTimeoutIsDNS(t *testing.T) {
 		t.Errorf("robots.txt: %s (%s), want %s", f.ErrKind, f.Err, ErrDNS)
 	}
 }
+
+// Locations that redirect to a host whose lookup times out are each dns:
+// a lookup that fails says nothing of the host, so it is no strike that
+// would leave the host alone (host_unresponsive) after two.
+func TestCrawl_DNSTimeoutsAreNoStrikes(t *testing.T) {
+	s := newTestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "http://lame.test"+r.URL.Path, http.StatusFound)
+	}))
+	_, port, _ := net.SplitHostPort(s.Addr)
+	dns := startDNS(t, map[string]string{"site.test.": "127.0.0.1", "lame.test.": noAnswer})
+	locs, err := registry.SelectLocations("robots,llms-txt,ai-txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := crawlOne(t, s, seeds.Seed{Host: "site.test", Port: port, Scheme: "http"}, func(c *Config) {
+		c.ConnectTo, c.Resolver, c.AllowPrivate, c.Timeout, c.Locations = "", dns, true, 8*time.Second, locs
+	})
+	for _, f := range res.Fetches {
+		if f.ErrKind != ErrDNS {
+			t.Errorf("%s: %s (%s), want %s", f.Location, f.ErrKind, f.Err, ErrDNS)
+		}
+	}
+}

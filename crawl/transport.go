@@ -188,10 +188,14 @@ func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 // timeouts. A request cut by its domain's deadline or the crawl's end says
 // nothing of the host. A redirect is noted as an answer.
 func (t *recorder) noteEnd(ctx context.Context, host string, err error) {
+	// A lookup that failed, even by timing out, says nothing of the host:
+	// it is no strike against it (its requests are dns), nor an answer.
+	var dnsErr *net.DNSError
+	dns := err != nil && errors.As(err, &dnsErr)
 	switch cause := context.Cause(ctx); {
-	case cause == errRequestTimeout, cause == nil && err != nil && isTimeout(err):
+	case cause == errRequestTimeout, cause == nil && err != nil && !dns && isTimeout(err):
 		t.gates.timedOut(host)
-	case cause == nil:
+	case cause == nil && !dns:
 		t.gates.answered(host)
 	}
 }
