@@ -128,8 +128,10 @@ type Summary struct {
 	Interrupted bool
 	// Outage is the number of domains in a row that were unreachable or
 	// timed out when the run stopped for it (Options.OutageAfter); 0 when
-	// it did not. Those domains were not committed.
-	Outage int
+	// it did not. Those domains were not committed. OutageWhy counts
+	// their outcomes ("unreachable (connect) 180, timeout 20").
+	Outage    int
+	OutageWhy string
 }
 
 // BuildError is Run's error when the crawl's parts were written but the
@@ -391,6 +393,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	sinkErr := make(chan error, 1)
 	var written, unwritten int64 // domains in written batches, in the batch under way
 	var outage int               // the streak that stopped the run (OutageAfter), 0 when none did
+	var outageWhy string         // its domains' outcomes: "unreachable (connect) 180, timeout 20"
 	go func() {
 		var err error
 		seq := w.NextSeq()
@@ -405,40 +408,27 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 				seq, written, unwritten = next, written+unwritten, 0
 			}
 		}
-		// held are the latest domains, all unreachable or timed out, not
-		// yet committed: committed when a domain answers or the crawl
-		// ends, dropped (left for --resume) when they are OutageAfter.
-		var held []*unit
+		brk := &outageBreaker{after: opts.OutageAfter}
 		for u := range units {
 			if err != nil {
 				continue // drain
 			}
-			if opts.OutageAfter > 0 && noAnswer(u) {
-				if outage > 0 {
-					continue // stopping for an outage: left for --resume
-				}
-				held = append(held, u)
-				if len(held) >= opts.OutageAfter {
-					outage, held = len(held), nil
-					stopCrawl()
-				}
-				continue
-			}
-			for _, h := range held {
-				if commit(h); err != nil {
+			tripped := brk.tripped > 0
+			for _, c := range brk.take(u) {
+				if commit(c); err != nil {
 					break
 				}
 			}
-			held = nil
-			if err == nil {
-				commit(u)
+			if !tripped && brk.tripped > 0 {
+				outage, outageWhy = brk.tripped, brk.why
+				stopCrawl()
 			}
 		}
-		for _, h := range held {
+		for _, c := range brk.flush() {
 			if err != nil {
 				break
 			}
-			commit(h)
+			commit(c)
 		}
 		sinkErr <- err
 	}()
@@ -496,7 +486,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	sum.Crawled = prog.done.Load()
 	sum.SeedLines, sum.Seeds, sum.SeedsBad, sum.Duplicates = stats.Lines, stats.Seeds, stats.Bad, stats.Duplicates
 	sum.Outcomes, sum.DomainOuts = prog.snapshot()
-	sum.Status, sum.Interrupted, sum.Outage = run.Status, interrupted, outage
+	sum.Status, sum.Interrupted, sum.Outage, sum.OutageWhy = run.Status, interrupted, outage, outageWhy
 
 	// Standard input's digest is known once it is read whole; the run's
 	// final row records it.
@@ -1022,19 +1012,6 @@ func damagedTargets(db *sql.DB, files []string, err error) error {
 	}
 	return fmt.Errorf("reading committed domains: %d targets parts cannot be read (the first: %v): %s: move them aside (rename each to NAME.damaged) and resume again, which crawls their batches' domains again",
 		len(bad), first, strings.Join(bad, ", "))
-}
-
-// noAnswer reports whether a crawled domain gave no answer at all: it was
-// unreachable (but not refused by the address guard, which is survey's
-// own rule, not the network) or timed out.
-func noAnswer(u *unit) bool {
-	switch u.target.Outcome {
-	case classify.DomainTimeout:
-		return true
-	case classify.DomainUnreachable:
-		return u.target.Reason != classify.ReasonAddressGuard
-	}
-	return false
 }
 
 // hostname is the machine the run crawled from, for the crawls table's

@@ -58,8 +58,12 @@ link-local addresses unless --allow-private is given.
 
 Ctrl-C (or SIGTERM) stops cleanly (in-flight domains are abandoned, everything
 committed is kept and its database built); a second Ctrl-C stops at once.
-Continue with --resume. Exit status: 0 complete, 1 complete with rejected seed
-lines or without a seed, or interrupted, 2 usage or I/O error.`
+Continue with --resume. After --outage-after domains in a row without an
+answer (the crawler's own network down) it stops as an interrupt does.
+Exit status: 0 complete, 1 complete with rejected seed lines, or with 95% or
+more of 20+ domains unreachable or timed out, or interrupted (or stopped for
+an outage), or a seed file that holds no seed (nothing written), 2 usage or
+I/O error.`
 
 func runCrawl(e *env, args []string) int {
 	var locDoc strings.Builder
@@ -316,7 +320,7 @@ func runCrawl(e *env, args []string) int {
 	}
 	fmt.Fprint(e.stdout, notBuilt(sum, *out, shard))
 	if sum.Outage > 0 {
-		fmt.Fprintf(e.stderr, "survey crawl: stopped: the last %d domains were all unreachable or timed out, so this machine's network (or --connect-to, --resolver) is likely down; they are not recorded, and --resume crawls them again once it is back (--outage-after 0 never stops)\n", sum.Outage)
+		fmt.Fprintf(e.stderr, "survey crawl: stopped: %d domains in a row got no answer (%s), so this machine's network (or --connect-to, --resolver) is likely down; they are not recorded, nor the domains that lost fetches meanwhile, and --resume crawls them again once it is back; if these domains are dead and the network is fine, resume with --outage-after 0, which never stops\n", sum.Outage, sum.OutageWhy)
 	}
 	if sum.Interrupted {
 		fmt.Fprintf(e.stdout, "\nInterrupted; %s", howToContinue(*out, shard, fromStdin))

@@ -507,7 +507,7 @@ func TestCrawl_AllUnreachable(t *testing.T) {
 	}
 	out = filepath.Join(t.TempDir(), "out")
 	code, stdout, errs := runSurvey(t, "", "crawl", "--seeds", seedsPath, "--out", out, "--quiet", "--no-build", "--outage-after", "5", "--connect-to", "127.0.0.1:1", "--allow-private")
-	if code != exitFindings || !strings.Contains(errs, "stopped: the last 5 domains were all unreachable or timed out") || !strings.Contains(stdout, "Interrupted; ") {
+	if code != exitFindings || !strings.Contains(errs, "stopped: 5 domains in a row got no answer (unreachable (connect) 5)") || !strings.Contains(stdout, "Interrupted; ") {
 		t.Errorf("--outage-after 5: exit %d %q %q", code, stdout, errs)
 	}
 }

@@ -1,0 +1,150 @@
+package pipeline
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/agentpolicy/survey/classify"
+)
+
+// outageBreaker stops a crawl whose own network went down
+// (Options.OutageAfter) before it records every remaining domain
+// unreachable. It holds back the latest domains that went wrong: those
+// without any answer (failures, counted in a row), and those that answered
+// but lost fetches to the network, as the domains in flight when it goes
+// down do. A domain that answered whole releases them to be committed;
+// after failures in a row they are dropped, left for --resume, and the
+// breaker trips. Held domains past twice that many without as many
+// failures (a web where many domains lose a fetch) are released. Its zero
+// value, after 0, never trips.
+type outageBreaker struct {
+	after    int
+	held     []*unit
+	failures int
+	// tripped is the number of failures in a row that tripped it, 0
+	// until then; why counts their outcomes.
+	tripped int
+	why     string
+}
+
+// take returns the units to commit now, in order, u's turn having come.
+// A neutral unit is committed at once, changing nothing. Once tripped, it
+// returns only units that answered whole, or neutral ones.
+func (b *outageBreaker) take(u *unit) []*unit {
+	h := unitHealth(u)
+	switch {
+	case b.after <= 0, h == neutral:
+		return []*unit{u}
+	case b.tripped > 0 && h != answered:
+		return nil // left for --resume
+	case b.tripped > 0:
+		return []*unit{u}
+	case h == answered:
+		out := append(b.held, u)
+		b.held, b.failures = nil, 0
+		return out
+	}
+	b.held = append(b.held, u)
+	if h == unanswered {
+		b.failures++
+	}
+	switch {
+	case b.failures >= b.after:
+		b.tripped, b.why = b.failures, failureReasons(b.held)
+		b.held, b.failures = nil, 0
+	case len(b.held) > 2*b.after:
+		out := b.held
+		b.held, b.failures = nil, 0
+		return out
+	}
+	return nil
+}
+
+// flush returns the units held when the crawl ends without tripping.
+func (b *outageBreaker) flush() []*unit {
+	out := b.held
+	b.held = nil
+	return out
+}
+
+// health is how a crawled domain went, for the outage breaker.
+type health int
+
+const (
+	answered   health = iota // every location answered (or was refused by the site)
+	neutral                  // says nothing of the network: a name that does not exist, an address survey refuses
+	lossy                    // the domain answered, but some fetches got no answer
+	unanswered               // no answer at all: unreachable or timed out
+)
+
+// unitHealth says how a crawled domain went. A name that does not exist
+// (NXDOMAIN) says that DNS works, not that sites can be reached; an
+// address survey refuses (address_guard) is its own rule: both are
+// neutral.
+func unitHealth(u *unit) health {
+	switch u.target.Outcome {
+	case classify.DomainTimeout:
+		return unanswered
+	case classify.DomainUnreachable:
+		if u.target.Reason == classify.ReasonAddressGuard || nameNotFound(u) {
+			return neutral
+		}
+		return unanswered
+	}
+	for _, f := range u.fetches {
+		switch {
+		case f.Outcome == string(classify.Timeout) && f.Reason != classify.ReasonRobotsTxt:
+			return lossy
+		case f.Outcome == string(classify.NetworkError) && f.Reason != classify.ReasonAddressGuard && !notFound(f.Error):
+			return lossy
+		}
+	}
+	return answered
+}
+
+// nameNotFound reports whether a domain was unreachable because its name
+// does not exist: every fetch that failed on DNS was told so.
+func nameNotFound(u *unit) bool {
+	found := false
+	for _, f := range u.fetches {
+		if f.Outcome == string(classify.NetworkError) && f.Reason == classify.ReasonDNS {
+			if !notFound(f.Error) {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
+}
+
+// failureReasons counts the outcomes of the domains without an answer
+// among units, most frequent first: "unreachable (connect) 180, timeout 20".
+func failureReasons(units []*unit) string {
+	counts := map[string]int{}
+	for _, u := range units {
+		if unitHealth(u) != unanswered {
+			continue
+		}
+		k := u.target.Outcome
+		if u.target.Reason != "" {
+			k += " (" + u.target.Reason + ")"
+		}
+		counts[k]++
+	}
+	keys := slices.Collect(maps.Keys(counts))
+	slices.SortFunc(keys, func(a, b string) int { return cmp.Or(counts[b]-counts[a], strings.Compare(a, b)) })
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %d", k, counts[k])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// notFound reports whether a fetch's error says its name does not exist
+// (NXDOMAIN, or an answer without addresses).
+func notFound(err string) bool {
+	return strings.Contains(err, "no such host") || strings.Contains(err, "no addresses")
+}
