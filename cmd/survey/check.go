@@ -40,9 +40,9 @@ diagnostic, compiler style:
   FILE:LINE: severity: message [code, spec section]
 
 With --agent and --url (and --method), also answers whether that agent may
-do that there (EVALUATORS). Flags may come before or after the file
-(survey check robots.txt --agent GPTBot --url /a); a file whose name
-begins with - goes after --.
+do that there, for the formats that say: EVALUATORS.
+Flags may come before or after the file (survey check robots.txt --agent
+GPTBot --url /a); a file whose name begins with - goes after --.
 With --format json, prints the documented contract: {"type", "valid",
 "diagnostics", "result", "decision"} (see docs/check-json.md). --codes
 prints the catalogue of diagnostic codes.
@@ -100,7 +100,7 @@ func runCheck(e *env, args []string) int {
 			evaluators = append(evaluators, t)
 		}
 	}
-	about := strings.Replace(checkAbout, "TYPES", strings.Join(types, ", "), 1)
+	about := strings.Replace(checkAbout, "TYPES", wrapList(types, len("Types: "), 76), 1)
 	about = strings.Replace(about, "EVALUATORS", strings.Join(evaluators, ", "), 1)
 	fs := newFlags(e, "check", "[flags] FILE|URL|- | --site DOMAIN", about)
 	var (
@@ -147,7 +147,7 @@ func runCheck(e *env, args []string) int {
 		}
 	}
 	if ff, ok := registry.LookupFormat(registry.FormatID(*typ)); *typ != "" && (!ok || !ff.CheckType) {
-		return fail(e, "check", fmt.Errorf("unknown --type %q (want %s)", *typ, strings.Join(types, ", ")))
+		return fail(e, "check", fmt.Errorf("unknown --type %q (want %s, or a location's name, such as home for homepage)", *typ, strings.Join(types, ", ")))
 	}
 	if (*agent == "") != (*target == "") {
 		return fail(e, "check", errors.New("--agent and --url go together"))
@@ -414,9 +414,28 @@ func runCheck(e *env, args []string) int {
 		return fail(e, "check", fmt.Errorf("unknown --format %q (want text or json)", *format))
 	}
 	if failsCheck(doc, *strict) {
+		if why := strictOnly(doc, *strict); why != "" && *format == "text" {
+			fmt.Fprintf(e.stdout, "%s: --strict: exit status 1 for %s\n", name, why)
+		}
 		return exitFindings
 	}
 	return exitOK
+}
+
+// strictOnly says what fails doc under --strict alone ("1 warning", "not
+// usable"), "" when it fails without --strict too or does not fail.
+func strictOnly(doc extract.Document, strict bool) string {
+	if !strict || failsCheck(doc, false) {
+		return ""
+	}
+	var why []string
+	if n := doc.Diagnostics.Count(diag.Warning); n > 0 {
+		why = append(why, plural(n, "warning", "warnings"))
+	}
+	if !doc.Usable {
+		why = append(why, "not usable")
+	}
+	return strings.Join(why, ", ")
 }
 
 // failsCheck reports whether doc makes survey check exit 1: it is invalid
@@ -771,4 +790,25 @@ func (h headerFlag) Set(v string) error {
 	}
 	http.Header(h).Add(name, strings.TrimSpace(value))
 	return nil
+}
+
+// wrapList joins items with ", ", breaking lines before width and
+// indenting the lines after the first by indent spaces, the first line
+// starting indent columns in.
+func wrapList(items []string, indent, width int) string {
+	var b strings.Builder
+	col := indent
+	for i, it := range items {
+		sep := ""
+		if i > 0 {
+			sep = ", "
+		}
+		if i > 0 && col+len(sep)+len(it) > width {
+			b.WriteString(",\n" + strings.Repeat(" ", indent))
+			col, sep = indent, ""
+		}
+		b.WriteString(sep + it)
+		col += len(sep) + len(it)
+	}
+	return b.String()
 }

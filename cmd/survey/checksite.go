@@ -175,12 +175,20 @@ func checkSite(e *env, input, format string, q *extract.Query, cfg crawl.Config,
 		}
 		return fail(e, "check", fmt.Errorf("%s: %s: no location could be read%s", site.Domain, site.Outcome, hint))
 	}
+	failed, strictly := false, 0
 	for _, l := range site.Locations {
 		for _, d := range l.Docs {
-			if failsCheck(d, strict) {
-				return exitFindings
+			failed = failed || failsCheck(d, strict)
+			if strictOnly(d, strict) != "" {
+				strictly++
 			}
 		}
+	}
+	if strictly > 0 && format == "text" {
+		fmt.Fprintf(e.stdout, "%s: --strict: exit status 1 for %s with warnings or not usable\n", site.Domain, plural(strictly, "file", "files"))
+	}
+	if failed {
+		return exitFindings
 	}
 	return exitOK
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 )
 
@@ -29,8 +30,13 @@ func TestCheck_Strict(t *testing.T) {
 		if code, out, errs := runSurvey(t, "", append([]string{"check"}, c.args...)...); code != c.normal {
 			t.Errorf("%s: exit %d, want %d\n%s%s", c.label, code, c.normal, out, errs)
 		}
-		if code, out, errs := runSurvey(t, "", append([]string{"check", "--strict"}, c.args...)...); code != c.strict {
+		code, out, errs := runSurvey(t, "", append([]string{"check", "--strict"}, c.args...)...)
+		if code != c.strict {
 			t.Errorf("%s, --strict: exit %d, want %d\n%s%s", c.label, code, c.strict, out, errs)
+		}
+		// A failure of --strict alone says so.
+		if said := strings.Contains(out, ": --strict: exit status 1 for "); said != (c.normal == exitOK && c.strict == exitFindings) {
+			t.Errorf("%s, --strict: says why %v\n%s", c.label, said, out)
 		}
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -45,7 +51,7 @@ func TestCheck_Strict(t *testing.T) {
 	if code, out, errs := runSurvey(t, "", "check", "--allow-private", "--site", srv.URL); code != exitOK {
 		t.Errorf("--site, a warning: exit %d\n%s%s", code, out, errs)
 	}
-	if code, out, errs := runSurvey(t, "", "check", "--strict", "--allow-private", "--site", srv.URL); code != exitFindings {
+	if code, out, errs := runSurvey(t, "", "check", "--strict", "--allow-private", "--site", srv.URL); code != exitFindings || !strings.Contains(out, "--strict: exit status 1 for 1 file with warnings or not usable") {
 		t.Errorf("--site --strict, a warning: exit %d, want %d\n%s%s", code, exitFindings, out, errs)
 	}
 }
