@@ -50,8 +50,10 @@ bench: build
 bench-quick: build
 	$(GO) run ./cmd/survey-bench -survey $(BIN) -quick
 
-## notebooks: execute every notebook against the demo dataset
-notebooks: demo
+## notebooks: execute every notebook against the demo dataset (crawled
+## first, by make demo, only when there is none)
+notebooks: build
+	@test -f $(DEMO)/survey.duckdb || $(MAKE) demo
 	./scripts/notebooks.sh $(DEMO)
 
 ## fuzz: run every fuzz target for FUZZTIME each (default 5m)

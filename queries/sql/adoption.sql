@@ -10,7 +10,7 @@
 --   started last; a crawl the database does not hold is an error).
 -- Param parked: exclude leaves the parked domains (targets.parked: a parking service's lander,
 --   a for-sale page or a registrar's placeholder, whose files are not a publisher's) out of
---   reachable and every count; include (the default) counts them as any other domain.
+--   reachable and every count (default: include, counting them as any other domain).
 WITH c AS (
   SELECT CASE
     WHEN getvariable('crawl') IS NULL THEN (SELECT crawl_id FROM crawls GROUP BY crawl_id ORDER BY min(started_at) DESC, crawl_id DESC LIMIT 1)
