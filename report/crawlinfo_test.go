@@ -94,6 +94,11 @@ func TestCrawlEnded(t *testing.T) {
 	if got := c.Ended(); !got.Equal(at(4)) {
 		t.Errorf("ended %v, want %v", got, at(4))
 	}
+	// The runs table says a killed run's domains are unknown, not 0.
+	r := &Report{Title: "t", Crawl: c}
+	if runs := r.view().Crawl.Runs; len(runs) != 3 || runs[0].Domains != "—" || runs[2].Domains != "0" {
+		t.Errorf("runs %+v", runs)
+	}
 	c.Runs = append(c.Runs, Run{Shard: "0/1", Run: 4, Status: "running", StartedAt: at(5)})
 	if got := c.Ended(); !got.IsZero() {
 		t.Errorf("a crawl with a run still running ended %v", got)

@@ -128,9 +128,15 @@ func (r *Report) view() page {
 	}
 	p.Crawl.Status, p.Crawl.Complete = c.Status()
 	for _, run := range c.Runs {
+		domains := FormatInt(run.Domains)
+		if run.Status == "killed" || run.Status == "running" {
+			// Its row was written before it could count what it
+			// committed (crawls.domains is 0): unknown, not none.
+			domains = "—"
+		}
 		p.Crawl.Runs = append(p.Crawl.Runs, runView{
 			Shard: run.Shard, Run: FormatInt(run.Run), Started: FormatTime(run.StartedAt), Ended: FormatTime(run.EndedAt),
-			Status: run.Status, Domains: FormatInt(run.Domains),
+			Status: run.Status, Domains: domains,
 		})
 	}
 	if len(p.Crawl.Runs) < 2 {
