@@ -7,6 +7,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/agentpolicy/survey/internal/simcrawl"
+	"github.com/agentpolicy/survey/sink"
 )
 
 // changeKinds are the kinds of change of the changes query, in its order.
@@ -73,12 +76,23 @@ func expectedChanges(from, to *crawlData) (map[string]bool, map[string]int64) {
 				add("content_changed")
 			}
 			if k.location == "robots" && da.otherFormat == "" && db.otherFormat == "" &&
-				!maps.Equal(fromStance[k.domain], toStance[k.domain]) {
+				!sameSharedStance(fromStance[k.domain], toStance[k.domain]) {
 				add("ai_stance_changed")
 			}
 		}
 	}
 	return changes, compared
+}
+
+// sameSharedStance reports whether two files' stances agree on every
+// token both crawls' crawler lists hold.
+func sameSharedStance(a, b map[string]string) bool {
+	for tok, sa := range a {
+		if sb, ok := b[tok]; ok && sa != sb {
+			return false
+		}
+	}
+	return true
 }
 
 func checkChanges(t *testing.T, tb table, from, to *crawlData) {
@@ -193,3 +207,41 @@ func stanceDetail(before, after map[string]string) string {
 
 // cutKey splits the first part off a joinKey.
 func cutKey(id string) (first, rest string, ok bool) { return strings.Cut(id, "\x00") }
+
+// TestChanges_CrawlerListChanged compares a crawl with its copy as a survey
+// of another AI crawler list and parser would have made it (the same
+// bytes, 10 tokens fewer in the earlier crawl's ai_stance, another
+// parser_version): no stance changed among the tokens both lists hold, so
+// neither changes nor changes_detail reports one, where every robots.txt
+// was reported changed.
+func TestChanges_CrawlerListChanged(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls a simulated web")
+	}
+	src := simcrawl.Open(t, simcrawl.Options{Sites: 120, Seed: 3, CrawlID: "a"})
+	var edits []string
+	for _, tb := range sink.Tables() {
+		if tb.Name != sink.TableBodies {
+			edits = append(edits, `INSERT INTO `+tb.Name+` SELECT * REPLACE ('b' AS crawl_id) FROM `+tb.Name+` WHERE crawl_id = 'a'`)
+		}
+	}
+	edits = append(edits,
+		`UPDATE crawls SET started_at = started_at + INTERVAL 1 DAY, ended_at = ended_at + INTERVAL 1 DAY WHERE crawl_id = 'b'`,
+		`UPDATE documents SET parser_version = parser_version || '+another' WHERE crawl_id = 'b'`,
+		`DELETE FROM ai_stance WHERE crawl_id = 'a' AND token IN (SELECT DISTINCT token FROM ai_stance ORDER BY token LIMIT 10)`)
+	db := copyDB(t, src, func(sink.Table) string { return "" }, edits...)
+	var robots int
+	if err := db.QueryRow(`SELECT count(*) FROM documents WHERE crawl_id = 'b' AND location = 'robots' AND coalesce(other_format, '') = ''`).Scan(&robots); err != nil || robots == 0 {
+		t.Fatalf("%d robots.txt files (%v)", robots, err)
+	}
+	params := map[string]string{"from_crawl": "a", "to_crawl": "b"}
+	tb := run(t, db, mustGet(t, "changes"), params)
+	for i := range tb.rows {
+		if n := tb.num(t, i, "domains"); n != 0 {
+			t.Errorf("%s %s: %d domains, want none", tb.str(t, i, "location"), tb.str(t, i, "change"), n)
+		}
+	}
+	if detail := run(t, db, mustGet(t, "changes_detail"), params); len(detail.rows) != 0 {
+		t.Errorf("changes_detail: %d rows, want none", len(detail.rows))
+	}
+}

@@ -97,15 +97,27 @@ func TestParked_ExcludeIsAsIfNeverCrawled(t *testing.T) {
 	}
 }
 
-// withoutParked copies db's database without the rows of its parked
-// domains, table by table, and opens the copy.
+// withoutParked returns a copy of db without the rows of its parked
+// domains.
 func withoutParked(t *testing.T, db *sql.DB) *sql.DB {
+	t.Helper()
+	return copyDB(t, db, func(tb sink.Table) string {
+		if slices.ContainsFunc(tb.Columns(), func(c sink.Column) bool { return c.Name == "domain" }) {
+			return `(crawl_id, domain) NOT IN (SELECT (crawl_id, domain) FROM src.targets WHERE parked)`
+		}
+		return ""
+	})
+}
+
+// copyDB returns a copy of db's tables, each keeping the rows where(table)
+// holds ("" keeps every row), then changed by the statements edits.
+func copyDB(t *testing.T, db *sql.DB, where func(sink.Table) string, edits ...string) *sql.DB {
 	t.Helper()
 	var src string
 	if err := db.QueryRow(`SELECT path FROM duckdb_databases() WHERE database_name = current_database()`).Scan(&src); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "pruned.duckdb")
+	path := filepath.Join(t.TempDir(), "copy.duckdb")
 	cp, err := sql.Open("duckdb", path)
 	if err != nil {
 		t.Fatal(err)
@@ -116,8 +128,8 @@ func withoutParked(t *testing.T, db *sql.DB) *sql.DB {
 	}
 	for _, tb := range sink.Tables() {
 		q := `CREATE TABLE ` + tb.Name + ` AS SELECT * FROM src.` + tb.Name
-		if slices.ContainsFunc(tb.Columns(), func(c sink.Column) bool { return c.Name == "domain" }) {
-			q += ` WHERE (crawl_id, domain) NOT IN (SELECT (crawl_id, domain) FROM src.targets WHERE parked)`
+		if w := where(tb); w != "" {
+			q += ` WHERE ` + w
 		}
 		if _, err := cp.Exec(q); err != nil {
 			t.Fatalf("%s: %v", q, err)
@@ -125,6 +137,11 @@ func withoutParked(t *testing.T, db *sql.DB) *sql.DB {
 	}
 	if _, err := cp.Exec(`DETACH src`); err != nil {
 		t.Fatal(err)
+	}
+	for _, e := range edits {
+		if _, err := cp.Exec(e); err != nil {
+			t.Fatalf("%s: %v", e, err)
+		}
 	}
 	if err := cp.Close(); err != nil {
 		t.Fatal(err)

@@ -9,8 +9,8 @@
 --   that became a valid one counts), became_invalid (valid, then a file that is not),
 --   content_changed (a file both times, different bytes), ai_stance_changed (robots.txt both
 --   times, and the stance toward at least one known AI crawler token changed between
---   blocked, partial and allowed; a robots.txt that appeared or disappeared counts under
---   those kinds only). domains counts the domains with the change; pct_compared = 100 *
+--   blocked, partial and allowed, among the tokens both crawls' crawler lists hold; a
+--   robots.txt that appeared or disappeared counts under those kinds only). domains counts the domains with the change; pct_compared = 100 *
 --   domains / compared (NULL when no domain was compared at the location). survey query
 --   changes_detail lists them.
 -- Param from_crawl: the earlier crawl (default: the crawl that started last before to_crawl;
@@ -93,11 +93,23 @@ stance_files AS (
   FROM both_files f, (SELECT from_id AS crawl_id FROM p UNION SELECT to_id FROM p) x
   WHERE f.stance_may_change
 ),
+-- Only the tokens both crawls' AI crawler lists hold are compared: a list that grew or shrank
+-- between them (another survey version) changes no stance. Every robots.txt file has a row per
+-- listed token, so one file of each crawl gives its list.
+shared_tokens AS (
+  SELECT token FROM ai_stance
+  WHERE crawl_id = (SELECT from_id FROM p) AND location = 'robots'
+    AND domain = (SELECT domain FROM ai_stance WHERE crawl_id = (SELECT from_id FROM p) AND location = 'robots' LIMIT 1)
+  INTERSECT
+  SELECT token FROM ai_stance
+  WHERE crawl_id = (SELECT to_id FROM p) AND location = 'robots'
+    AND domain = (SELECT domain FROM ai_stance WHERE crawl_id = (SELECT to_id FROM p) AND location = 'robots' LIMIT 1)
+),
 stance_sig AS (
   SELECT crawl_id, domain, bit_xor(hash(token || '=' || stance)) AS sig, count(*) AS tokens
   FROM ai_stance s
   JOIN stance_files f USING (crawl_id, domain)
-  WHERE s.location = 'robots'
+  WHERE s.location = 'robots' AND s.token IN (SELECT token FROM shared_tokens)
   GROUP BY crawl_id, domain
 ),
 stance_changed AS (

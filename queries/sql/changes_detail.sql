@@ -6,9 +6,9 @@
 --   to_effective the format's label of the effective policy (the bodies themselves:
 --   documents.body_digest of each crawl, read with survey body DIGEST). detail says, for
 --   ai_stance_changed, which AI crawler tokens changed stance, by change: "before -> after:
---   token, token" (stance none when a token had no row in one crawl, e.g. a crawler list that
---   changed), changes separated by "; "; a change every known AI crawler made reads "before ->
---   after: every AI crawler (N)". Two crawls of a million domains can differ in a million
+--   token, token" (only tokens both crawls' crawler lists hold are compared), changes
+--   separated by "; "; a change every compared AI crawler made reads "before -> after: every
+--   AI crawler (N)". Two crawls of a million domains can differ in a million
 --   files: printed, survey query holds the whole result in memory, so write such a result to
 --   a file (survey query changes_detail --out changes.parquet), or compare a location at a
 --   time (--param location=robots, and so on).
@@ -103,12 +103,24 @@ stance_files AS (
   FROM both_files f, (SELECT from_id AS crawl_id FROM p UNION SELECT to_id FROM p) x
   WHERE f.stance_may_change
 ),
+-- Only the tokens both crawls' AI crawler lists hold are compared: a list that grew or shrank
+-- between them (another survey version) changes no stance. Every robots.txt file has a row per
+-- listed token, so one file of each crawl gives its list.
+shared_tokens AS (
+  SELECT token FROM ai_stance
+  WHERE crawl_id = (SELECT from_id FROM p) AND location = 'robots'
+    AND domain = (SELECT domain FROM ai_stance WHERE crawl_id = (SELECT from_id FROM p) AND location = 'robots' LIMIT 1)
+  INTERSECT
+  SELECT token FROM ai_stance
+  WHERE crawl_id = (SELECT to_id FROM p) AND location = 'robots'
+    AND domain = (SELECT domain FROM ai_stance WHERE crawl_id = (SELECT to_id FROM p) AND location = 'robots' LIMIT 1)
+),
 stance_sig AS (
   SELECT crawl_id, domain, bit_xor(hash(token || '=' || stance)) AS sig, count(*) AS tokens,
     min(stance) AS lo, max(stance) AS hi
   FROM ai_stance s
   JOIN stance_files f USING (crawl_id, domain)
-  WHERE s.location = 'robots'
+  WHERE s.location = 'robots' AND s.token IN (SELECT token FROM shared_tokens)
   GROUP BY crawl_id, domain
 ),
 stance_changed AS (
@@ -127,7 +139,7 @@ stance_tokens AS (
   JOIN (SELECT x.crawl_id, c.domain FROM stance_changed c, (SELECT from_id AS crawl_id FROM p UNION SELECT to_id FROM p) x
     WHERE NOT coalesce(c.whole, false)) f
     USING (crawl_id, domain)
-  WHERE s.location = 'robots'
+  WHERE s.location = 'robots' AND s.token IN (SELECT token FROM shared_tokens)
   GROUP BY domain, token
 ),
 -- Tokens are listed by change of stance; a change every token of the file made is told as
