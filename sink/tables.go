@@ -52,7 +52,8 @@ func Tables() []Table {
 			"One row per App-Directives, Content-Usage or Content-Signal line of a robots.txt or ai.txt file, with its parsed preferences. A line before any user-agent line applies to no crawler: its row has a null group_index (as such a rule has in robots_rules) and it has a robots.extension-outside-group diagnostic.").Identified("crawl_id", "domain", "location", "line"),
 		MustTable[AIStanceRow](TableAIStance,
 			"One row per robots.txt file and known AI crawler (extract/robots/aicrawlers.csv): whether the file blocks it, and how. "+
-				"Every robots.txt document has a row for every crawler of the list.").Identified("crawl_id", "domain", "location", "token"),
+				"Every robots.txt document has a row for every crawler of the list (the list of the survey version that crawled it: 72 crawlers before 2026-11-28, 139 since), "+
+				"a document of another format (documents.other_format, an HTML page) too, every crawler allowed and applies none: leave those out, as the queries do.").Identified("crawl_id", "domain", "location", "token"),
 		MustTable[AITxtMediaRow](TableAITxtMedia,
 			"One row per ai.txt file and media category: the * policy's stance towards the category's file extensions.").Identified("crawl_id", "domain", "location", "category"),
 		MustTable[AgentsTxtRow](TableAgentsTxt,
