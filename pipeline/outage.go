@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/agentpolicy/survey/classify"
 )
@@ -15,19 +16,33 @@ import (
 // unreachable. It holds back the latest domains that went wrong: those
 // without any answer (failures, counted in a row), and those that answered
 // but lost fetches to the network, as the domains in flight when it goes
-// down do. A domain that answered whole releases them to be committed;
-// after failures in a row they are dropped, left for --resume, and the
-// breaker trips. Held domains past twice that many without as many
-// failures (a web where many domains lose a fetch) are released. Its zero
-// value, after 0, never trips.
+// down do. A domain that answered whole, having started after the first
+// held one ended, releases them to be committed: one that started before
+// proves nothing of the network since (it is committed alone). After
+// failures in a row they are dropped, left for --resume, and the breaker
+// trips. Held domains past room (a web where many domains lose a fetch)
+// are released. Its zero value, after 0, never trips.
 type outageBreaker struct {
-	after    int
+	after int
+	// room is how many domains it may hold; at least twice after and
+	// the domains in flight (Options.Crawl.Concurrency) on top, as many
+	// as are in flight when the network goes down.
+	room     int
 	held     []*unit
+	since    time.Time // when the first held domain ended
 	failures int
 	// tripped is the number of failures in a row that tripped it, 0
-	// until then; why counts their outcomes.
+	// until then; why counts their outcomes, and lossy the domains that
+	// lost fetches dropped with them.
 	tripped int
 	why     string
+	lossy   int
+}
+
+// newOutageBreaker returns the breaker of a crawl of concurrency domains
+// at once that trips after failures in a row (0: never).
+func newOutageBreaker(after, concurrency int) *outageBreaker {
+	return &outageBreaker{after: after, room: 2*after + max(concurrency, 0)}
 }
 
 // take returns the units to commit now, in order, u's turn having come.
@@ -42,10 +57,15 @@ func (b *outageBreaker) take(u *unit) []*unit {
 		return nil // left for --resume
 	case b.tripped > 0:
 		return []*unit{u}
+	case h == answered && len(b.held) > 0 && u.target.StartedAt.Before(b.since):
+		return []*unit{u} // in flight before the trouble: says nothing of now
 	case h == answered:
 		out := append(b.held, u)
 		b.held, b.failures = nil, 0
 		return out
+	}
+	if len(b.held) == 0 {
+		b.since = unitEnd(u)
 	}
 	b.held = append(b.held, u)
 	if h == unanswered {
@@ -53,14 +73,19 @@ func (b *outageBreaker) take(u *unit) []*unit {
 	}
 	switch {
 	case b.failures >= b.after:
-		b.tripped, b.why = b.failures, failureReasons(b.held)
+		b.tripped, b.why, b.lossy = b.failures, failureReasons(b.held), len(b.held)-b.failures
 		b.held, b.failures = nil, 0
-	case len(b.held) > 2*b.after:
+	case len(b.held) > max(b.room, 2*b.after):
 		out := b.held
 		b.held, b.failures = nil, 0
 		return out
 	}
 	return nil
+}
+
+// unitEnd is when a crawled domain's last fetch ended.
+func unitEnd(u *unit) time.Time {
+	return u.target.StartedAt.Add(time.Duration(u.target.DurationMs * float64(time.Millisecond)))
 }
 
 // flush returns the units held when the crawl ends without tripping.

@@ -1,7 +1,9 @@
 package pipeline
 
 import (
+	"fmt"
 	"testing"
+	"time"
 
 	"github.com/agentpolicy/survey/classify"
 	"github.com/agentpolicy/survey/sink"
@@ -40,7 +42,7 @@ func TestOutageBreaker(t *testing.T) {
 	nx := func(d string) *unit {
 		return testUnit(d, classify.DomainUnreachable, "dns", [3]string{"network_error", "dns", "lookup x.invalid: no such host"})
 	}
-	b := &outageBreaker{after: 3}
+	b := newOutageBreaker(3, 0)
 	steps := []struct {
 		u    *unit
 		want []string
@@ -69,7 +71,7 @@ func TestOutageBreaker(t *testing.T) {
 
 	// Domains that lose a fetch, many in a row, are released past twice
 	// the failures, and at the end.
-	b = &outageBreaker{after: 2}
+	b = newOutageBreaker(2, 0)
 	var got []string
 	for _, d := range []string{"m", "n", "o", "p", "q"} {
 		got = append(got, domainsOf(b.take(lossy(d)))...)
@@ -77,6 +79,44 @@ func TestOutageBreaker(t *testing.T) {
 	got = append(got, domainsOf(b.flush())...)
 	if !equal(got, []string{"m", "n", "o", "p", "q"}) || b.tripped != 0 {
 		t.Errorf("lossy domains: committed %v, tripped %d", got, b.tripped)
+	}
+
+	// A domain in flight before the trouble began answers whole but
+	// proves nothing of the network since: it is committed alone, and the
+	// held ones wait for a domain started after.
+	start := time.Date(2026, 11, 28, 6, 0, 0, 0, time.UTC)
+	timed := func(u *unit, from, took int) *unit {
+		u.target.StartedAt = start.Add(time.Duration(from) * time.Second)
+		u.target.DurationMs = float64(took * 1000)
+		return u
+	}
+	b = newOutageBreaker(3, 0)
+	for i, s := range []struct {
+		u    *unit
+		want []string
+	}{
+		{timed(lossy("u"), 0, 10), nil},                  // went wrong at 10 s
+		{timed(ok("v"), 5, 6), []string{"v"}},            // started at 5 s, before: alone
+		{timed(dead("w"), 8, 4), nil},                    //
+		{timed(ok("x"), 11, 1), []string{"u", "w", "x"}}, // started after: releases
+	} {
+		if got := domainsOf(b.take(s.u)); !equal(got, s.want) {
+			t.Fatalf("timed step %d (%s): committed %v, want %v", i, s.u.target.Domain, got, s.want)
+		}
+	}
+
+	// It holds as many as are in flight, on top of twice its failures.
+	b = newOutageBreaker(2, 10)
+	for i := range 13 {
+		if got := b.take(lossy(fmt.Sprint("l", i))); len(got) != 0 {
+			t.Fatalf("released after %d lossy domains, with room for 14", i+1)
+		}
+	}
+	if got := b.take(dead("y")); len(got) != 0 || b.tripped != 0 {
+		t.Fatalf("one failure released %d or tripped", len(got))
+	}
+	if b.take(dead("z")); b.tripped != 2 || b.lossy != 13 {
+		t.Errorf("tripped %d with %d lossy, want 2 with 13", b.tripped, b.lossy)
 	}
 
 	// The zero breaker commits everything.

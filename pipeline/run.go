@@ -130,8 +130,9 @@ type Summary struct {
 	// timed out when the run stopped for it (Options.OutageAfter); 0 when
 	// it did not. Those domains were not committed. OutageWhy counts
 	// their outcomes ("unreachable (connect) 180, timeout 20").
-	Outage    int
-	OutageWhy string
+	Outage      int
+	OutageWhy   string
+	OutageLossy int // the domains that lost fetches meanwhile, not committed either
 }
 
 // BuildError is Run's error when the crawl's parts were written but the
@@ -394,6 +395,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	var written, unwritten int64 // domains in written batches, in the batch under way
 	var outage int               // the streak that stopped the run (OutageAfter), 0 when none did
 	var outageWhy string         // its domains' outcomes: "unreachable (connect) 180, timeout 20"
+	var outageLossy int          // the domains that lost fetches dropped with them
 	go func() {
 		var err error
 		seq := w.NextSeq()
@@ -408,7 +410,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 				seq, written, unwritten = next, written+unwritten, 0
 			}
 		}
-		brk := &outageBreaker{after: opts.OutageAfter}
+		brk := newOutageBreaker(opts.OutageAfter, cfg.Concurrency)
 		for u := range units {
 			if err != nil {
 				continue // drain
@@ -420,7 +422,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 				}
 			}
 			if !tripped && brk.tripped > 0 {
-				outage, outageWhy = brk.tripped, brk.why
+				outage, outageWhy, outageLossy = brk.tripped, brk.why, brk.lossy
 				stopCrawl()
 			}
 		}
@@ -486,7 +488,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	sum.Crawled = prog.done.Load()
 	sum.SeedLines, sum.Seeds, sum.SeedsBad, sum.Duplicates = stats.Lines, stats.Seeds, stats.Bad, stats.Duplicates
 	sum.Outcomes, sum.DomainOuts = prog.snapshot()
-	sum.Status, sum.Interrupted, sum.Outage, sum.OutageWhy = run.Status, interrupted, outage, outageWhy
+	sum.Status, sum.Interrupted, sum.Outage, sum.OutageWhy, sum.OutageLossy = run.Status, interrupted, outage, outageWhy, outageLossy
 
 	// Standard input's digest is known once it is read whole; the run's
 	// final row records it.

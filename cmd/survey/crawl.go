@@ -320,7 +320,7 @@ func runCrawl(e *env, args []string) int {
 	}
 	fmt.Fprint(e.stdout, notBuilt(sum, *out, shard))
 	if sum.Outage > 0 {
-		fmt.Fprintf(e.stderr, "survey crawl: stopped: %d domains in a row got no answer (%s), so this machine's network (or --connect-to, --resolver) is likely down; they are not recorded, nor the domains that lost fetches meanwhile, and --resume crawls them again once it is back; if these domains are dead and the network is fine, resume with --outage-after 0, which never stops\n", sum.Outage, sum.OutageWhy)
+		fmt.Fprintf(e.stderr, "survey crawl: stopped: %d domains in a row got no answer (%s), so this machine's network (or --connect-to, --resolver) is likely down; they are not recorded, nor the %s that lost fetches meanwhile, and --resume crawls them again once it is back; if these domains are dead and the network is fine, resume with a larger --outage-after, or 0, which never stops\n", sum.Outage, sum.OutageWhy, plural(sum.OutageLossy, "domain", "domains"))
 	}
 	if sum.Interrupted {
 		fmt.Fprintf(e.stdout, "\nInterrupted; %s", howToContinue(*out, shard, fromStdin))
