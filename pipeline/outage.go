@@ -121,7 +121,7 @@ func unitHealth(u *unit) health {
 	}
 	for _, f := range u.fetches {
 		switch {
-		case f.Outcome == string(classify.Timeout) && f.Reason != classify.ReasonRobotsTxt:
+		case f.Outcome == string(classify.Timeout):
 			return lossy
 		case f.Outcome == string(classify.NetworkError) && f.Reason != classify.ReasonAddressGuard && !notFound(f.Error):
 			return lossy
