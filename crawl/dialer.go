@@ -23,8 +23,9 @@ type dialer struct {
 // report how long resolution took.
 type timingKey struct{}
 
-// errBadPort is the dialer's error for a port out of range or not a
-// number: a redirect's Location can name one (seeds are checked before).
+// errBadPort is the dialer's error for a port out of range (0 among
+// them) or not a number: a redirect's Location can name one (seeds are
+// checked before).
 var errBadPort = errors.New("bad port")
 
 // DialContext connects to addr ("host:port").
@@ -34,7 +35,7 @@ func (d *dialer) DialContext(ctx context.Context, network, addr string) (net.Con
 		return nil, err
 	}
 	port64, err := strconv.ParseUint(portStr, 10, 16)
-	if err != nil {
+	if err != nil || port64 == 0 {
 		return nil, fmt.Errorf("%w in %q", errBadPort, addr)
 	}
 	port := uint16(port64)

@@ -46,6 +46,8 @@ func TestCrawl_ErrorKindsOfBrokenAnswers(t *testing.T) {
 			rawResponse(w, "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 6\r\nConnection: close\r\n\r\nhello!")
 		case "/llms.txt":
 			rawResponse(w, "HTTP/1.1 200 OK\r\nContent-Length: -1\r\nConnection: close\r\n\r\n# Title\n")
+		case "/.well-known/tdmrep.json":
+			http.Redirect(w, r, "http://example.test:0/tdmrep.json", http.StatusFound)
 		case "/ai.txt":
 			rawResponse(w, fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s", len(half), half))
 		default:
@@ -56,6 +58,7 @@ func TestCrawl_ErrorKindsOfBrokenAnswers(t *testing.T) {
 	res := crawlOne(t, s, seeds.Seed{Host: "example.test", Scheme: "http"}, nil)
 	for loc, want := range map[registry.LocationID]ErrorKind{
 		registry.LocRobots:    ErrBadLocation,
+		registry.LocTDMRep:    ErrBadLocation,
 		registry.LocAgentsTxt: ErrProtocol,
 		registry.LocLLMsTxt:   ErrProtocol,
 		registry.LocAITxt:     ErrProtocol,
