@@ -19,31 +19,6 @@ import (
 	"github.com/klauspost/compress/zstd"
 )
 
-// Magic numbers of the compressed forms in which ranked lists are
-// published, Tranco and Cisco Umbrella as a zip archive of one CSV, the
-// CrUX top lists as gzip, and of those researchers keep them in: zstd and
-// bzip2.
-var (
-	gzipMagic  = []byte{0x1f, 0x8b}
-	zipMagic   = []byte("PK\x03\x04")
-	zstdMagic  = []byte{0x28, 0xb5, 0x2f, 0xfd}
-	bzip2Magic = []byte("BZh")
-)
-
-// unreadable are compressed forms survey does not read, by magic number,
-// so that such a file is refused with its name rather than read as lines
-// of binary data.
-var unreadable = []struct {
-	magic []byte
-	name  string
-	undo  string
-}{
-	{[]byte{0xfd, '7', 'z', 'X', 'Z', 0x00}, "xz", "xz -d"},
-	{[]byte{'7', 'z', 0xbc, 0xaf, 0x27, 0x1c}, "7-Zip", "7z x"},
-	{[]byte("Rar!\x1a\x07"), "RAR", "unrar x"},
-	{[]byte{0x04, 0x22, 0x4d, 0x18}, "LZ4", "lz4 -d"},
-}
-
 // zstdMaxWindow is the largest zstd window (the memory a stream may ask
 // for) that survey decodes: the zstd tool's own default limit.
 const zstdMaxWindow = 128 << 20
@@ -52,7 +27,7 @@ const zstdMaxWindow = 128 << 20
 // size (a digit 1 to 9), and the magic number of a block or of the end of
 // the stream, so that a line of text cannot pass for one.
 func isBzip2(head []byte) bool {
-	return len(head) >= headLen && bytes.HasPrefix(head, bzip2Magic) && head[3] >= '1' && head[3] <= '9' &&
+	return len(head) >= headLen && bytes.HasPrefix(head, []byte("BZh")) && head[3] >= '1' && head[3] <= '9' &&
 		(bytes.Equal(head[4:10], []byte{0x31, 0x41, 0x59, 0x26, 0x53, 0x59}) || bytes.Equal(head[4:10], []byte{0x17, 0x72, 0x45, 0x38, 0x50, 0x90}))
 }
 
@@ -62,12 +37,16 @@ const headLen = 10
 // refuse returns the error for a file compressed in a form survey does
 // not read, or nil.
 func refuse(head []byte, name string) error {
-	for _, u := range unreadable {
-		if bytes.HasPrefix(head, u.magic) {
-			return fmt.Errorf("seeds: %s is %s-compressed, which survey does not read: decompress it (%s), or recompress it as gzip or zstd", name, u.name, u.undo)
-		}
+	if c, ok := DetectCompression(head); ok && !c.Read {
+		return fmt.Errorf("seeds: %s is %s-compressed, which survey does not read: decompress it (%s), or recompress it as gzip or zstd", name, c.Name, c.extract)
 	}
 	return nil
+}
+
+// isZip reports whether head starts a zip archive.
+func isZip(head []byte) bool {
+	c, ok := DetectCompression(head)
+	return ok && c.Name == "zip"
 }
 
 // Open opens the seed list at path for reading: the file as it is, or the
@@ -88,7 +67,7 @@ func Open(path string) (io.ReadCloser, error) {
 		return nil, fmt.Errorf("seeds: %s: %w", path, err)
 	}
 	head = head[:n]
-	if bytes.HasPrefix(head, zipMagic) {
+	if isZip(head) {
 		f.Close()
 		return openZip(path)
 	}
@@ -107,17 +86,18 @@ func Open(path string) (io.ReadCloser, error) {
 // content of a gzip, zstd or bzip2 stream, else r itself. Closing the
 // result closes c.
 func decompress(head []byte, r io.Reader, c io.Closer, name string) (io.ReadCloser, error) {
-	switch {
-	case bytes.HasPrefix(head, gzipMagic):
+	form, _ := DetectCompression(head)
+	switch form.Name {
+	case "gzip":
 		return newGzipReader(r, c, name)
-	case bytes.HasPrefix(head, zstdMagic):
+	case "zstd":
 		zr, err := zstd.NewReader(r, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(zstdMaxWindow))
 		if err != nil {
 			c.Close()
 			return nil, fmt.Errorf("seeds: %s: zstd: %w", name, err)
 		}
 		return &unpacked{r: zr, what: "zstd", close: func() error { zr.Close(); return c.Close() }}, nil
-	case isBzip2(head):
+	case "bzip2":
 		return &unpacked{r: bzip2.NewReader(r), what: "bzip2", close: c.Close}, nil
 	}
 	return struct {
@@ -136,7 +116,7 @@ func Decompress(r io.Reader, name string) (io.ReadCloser, error) {
 	if err != nil && !errors.Is(err, io.EOF) {
 		return nil, fmt.Errorf("seeds: %s: %w", name, err)
 	}
-	if bytes.HasPrefix(head, zipMagic) {
+	if isZip(head) {
 		return nil, fmt.Errorf("seeds: %s is a zip archive, which cannot be read as a stream: give its path, or unzip it", name)
 	}
 	if err := refuse(head, name); err != nil {

@@ -3,23 +3,21 @@ package main
 import (
 	"bytes"
 	"unicode/utf8"
+
+	"github.com/agentpolicy/survey/seeds"
 )
 
 // notText says what body is when it is plainly no text file: compressed
-// or archived, by its magic number, with undo, the command that writes its
-// content to standard output; or binary data (a NUL byte, or not UTF-8, in
-// its first 8 KiB), with undo "". Both are "" for a text file.
+// or archived, by its magic number (seeds.DetectCompression), with undo,
+// the command that writes its content to standard output; UTF-16 text,
+// with the command that converts it; or binary data (a NUL byte, or not
+// UTF-8, in its first 8 KiB), with undo "". Both are "" for a text file.
 func notText(body []byte) (kind, undo string) {
-	for _, m := range []struct{ magic, kind, undo string }{
-		{"\x1f\x8b", "gzip-compressed", "gzip -dc"},
-		{"\x28\xb5\x2f\xfd", "zstd-compressed", "zstd -dc"},
-		{"BZh", "bzip2-compressed", "bzip2 -dc"},
-		{"\xfd7zXZ\x00", "xz-compressed", "xz -dc"},
-		{"PK\x03\x04", "a zip archive", "unzip -p"},
-	} {
-		if bytes.HasPrefix(body, []byte(m.magic)) {
-			return m.kind, m.undo
+	if c, ok := seeds.DetectCompression(body); ok {
+		if c.Name == "zip" {
+			return "a zip archive", c.Pipe
 		}
+		return c.Name + "-compressed", c.Pipe
 	}
 	if bytes.HasPrefix(body, []byte("\xff\xfe")) || bytes.HasPrefix(body, []byte("\xfe\xff")) {
 		// A byte order mark: text, in UTF-16 (or UTF-32), not UTF-8.

@@ -66,4 +66,3 @@ func parseContentUsage(lines []string, diags *diagnostics) *ContentUsage {
 	}
 	return cu
 }
-
