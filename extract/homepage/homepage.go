@@ -251,7 +251,7 @@ func ParseAt(page *url.URL, header http.Header, body []byte) (*Signals, diag.Lis
 					diags.Add(codeMisnamedMeta, t.line, "meta name=%q names a response header, not a robots meta tag: crawlers read the header from the HTTP response and robots directives from <meta name=\"robots\"> (or a crawler's meta tag), so this tag expresses nothing", t.name)
 					continue
 				}
-				if isBotMetaName(t.name, aiTokenSet()) {
+				if isBotMetaName(t.name) {
 					s.Robots = append(s.Robots, parseRobots(t.content, SourceMeta, t.name, t.name, t.line, &diags)...)
 				}
 			}
@@ -276,7 +276,7 @@ func readByName(name string) bool {
 	case "robots", "tdm-reservation", "tdm-policy":
 		return true
 	}
-	return isBotMetaName(name, aiTokenSet())
+	return isBotMetaName(name)
 }
 
 // checkHTTPEquiv reports a meta tag whose http-equiv attempts a policy
@@ -422,13 +422,4 @@ func agentLink(t tag, base linkBase, locations []registry.Location) (Link, bool)
 		}
 	}
 	return Link{}, false
-}
-
-// lowerSet returns the lower-cased strings as a set.
-func lowerSet(list []string) map[string]bool {
-	m := make(map[string]bool, len(list))
-	for _, s := range list {
-		m[strings.ToLower(s)] = true
-	}
-	return m
 }

@@ -844,7 +844,7 @@ func TestParse_IneffectiveOptOutsAreWarnings(t *testing.T) {
 func TestParse_OrdinaryMetaNamesAreNoCrawlers(t *testing.T) {
 	for _, name := range []string{"author", "description", "keywords", "generator", "operator", "code", "spider",
 		"cursor", "copyright", "rating", "language", "application-name", "theme-color", "lcc", "yak", "terra", "chatgpt"} {
-		if isBotMetaName(name, aiTokenSet()) {
+		if isBotMetaName(name) {
 			t.Errorf("<meta name=%q> is read as a crawler's robots tag", name)
 		}
 		s, _ := Parse(nil, []byte(`<html><head><meta name="`+name+`" content="noindex, nofollow"></head></html>`))

@@ -3,7 +3,6 @@ package homepage
 import (
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/agentpolicy/survey/diag"
 	"github.com/agentpolicy/survey/extract/robots"
@@ -93,7 +92,7 @@ func parseRobots(value string, src Source, field, agent string, line int, diags 
 		switch {
 		case !d.Known && hasColon && src == SourceMeta && isAgentName(name) && startsWithDirective(rest):
 			diags.Add(codeUnknownDirective, line, "%s: unknown robots directive %q (a user-agent prefix is defined for the X-Robots-Tag header only; a meta tag names its crawler in its name attribute)", field, diag.Clip(tok))
-		case !d.Known && !hasColon && src == SourceHeader && isBotMetaName(name, aiTokenSet()):
+		case !d.Known && !hasColon && src == SourceHeader && isBotMetaName(name):
 			diags.Add(codeUnknownDirective, line, "%s: unknown robots directive %q (a crawler's name; a user-agent prefix ends with \":\", so the directives after it apply to every agent)", field, diag.Clip(tok))
 		case !d.Known && !hasColon && allDirectives(name):
 			diags.Add(codeUnknownDirective, line, "%s: unknown robots directive %q (directives are separated by commas)", field, diag.Clip(tok))
@@ -129,7 +128,7 @@ func isAgentPrefix(name, rest string) bool {
 		// noindex") is a prefix when a directive follows it.
 		return startsWithDirective(rest) && isAgentName(strings.Join(strings.Fields(name), "-"))
 	}
-	return rest == "" || startsWithDirective(rest) || isWord(rest) || isBotMetaName(name, aiTokenSet())
+	return rest == "" || startsWithDirective(rest) || isWord(rest) || isBotMetaName(name)
 }
 
 // isWord reports whether the directive that s opens with (up to a colon)
@@ -149,10 +148,6 @@ func isWord(s string) bool {
 	}
 	return true
 }
-
-// aiTokenSet returns the known AI crawlers' tokens, lower-cased
-// (extract/robots.AITokens).
-var aiTokenSet = sync.OnceValue(func() map[string]bool { return lowerSet(robots.AITokens()) })
 
 // allDirectives reports whether s is two or more known directives separated
 // by white space or semicolons instead of commas ("noindex nofollow").
@@ -224,7 +219,7 @@ func validDirectiveValue(name, value string) bool {
 // its content is robots directives for that crawler: the search engine
 // crawlers whose documentation defines such a meta tag, and the known AI
 // crawlers.
-func isBotMetaName(name string, aiTokens map[string]bool) bool {
+func isBotMetaName(name string) bool {
 	switch name {
 	case "googlebot", "googlebot-news", "googlebot-image", "googlebot-video", "google",
 		"adsbot-google", "mediapartners-google", "storebot-google",
@@ -232,7 +227,7 @@ func isBotMetaName(name string, aiTokens map[string]bool) bool {
 		"duckduckbot", "applebot", "naverbot", "yeti", "seznambot", "teoma", "facebot":
 		return true
 	}
-	return aiTokens[name]
+	return robots.IsAIToken(name)
 }
 
 // conflictingPairs are the directives that contradict each other: the

@@ -163,6 +163,13 @@ var aiNames = sync.OnceValue(func() (n struct{ tokens, squashed map[string]strin
 	return n
 })
 
+// IsAIToken reports whether name is a known AI crawler's token, compared
+// case-insensitively (RFC 9309 §2.2.1).
+func IsAIToken(name string) bool {
+	_, ok := aiNames().tokens[strings.ToLower(name)]
+	return ok
+}
+
 // squashToken lower-cases s and drops its separators ("-", "_", white space).
 func squashToken(s string) string {
 	return strings.Map(func(r rune) rune {
@@ -180,10 +187,10 @@ func squashToken(s string) string {
 // its "Bot" ("Perplexity" for PerplexityBot). "" otherwise. It costs map
 // lookups only, as it runs on every user-agent line of a crawl.
 func nearAICrawler(key, value string) string {
-	n := aiNames()
-	if _, ok := n.tokens[key]; ok || key == "*" {
+	if key == "*" || IsAIToken(key) {
 		return ""
 	}
+	n := aiNames()
 	sq := squashToken(value)
 	t, ok := n.squashed[sq]
 	if !ok {
