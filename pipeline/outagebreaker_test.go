@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -61,7 +62,7 @@ func TestOutageBreaker(t *testing.T) {
 		{ok("l"), []string{"l"}},
 	}
 	for i, s := range steps {
-		if got := domainsOf(b.take(s.u)); !equal(got, s.want) {
+		if got := domainsOf(b.take(s.u)); !slices.Equal(got, s.want) {
 			t.Fatalf("step %d (%s): committed %v, want %v", i, s.u.target.Domain, got, s.want)
 		}
 	}
@@ -77,7 +78,7 @@ func TestOutageBreaker(t *testing.T) {
 		got = append(got, domainsOf(b.take(lossy(d)))...)
 	}
 	got = append(got, domainsOf(b.flush())...)
-	if !equal(got, []string{"m", "n", "o", "p", "q"}) || b.tripped != 0 {
+	if !slices.Equal(got, []string{"m", "n", "o", "p", "q"}) || b.tripped != 0 {
 		t.Errorf("lossy domains: committed %v, tripped %d", got, b.tripped)
 	}
 
@@ -100,7 +101,7 @@ func TestOutageBreaker(t *testing.T) {
 		{timed(dead("w"), 8, 4), nil},                    //
 		{timed(ok("x"), 11, 1), []string{"u", "w", "x"}}, // started after: releases
 	} {
-		if got := domainsOf(b.take(s.u)); !equal(got, s.want) {
+		if got := domainsOf(b.take(s.u)); !slices.Equal(got, s.want) {
 			t.Fatalf("timed step %d (%s): committed %v, want %v", i, s.u.target.Domain, got, s.want)
 		}
 	}
@@ -126,16 +127,4 @@ func TestOutageBreaker(t *testing.T) {
 			t.Errorf("the zero breaker held %s", u.target.Domain)
 		}
 	}
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

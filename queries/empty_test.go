@@ -83,7 +83,13 @@ func emptyDatabase(t *testing.T) string {
 // it read-only, as survey query does; it is closed when t ends.
 func databaseWith(t *testing.T, statements ...string) *sql.DB {
 	t.Helper()
-	path := emptyDatabase(t)
+	return openAfter(t, emptyDatabase(t), statements...)
+}
+
+// openAfter runs statements on the database file path, read-write, then
+// opens it read-only, as survey query does; it is closed when t ends.
+func openAfter(t *testing.T, path string, statements ...string) *sql.DB {
+	t.Helper()
 	rw, err := sql.Open("duckdb", path)
 	if err != nil {
 		t.Fatal(err)

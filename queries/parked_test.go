@@ -117,39 +117,14 @@ func copyDB(t *testing.T, db *sql.DB, where func(sink.Table) string, edits ...st
 	if err := db.QueryRow(`SELECT path FROM duckdb_databases() WHERE database_name = current_database()`).Scan(&src); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "copy.duckdb")
-	cp, err := sql.Open("duckdb", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cp.Close()
-	if _, err := cp.Exec(`ATTACH '` + src + `' AS src (READ_ONLY)`); err != nil {
-		t.Fatal(err)
-	}
+	statements := []string{`ATTACH '` + src + `' AS src (READ_ONLY)`}
 	for _, tb := range sink.Tables() {
 		q := `CREATE TABLE ` + tb.Name + ` AS SELECT * FROM src.` + tb.Name
 		if w := where(tb); w != "" {
 			q += ` WHERE ` + w
 		}
-		if _, err := cp.Exec(q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
+		statements = append(statements, q)
 	}
-	if _, err := cp.Exec(`DETACH src`); err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range edits {
-		if _, err := cp.Exec(e); err != nil {
-			t.Fatalf("%s: %v", e, err)
-		}
-	}
-	if err := cp.Close(); err != nil {
-		t.Fatal(err)
-	}
-	out, err := sink.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { out.Close() })
-	return out
+	statements = append(append(statements, `DETACH src`), edits...)
+	return openAfter(t, filepath.Join(t.TempDir(), "copy.duckdb"), statements...)
 }
