@@ -26,6 +26,7 @@ func (c *Crawler) crawlDomain(parent context.Context, f *fetcher, seed seeds.See
 		// The domain's connection is closed: do not keep it (a TLS
 		// connection holds its buffers) until the next domain's.
 		f.rec.conn, f.rec.remote = nil, ""
+		f.rec.endDomain()
 	}()
 	f.parent = parent
 	f.deadline = deadline

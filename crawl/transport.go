@@ -82,6 +82,9 @@ type recorder struct {
 	// bufs are the buffers bodies are read into before being copied out
 	// at their exact size, shared by the crawler's workers.
 	bufs *sync.Pool
+	// kept are the bodies the current domain's fetches hold (see keep),
+	// emptied when the domain ends.
+	kept [][]byte
 	// conn and remote are the last connection seen and its remote
 	// address, formatted once per connection rather than per request (a
 	// domain's requests share one connection).
@@ -159,7 +162,7 @@ func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	buf.Reset()
 	truncated, encoding, err := readBody(resp, t.maxBody, buf)
 	resp.Body.Close()
-	f.Body = append(make([]byte, 0, buf.Len()), buf.Bytes()...)
+	f.Body = t.keep(buf.Bytes())
 	t.bufs.Put(buf)
 	f.Truncated, f.Encoding = truncated, encoding
 	if err != nil {
@@ -180,6 +183,33 @@ func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	resp.ContentLength = 0
 	resp.Uncompressed = true
 	return resp, nil
+}
+
+// keep returns the body b for the current fetch to hold: the slice of an
+// earlier fetch of the same domain when it holds the same bytes, or else a
+// copy of b at its exact size. A domain's bodies are held until its files
+// are parsed together, and a server that answers every path with one page
+// (a single-page application's index.html, a soft 404 page, a hostile
+// server's megabyte of filler) would otherwise cost a copy of that page per
+// location. Bodies are never written to once read, so sharing is safe.
+func (t *recorder) keep(b []byte) []byte {
+	for _, k := range t.kept {
+		if len(k) == len(b) && bytes.Equal(k, b) {
+			return k
+		}
+	}
+	c := append(make([]byte, 0, len(b)), b...)
+	if len(c) > 0 {
+		t.kept = append(t.kept, c)
+	}
+	return c
+}
+
+// endDomain forgets the bodies of the domain that ended, so that the
+// recorder does not keep them alive while it serves the next.
+func (t *recorder) endDomain() {
+	clear(t.kept)
+	t.kept = t.kept[:0]
 }
 
 // noteEnd tells the gates how a request to host ended (err, nil for a

@@ -68,6 +68,18 @@ var keptLower = func() map[string]keptHeader {
 // weigh on the dataset.
 const maxKeptValue = 1024
 
+// bodyDigest returns the SHA-256 of b, taken from held when b is a body
+// held there already: the crawler gives a domain's fetches that received
+// the same bytes one slice (a page served at every path), hashed once.
+func bodyDigest(b []byte, held []body) [sha256.Size]byte {
+	for _, h := range held {
+		if len(h.data) == len(b) && len(b) > 0 && &h.data[0] == &b[0] {
+			return h.sum
+		}
+	}
+	return sha256.Sum256(b)
+}
+
 // buildUnit classifies, parses and turns one domain's result into rows.
 func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit {
 	u := &unit{}
@@ -121,7 +133,7 @@ func buildUnit(crawlID string, res *crawl.DomainResult, cfg crawl.Config) *unit 
 			row.Redirects = append(row.Redirects, sink.RedirectHop{URL: h.URL, Status: int32(h.Status), Location: h.Location})
 		}
 		if f.Body != nil {
-			sum := sha256.Sum256(f.Body)
+			sum := bodyDigest(f.Body, u.bodies)
 			d := hex.EncodeToString(sum[:])
 			row.BodyDigest = &d
 			digests[f.Location] = &d
