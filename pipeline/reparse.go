@@ -390,6 +390,10 @@ func writeParsedPart(dir, crawlID, name string, tables map[string]sink.Table, b 
 	for _, f := range b.formats {
 		add(f.Table, f.Rows)
 	}
+	if b.refersToCrawlerList() {
+		_, list := sink.AICrawlerList()
+		add(sink.TableAICrawlers, list)
+	}
 	names := replaceOrder(tables)
 	parts := make([]sink.PartRows, 0, len(names))
 	for _, n := range names {

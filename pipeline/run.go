@@ -399,8 +399,9 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	go func() {
 		var err error
 		seq := w.NextSeq()
+		var list crawlerList
 		commit := func(u *unit) {
-			if err = writeUnit(w, bodies, u); err != nil {
+			if err = writeUnit(w, bodies, &list, u); err != nil {
 				stopCrawl()
 				return
 			}
@@ -553,7 +554,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 }
 
 // writeUnit appends one domain's rows and commits them as one unit.
-func writeUnit(w *sink.Writer, bodies *sink.BodyStore, u *unit) error {
+func writeUnit(w *sink.Writer, bodies *sink.BodyStore, list *crawlerList, u *unit) error {
 	for _, b := range u.bodies {
 		if _, err := bodies.PutSum(b.sum, b.data); err != nil {
 			return err
@@ -563,6 +564,9 @@ func writeUnit(w *sink.Writer, bodies *sink.BodyStore, u *unit) error {
 		return err
 	}
 	if err := u.parsed.append(w); err != nil {
+		return err
+	}
+	if err := list.appendTo(w, &u.parsed); err != nil {
 		return err
 	}
 	if err := sink.AppendRows(w, sink.TableTargets, u.target); err != nil {

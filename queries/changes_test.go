@@ -221,18 +221,27 @@ func TestChanges_CrawlerListChanged(t *testing.T) {
 	src := simcrawl.Open(t, simcrawl.Options{Sites: 120, Seed: 3, CrawlID: "a"})
 	var edits []string
 	for _, tb := range sink.Tables() {
-		if tb.Name != sink.TableBodies {
-			edits = append(edits, `INSERT INTO `+tb.Name+` SELECT * REPLACE ('b' AS crawl_id) FROM `+tb.Name+` WHERE crawl_id = 'a'`)
+		if tb.Name != sink.TableBodies && tb.Name != sink.TableAICrawlers {
+			name := tb.DatabaseTable()
+			edits = append(edits, `INSERT INTO `+name+` SELECT * REPLACE ('b' AS crawl_id) FROM `+name+` WHERE crawl_id = 'a'`)
 		}
 	}
+	// The earlier list lacks the first 10 tokens.
+	const first10 = `(SELECT DISTINCT token FROM ai_crawlers ORDER BY token LIMIT 10)`
 	edits = append(edits,
 		`UPDATE crawls SET started_at = started_at + INTERVAL 1 DAY, ended_at = ended_at + INTERVAL 1 DAY WHERE crawl_id = 'b'`,
 		`UPDATE documents SET parser_version = parser_version || '+another' WHERE crawl_id = 'b'`,
-		`DELETE FROM ai_stance WHERE crawl_id = 'a' AND token IN (SELECT DISTINCT token FROM ai_stance ORDER BY token LIMIT 10)`)
+		`INSERT INTO ai_crawlers SELECT 'earlier', token, operator, purpose FROM ai_crawlers WHERE token NOT IN `+first10,
+		`UPDATE ai_stance_default SET crawlers = 'earlier' WHERE crawl_id = 'a'`,
+		`DELETE FROM ai_stance_named WHERE crawl_id = 'a' AND token IN `+first10)
 	db := copyDB(t, src, func(sink.Table) string { return "" }, edits...)
 	var robots int
 	if err := db.QueryRow(`SELECT count(*) FROM documents WHERE crawl_id = 'b' AND location = 'robots' AND coalesce(other_format, '') = ''`).Scan(&robots); err != nil || robots == 0 {
 		t.Fatalf("%d robots.txt files (%v)", robots, err)
+	}
+	var fewer int
+	if err := db.QueryRow(`SELECT (SELECT count(DISTINCT token) FROM ai_stance WHERE crawl_id = 'b') - (SELECT count(DISTINCT token) FROM ai_stance WHERE crawl_id = 'a')`).Scan(&fewer); err != nil || fewer != 10 {
+		t.Fatalf("crawl a's ai_stance has %d tokens fewer than b's (%v), want 10", fewer, err)
 	}
 	params := map[string]string{"from_crawl": "a", "to_crawl": "b"}
 	tb := run(t, db, mustGet(t, "changes"), params)

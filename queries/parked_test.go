@@ -110,7 +110,8 @@ func withoutParked(t *testing.T, db *sql.DB) *sql.DB {
 }
 
 // copyDB returns a copy of db's tables, each keeping the rows where(table)
-// holds ("" keeps every row), then changed by the statements edits.
+// holds ("" keeps every row), and of its views, then changed by the
+// statements edits.
 func copyDB(t *testing.T, db *sql.DB, where func(sink.Table) string, edits ...string) *sql.DB {
 	t.Helper()
 	var src string
@@ -118,13 +119,18 @@ func copyDB(t *testing.T, db *sql.DB, where func(sink.Table) string, edits ...st
 		t.Fatal(err)
 	}
 	statements := []string{`ATTACH '` + src + `' AS src (READ_ONLY)`}
+	var views []string
 	for _, tb := range sink.Tables() {
-		q := `CREATE TABLE ` + tb.Name + ` AS SELECT * FROM src.` + tb.Name
+		name := tb.DatabaseTable()
+		q := `CREATE TABLE ` + name + ` AS SELECT * FROM src.` + name
 		if w := where(tb); w != "" {
 			q += ` WHERE ` + w
 		}
 		statements = append(statements, q)
+		if tb.View != "" {
+			views = append(views, `CREATE VIEW `+tb.Name+` AS `+tb.View)
+		}
 	}
-	statements = append(append(statements, `DETACH src`), edits...)
+	statements = append(append(append(statements, `DETACH src`), views...), edits...)
 	return openAfter(t, filepath.Join(t.TempDir(), "copy.duckdb"), statements...)
 }

@@ -177,11 +177,13 @@ func BenchmarkWriteRobotsRules(b *testing.B) {
 	})
 }
 
-// BenchmarkWriteAIStance measures the writer on the crawl's second largest
-// table: one unit per robots.txt of 72 ai_stance rows (one per known AI
-// crawler, most inheriting the * group), as every robots.txt gave while
-// the list held 72 crawlers. It holds 139 since 2026-11-28; the unit stays
-// at 72 rows so that figures compare across sessions.
+// BenchmarkWriteAIStance measures the writer on what was the crawl's
+// second largest table: one unit per robots.txt of 72 ai_stance rows (one
+// per known AI crawler, most inheriting the * group), as every robots.txt
+// gave while the list held 72 crawlers and the parts held a row for each.
+// Since 2026-11-28 the list holds 139 and the parts only the rows of the
+// crawlers a group names (ai_stance_default holds the others' stance); the
+// unit stays at 72 rows so that figures compare across sessions.
 func BenchmarkWriteAIStance(b *testing.B) {
 	const perUnit = 72
 	units := make([][]AIStanceRow, 64)

@@ -476,6 +476,21 @@ func fillDatabase(ctx context.Context, s *buildSession, dirs []string, tables []
 			}
 		}
 	}
+	for _, t := range tables {
+		for _, q := range t.Upgrade {
+			if _, err := s.conn.ExecContext(ctx, q); err != nil {
+				return 0, fmt.Errorf("sink: build table %s: upgrading earlier rows: %w", t.Name, err)
+			}
+		}
+	}
+	for _, t := range tables {
+		if t.View == "" {
+			continue
+		}
+		if _, err := s.conn.ExecContext(ctx, fmt.Sprintf("CREATE VIEW %s AS %s", quoteIdent(t.Name), t.View)); err != nil {
+			return 0, fmt.Errorf("sink: build view %s: %w", t.Name, err)
+		}
+	}
 	damaged, err := damagedJSON(skipped)
 	if err != nil {
 		return 0, err
@@ -564,7 +579,7 @@ func createTable(ctx context.Context, conn *sql.Conn, t Table) error {
 	for i, c := range cols {
 		defs[i] = quoteIdent(c.Name) + " " + c.Type
 	}
-	_, err := conn.ExecContext(ctx, fmt.Sprintf("CREATE TABLE %s (%s)", quoteIdent(t.Name), strings.Join(defs, ", ")))
+	_, err := conn.ExecContext(ctx, fmt.Sprintf("CREATE TABLE %s (%s)", quoteIdent(t.DatabaseTable()), strings.Join(defs, ", ")))
 	return err
 }
 
@@ -596,7 +611,7 @@ func fillTable(ctx context.Context, in inserter, t Table, parts []part, chunk in
 		on[i] = fmt.Sprintf("t.%s IS NOT DISTINCT FROM p.%s", keys[i], keys[i])
 	}
 	latest := fmt.Sprintf(" QUALIFY row_number() OVER (PARTITION BY %s ORDER BY filename DESC, file_row_number DESC) = 1", strings.Join(keys, ", "))
-	notKept := fmt.Sprintf(" WHERE NOT EXISTS (SELECT 1 FROM %s t WHERE %s)", quoteIdent(t.Name), strings.Join(on, " AND "))
+	notKept := fmt.Sprintf(" WHERE NOT EXISTS (SELECT 1 FROM %s t WHERE %s)", quoteIdent(t.DatabaseTable()), strings.Join(on, " AND "))
 	filter := latest // the first chunk finds the table empty
 	for chunk := range slices.Chunk(parts, chunk) {
 		if err := insertParts(ctx, in, t, chunk, filter); err != nil {
@@ -669,7 +684,7 @@ func insertParts(ctx context.Context, in inserter, t Table, parts []part, filter
 		from = fmt.Sprintf("read_parquet([%s], union_by_name = true, hive_partitioning = false, filename = true, file_row_number = true)",
 			strings.Join(quoted, ", "))
 	}
-	query := fmt.Sprintf("INSERT INTO %s SELECT %s FROM %s p%s", quoteIdent(t.Name), strings.Join(exprs, ", "), from, filter)
+	query := fmt.Sprintf("INSERT INTO %s SELECT %s FROM %s p%s", quoteIdent(t.DatabaseTable()), strings.Join(exprs, ", "), from, filter)
 	if _, err := conn.ExecContext(ctx, query); err != nil {
 		return partsError(err)
 	}

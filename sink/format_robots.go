@@ -1,9 +1,12 @@
 package sink
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"slices"
-	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/agentpolicy/survey/extract"
 	"github.com/agentpolicy/survey/extract/robots"
@@ -16,6 +19,8 @@ const (
 	TableRobotsRules       = "robots_rules"
 	TableRobotsPreferences = "robots_preferences"
 	TableAIStance          = "ai_stance"
+	TableAIStanceDefault   = "ai_stance_default"
+	TableAICrawlers        = "ai_crawlers"
 )
 
 // RobotsGroupRow is one group of a robots.txt or ai.txt file.
@@ -75,7 +80,9 @@ type RobotsPreferenceRow struct {
 }
 
 // AIStanceRow is the stance of one robots.txt file towards one known AI
-// crawler.
+// crawler that a group of the file names. The crawlers no group names share
+// the file's AIStanceDefaultRow; the database's ai_stance view has a row
+// for every crawler (see AIStanceView).
 type AIStanceRow struct {
 	CrawlID      string  `col:"crawl_id" doc:"Identifier of the crawl."`
 	Domain       string  `col:"domain" doc:"Domain the file belongs to."`
@@ -90,6 +97,48 @@ type AIStanceRow struct {
 	DecidingLine *int32  `col:"deciding_line" doc:"1-based line of the rule that decides a fetch of /; null when no rule matches / (it is then allowed)."`
 }
 
+// AIStanceDefaultRow is the stance of one robots.txt file towards every
+// known AI crawler that no group of the file names: they all inherit the
+// same groups (the * groups, or none), so they share one row.
+type AIStanceDefaultRow struct {
+	CrawlID      string  `col:"crawl_id" doc:"Identifier of the crawl."`
+	Domain       string  `col:"domain" doc:"Domain the file belongs to."`
+	Location     string  `col:"location" doc:"Registry location of the file (robots)."`
+	Crawlers     string  `col:"crawlers" doc:"The AI crawler list the row stands for (ai_crawlers.list): every crawler of it but those the file's ai_stance_named rows name."`
+	Named        int32   `col:"named" doc:"How many crawlers of the list a group of the file names: the file's ai_stance_named rows. 0 for most files, whose every crawler has the stance of this row."`
+	Stance       string  `col:"stance" doc:"blocked, partial or allowed, as in ai_stance, for a crawler no group names."`
+	Applies      string  `col:"applies" doc:"star (the * groups decide) or none (there is no * group: everything is allowed)."`
+	GroupLines   []int32 `col:"group_lines" doc:"1-based lines of the * groups, in file order; empty when there is none."`
+	RootAllowed  bool    `col:"root_allowed" doc:"True when a crawler no group names may fetch the site's root path /."`
+	DecidingLine *int32  `col:"deciding_line" doc:"1-based line of the rule that decides such a crawler's fetch of /; null when no rule matches / (it is then allowed)."`
+}
+
+// AICrawlerRow is one crawler of the AI crawler list a crawl measured
+// robots.txt files against.
+type AICrawlerRow struct {
+	List     string `col:"list" doc:"Identifier of the list: ai- and the first 12 hex digits of the SHA-256 of its tokens, operators and purposes, so that crawls by survey versions with the same list share it."`
+	Token    string `col:"token" doc:"Product token of the AI crawler, as the list spells it."`
+	Operator string `col:"operator" doc:"Organisation running the crawler (unknown when nobody says)."`
+	Purpose  string `col:"purpose" doc:"What the crawler is for: training, search, user (fetches on a user's request), dataset, mixed or other."`
+}
+
+// AICrawlerList returns the identifier and the rows of this survey's AI
+// crawler list (robots.AICrawlers): the rows of ai_crawlers that the
+// ai_stance_default rows it writes refer to.
+func AICrawlerList() (string, []AICrawlerRow) {
+	crawlers := robots.AICrawlers()
+	h := sha256.New()
+	for _, c := range crawlers {
+		fmt.Fprintf(h, "%s\t%s\t%s\n", c.Token, c.Operator, c.Purpose)
+	}
+	id := "ai-" + hex.EncodeToString(h.Sum(nil))[:12]
+	rows := make([]AICrawlerRow, len(crawlers))
+	for i, c := range crawlers {
+		rows[i] = AICrawlerRow{List: id, Token: c.Token, Operator: c.Operator, Purpose: c.Purpose}
+	}
+	return id, rows
+}
+
 // robotsRows flattens a robots.txt document: its groups, rules,
 // preferences and stance towards every known AI crawler.
 func robotsRows(key DocKey, doc extract.Document) []Rows {
@@ -98,7 +147,9 @@ func robotsRows(key DocKey, doc extract.Document) []Rows {
 		return nil
 	}
 	out := robotsFileRows(key, f)
-	return appendRows(out, TableAIStance, aiStanceRows(key, f))
+	named, def := aiStanceRows(key, f)
+	out = appendRows(out, TableAIStance, named)
+	return appendRows(out, TableAIStanceDefault, []AIStanceDefaultRow{def})
 }
 
 // robotsFileRows returns the groups, rules and preferences of a file in
@@ -247,50 +298,51 @@ type appDirectivesJSON struct {
 	Directives map[string]any `json:"directives"`
 }
 
-// aiStanceRows returns the stance of f towards every known AI crawler, in
-// the order of robots.AICrawlers.
-func aiStanceRows(key DocKey, f *robots.File) []AIStanceRow {
+// aiStanceRows returns the stance of f towards the known AI crawlers that
+// a group names, in the order of robots.AICrawlers, and towards all the
+// others, which inherit the same groups, as one row.
+func aiStanceRows(key DocKey, f *robots.File) ([]AIStanceRow, AIStanceDefaultRow) {
 	crawlers := robots.AICrawlers()
 	stances := f.AIStances()
-	// Tokens to which the same groups apply get the same answer for /;
-	// most tokens inherit * and share one.
-	type root struct {
-		allowed bool
-		line    *int32
-	}
-	roots := map[string]root{}
-	out := make([]AIStanceRow, len(crawlers))
+	var out []AIStanceRow
 	for i, c := range crawlers {
 		st := stances[i]
-		lines := make([]int32, len(st.Lines))
-		for j, l := range st.Lines {
-			lines[j] = i32(l)
+		if st.Applies != robots.Named {
+			continue
 		}
-		rk := stanceKey(st)
-		r, ok := roots[rk]
-		if !ok {
-			d := f.Matcher().Allowed(c.Token, "/")
-			r = root{allowed: d.Allowed, line: optLine(d.Line)}
-			roots[rk] = r
-		}
-		out[i] = AIStanceRow{
+		d := f.Matcher().Allowed(c.Token, "/")
+		out = append(out, AIStanceRow{
 			CrawlID: key.CrawlID, Domain: key.Domain, Location: key.Location,
 			Token: c.Token, Operator: c.Operator, Purpose: c.Purpose,
-			Stance: string(st.Access), Applies: string(st.Applies), GroupLines: lines,
-			RootAllowed: r.allowed, DecidingLine: r.line,
-		}
+			Stance: string(st.Access), Applies: string(st.Applies), GroupLines: lines32(st.Lines),
+			RootAllowed: d.Allowed, DecidingLine: optLine(d.Line),
+		})
 	}
-	return out
+	// "*" is no product token: it gets the groups of a crawler no group
+	// names.
+	st := f.Matcher().Stance("*")
+	d := f.Matcher().Allowed("*", "/")
+	list, _ := aiCrawlerListID()
+	return out, AIStanceDefaultRow{
+		CrawlID: key.CrawlID, Domain: key.Domain, Location: key.Location, Crawlers: list, Named: i32(len(out)),
+		Stance: string(st.Access), Applies: string(st.Applies), GroupLines: lines32(st.Lines),
+		RootAllowed: d.Allowed, DecidingLine: optLine(d.Line),
+	}
 }
 
-// stanceKey identifies the groups that apply in a stance: how they apply
-// and their lines.
-func stanceKey(st robots.TokenStance) string {
-	b := make([]byte, 0, 8*len(st.Lines)+8)
-	b = append(b, st.Applies...)
-	for _, l := range st.Lines {
-		b = append(b, ' ')
-		b = strconv.AppendInt(b, int64(l), 10)
+// aiCrawlerListID is AICrawlerList's identifier, computed once.
+var aiCrawlerListID = sync.OnceValues(func() (string, error) {
+	id, _ := AICrawlerList()
+	return id, nil
+})
+
+func lines32(lines []int) []int32 {
+	if len(lines) == 0 {
+		return []int32{}
 	}
-	return string(b)
+	out := make([]int32, len(lines))
+	for i, l := range lines {
+		out[i] = i32(l)
+	}
+	return out
 }

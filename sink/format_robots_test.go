@@ -62,10 +62,12 @@ func TestFormatRows_Robots(t *testing.T) {
 		"CCBot":     {Stance: "blocked", Applies: "named", GroupLines: []int32{11}, DecidingLine: ptr(int32(13))},
 		"ClaudeBot": {Stance: "partial", Applies: "named", GroupLines: []int32{15}, RootAllowed: true},
 	}
+	// The crawlers a group names have rows of their own, in the list's
+	// order; all the others share the default row: the * group's stance.
 	for _, c := range robots.AICrawlers() {
 		row, ok := named[c.Token]
 		if !ok {
-			row = AIStanceRow{Stance: "partial", Applies: "star", GroupLines: []int32{4}, RootAllowed: true}
+			continue
 		}
 		delete(named, c.Token)
 		row.Token, row.Operator, row.Purpose = c.Token, c.Operator, c.Purpose
@@ -74,14 +76,32 @@ func TestFormatRows_Robots(t *testing.T) {
 	if len(named) > 0 {
 		t.Fatalf("tokens %v are not in robots.AICrawlers", named)
 	}
+	list, _ := AICrawlerList()
 	checkRows(t, got,
 		Rows{TableRobotsGroups, groups},
 		Rows{TableRobotsRules, rules},
 		Rows{TableRobotsPreferences, prefs},
 		Rows{TableAIStance, keyed(key, stance...)},
+		Rows{TableAIStanceDefault, keyed(key, AIStanceDefaultRow{Crawlers: list, Named: 3, Stance: "partial", Applies: "star", GroupLines: []int32{4}, RootAllowed: true})},
 	)
-	if n := len(stance); n < 50 {
-		t.Errorf("only %d AI crawlers", n)
+}
+
+// TestAICrawlerList: the list's rows are the crawlers of robots.AICrawlers,
+// in order, under one identifier that changes with any of their tokens,
+// operators or purposes.
+func TestAICrawlerList(t *testing.T) {
+	id, rows := AICrawlerList()
+	crawlers := robots.AICrawlers()
+	if len(rows) != len(crawlers) || len(rows) < 50 {
+		t.Fatalf("%d rows for %d crawlers", len(rows), len(crawlers))
+	}
+	for i, c := range crawlers {
+		if r := rows[i]; r != (AICrawlerRow{List: id, Token: c.Token, Operator: c.Operator, Purpose: c.Purpose}) {
+			t.Errorf("row %d: %+v, want %s's", i, r, c.Token)
+		}
+	}
+	if again, _ := AICrawlerList(); again != id || !strings.HasPrefix(id, "ai-") || len(id) != len("ai-")+12 {
+		t.Errorf("identifier %q, then %q: want ai- and 12 hex digits, the same each time", id, again)
 	}
 }
 
@@ -93,12 +113,9 @@ func TestFormatRows_RobotsHTML(t *testing.T) {
 	if doc.OtherFormat != "html" {
 		t.Fatalf("other_format %q, want html", doc.OtherFormat)
 	}
-	var stance []AIStanceRow
-	for _, c := range robots.AICrawlers() {
-		stance = append(stance, AIStanceRow{Token: c.Token, Operator: c.Operator, Purpose: c.Purpose,
-			Stance: "allowed", Applies: "none", RootAllowed: true})
-	}
-	checkRows(t, FormatRows(key, doc), Rows{TableAIStance, keyed(key, stance...)})
+	list, _ := AICrawlerList()
+	checkRows(t, FormatRows(key, doc),
+		Rows{TableAIStanceDefault, keyed(key, AIStanceDefaultRow{Crawlers: list, Stance: "allowed", Applies: "none", RootAllowed: true})})
 }
 
 // TestFormatRows_AITxt flattens an ai.txt: its group and rules go to the

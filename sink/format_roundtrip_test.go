@@ -73,6 +73,11 @@ func TestFormatTables_RoundTrip(t *testing.T) {
 	origin := defaultOrigin()
 	origin[registry.LocAgentsMD] = "AGENTS.md" // supersedes the well-known file
 	header := http.Header{"Content-Type": {"text/html"}, "X-Robots-Tag": {"noai"}}
+	// The crawler list the ai_stance_default rows refer to, as a crawl
+	// writes it in their batch.
+	_, list := AICrawlerList()
+	must(t, w.Append(TableAICrawlers, list))
+	written[TableAICrawlers] = reflect.ValueOf(list)
 	for i, fx := range roundTripFixtures() {
 		domain := fmt.Sprintf("site%02d.example", i)
 		key := DocKey{CrawlID: "c1", Domain: domain, Location: string(fx.loc)}
@@ -109,28 +114,38 @@ func TestFormatTables_RoundTrip(t *testing.T) {
 			t.Errorf("%s: no fixture has rows", table.Name)
 			continue
 		}
-		got := queryRows(t, db, table, "SELECT "+columnList(table)+" FROM "+table.Name)
+		// A table that is a view in the database (ai_stance) holds its
+		// parts' rows in its stored table; the view is queried below.
+		got := queryRows(t, db, table, "SELECT "+columnList(table)+" FROM "+table.DatabaseTable())
 		compareRows(t, table.Name, got, expectedRows(t, table, rows.Interface()))
 
-		// Column types are the Go schema's, in DuckDB's spelling.
-		var gotTypes, wantTypes []string
-		rs, err := db.Query("SELECT column_name || ' ' || data_type FROM information_schema.columns WHERE table_name = ? ORDER BY ordinal_position", table.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for rs.Next() {
-			var s string
-			must(t, rs.Scan(&s))
-			gotTypes = append(gotTypes, s)
-		}
-		rs.Close()
+		// Column types are the Go schema's, in DuckDB's spelling, in the
+		// stored table and in the view.
+		var wantTypes []string
 		for _, c := range table.Columns() {
 			var typ string
 			must(t, mem.QueryRow("SELECT typeof(CAST(NULL AS "+c.Type+"))").Scan(&typ))
 			wantTypes = append(wantTypes, c.Name+" "+typ)
 		}
-		if !slices.Equal(gotTypes, wantTypes) {
-			t.Errorf("%s columns:\ngot  %q\nwant %q", table.Name, gotTypes, wantTypes)
+		names := []string{table.DatabaseTable()}
+		if table.View != "" {
+			names = append(names, table.Name)
+		}
+		for _, name := range names {
+			var gotTypes []string
+			rs, err := db.Query("SELECT column_name || ' ' || data_type FROM information_schema.columns WHERE table_name = ? ORDER BY ordinal_position", name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for rs.Next() {
+				var s string
+				must(t, rs.Scan(&s))
+				gotTypes = append(gotTypes, s)
+			}
+			rs.Close()
+			if !slices.Equal(gotTypes, wantTypes) {
+				t.Errorf("%s columns:\ngot  %q\nwant %q", name, gotTypes, wantTypes)
+			}
 		}
 	}
 
@@ -147,6 +162,12 @@ func TestFormatTables_RoundTrip(t *testing.T) {
 		// row of the three files is decided by no rule for /.
 		{"SELECT count(*) FROM ai_stance WHERE stance = 'blocked'", int64(10)},
 		{"SELECT count(*) FROM ai_stance WHERE deciding_line IS NULL", int64(3*len(robots.AICrawlers()) - 10)},
+		// The view has a row for every file and crawler, once: the
+		// stored rows of the crawlers a group names, and the default
+		// row repeated for the others.
+		{"SELECT count(*) FROM ai_stance", int64(3 * len(robots.AICrawlers()))},
+		{"SELECT count(*) FROM (SELECT DISTINCT crawl_id, domain, location, token FROM ai_stance)", int64(3 * len(robots.AICrawlers()))},
+		{"SELECT count(*) FROM ai_stance_named", int64(11)}, // 3 in robots.txt, 8 in robots-typical.txt
 		{"SELECT count(*) FROM robots_groups WHERE list_contains(tokens, 'gptbot')", int64(2)},
 		{"SELECT count(*) FROM robots_groups WHERE location = 'ai-txt'", int64(1)},
 		{"SELECT count(*) FROM robots_rules WHERE group_index IS NULL", int64(1)},

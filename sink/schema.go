@@ -56,8 +56,36 @@ type Table struct {
 	// domain); empty when no set of columns does (diagnostics). A table
 	// with a Key is unique on it.
 	Unique []string
+	// Stored, when set, names the database table the parts are loaded
+	// into, and the database's table Name is then the view View over it
+	// (and over other tables): rows the parts do not repeat are derived.
+	Stored string
+	// View is the SELECT that the database's Name is, when Stored is set.
+	View string
+	// Upgrade are statements the build runs once every table is filled,
+	// before it creates the views: they bring rows that parts written by
+	// an earlier survey hold in an earlier form to the current one.
+	Upgrade []string
 
 	codec *codec
+}
+
+// DatabaseTable returns the name of the database table t's parts are
+// loaded into: Stored when set, else Name.
+func (t Table) DatabaseTable() string {
+	if t.Stored != "" {
+		return t.Stored
+	}
+	return t.Name
+}
+
+// Derived returns t with its parts loaded into the database table stored,
+// the database's Name the view view, and the statements upgrade run
+// before the view is created (see Table.Upgrade). Like MustTable, it is
+// meant for the static table list.
+func (t Table) Derived(stored, view string, upgrade ...string) Table {
+	t.Stored, t.View, t.Upgrade = stored, view, upgrade
+	return t
 }
 
 // Identified returns t with its rows identified by the columns cols (see

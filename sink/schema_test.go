@@ -20,7 +20,7 @@ func TestTables_V1(t *testing.T) {
 		}
 	}
 	want := []string{"crawls", "targets", "fetches", "bodies", "documents", "diagnostics",
-		"robots_groups", "robots_rules", "robots_preferences", "ai_stance", "ai_txt_media",
+		"robots_groups", "robots_rules", "robots_preferences", "ai_stance", "ai_stance_default", "ai_crawlers", "ai_txt_media",
 		"agents_txt", "agents_txt_directives", "agents_md", "agents_md_paths",
 		"agent_feeds", "agent_feed_entries", "did_documents", "agent_cards", "autoctl_groups",
 		"llms_txt", "llms_txt_links", "tdmrep_rules", "home_signals"}

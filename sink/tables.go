@@ -52,8 +52,17 @@ func Tables() []Table {
 			"One row per App-Directives, Content-Usage or Content-Signal line of a robots.txt or ai.txt file, with its parsed preferences. A line before any user-agent line applies to no crawler: its row has a null group_index (as such a rule has in robots_rules) and it has a robots.extension-outside-group diagnostic.").Identified("crawl_id", "domain", "location", "line"),
 		MustTable[AIStanceRow](TableAIStance,
 			"One row per robots.txt file and known AI crawler (extract/robots/aicrawlers.csv): whether the file blocks it, and how. "+
-				"Every robots.txt document has a row for every crawler of the list (the list of the survey version that crawled it: 72 crawlers before 2026-11-28, 139 since), "+
-				"a document of another format (documents.other_format, an HTML page) too, every crawler allowed and applies none: leave those out, as the queries do.").Identified("crawl_id", "domain", "location", "token"),
+				"Every robots.txt document has a row for every crawler of the list (the list of the survey version that crawled it, ai_crawlers: 72 crawlers before 2026-11-28, 139 since), "+
+				"a document of another format (documents.other_format, an HTML page) too, every crawler allowed and applies none: leave those out, as the queries do. "+
+				"In the database ai_stance is a view: the rows of the crawlers a group names are stored in the table ai_stance_named (the Parquet parts ai_stance; parts written before 2026-11-28 hold every crawler), "+
+				"and those of the other crawlers, which inherit the same groups, are one ai_stance_default row per file, repeated by the view for each crawler of its list that the file's ai_stance_named rows do not name.").Identified("crawl_id", "domain", "location", "token").
+			Derived("ai_stance_named", aiStanceView, aiStanceUpgrade...),
+		MustTable[AIStanceDefaultRow](TableAIStanceDefault,
+			"One row per robots.txt file (since 2026-11-28): its stance towards every known AI crawler that no group of it names, which all inherit the same groups (the * groups, or none). "+
+				"The ai_stance view repeats it for each such crawler of its list (ai_crawlers).").Identified("crawl_id", "domain", "location"),
+		MustTable[AICrawlerRow](TableAICrawlers,
+			"One row per crawler of each AI crawler list the database's crawls were measured against (extract/robots/aicrawlers.csv of the survey version that crawled or reparsed them).",
+			"list", "token"),
 		MustTable[AITxtMediaRow](TableAITxtMedia,
 			"One row per ai.txt file and media category: the * policy's stance towards the category's file extensions.").Identified("crawl_id", "domain", "location", "category"),
 		MustTable[AgentsTxtRow](TableAgentsTxt,
@@ -83,4 +92,54 @@ func Tables() []Table {
 		MustTable[HomeSignalsRow](TableHomeSignals,
 			"One row per home page parsed: its robots directives, TDMRep and Content-Usage signals, and links to agent-policy files.").Identified("crawl_id", "domain", "location"),
 	}
+}
+
+// aiStanceView is the SELECT of the database's ai_stance: the stored rows
+// of the crawlers a group names (and every row of parts written before
+// ai_stance_default existed), and for each ai_stance_default row one row
+// per crawler of its list that the file's stored rows do not name. Most
+// files name none, and their rows are the default row repeated: only the
+// files that name some are compared with their stored rows, so that a
+// query over every row of a million files does not look each one up.
+const aiStanceView = `SELECT crawl_id, domain, location, token, operator, purpose, stance, applies, group_lines, root_allowed, deciding_line
+FROM ai_stance_named
+UNION ALL
+SELECT d.crawl_id, d.domain, d.location, c.token, c.operator, c.purpose, d.stance, d.applies, d.group_lines, d.root_allowed, d.deciding_line
+FROM ai_stance_default d JOIN ai_crawlers c ON c.list = d.crawlers
+WHERE d.named = 0
+UNION ALL
+SELECT d.crawl_id, d.domain, d.location, c.token, c.operator, c.purpose, d.stance, d.applies, d.group_lines, d.root_allowed, d.deciding_line
+FROM ai_stance_default d JOIN ai_crawlers c ON c.list = d.crawlers
+ANTI JOIN ai_stance_named n ON n.crawl_id = d.crawl_id AND n.domain = d.domain AND n.location = d.location AND n.token = c.token
+WHERE d.named > 0`
+
+// aiStanceUpgrade brings the ai_stance rows of parts written before
+// ai_stance_default existed (2026-11-28), which hold a row for every
+// crawler of the list, to the current form, so that every robots.txt file
+// has an ai_stance_default row, as the queries expect: the list of each
+// such crawl becomes ai_crawlers list legacy-CRAWL (every token its rows
+// name), a file's rows for the crawlers no group names become its default
+// row, and only the rows of the crawlers a group names stay stored. A file
+// whose groups name every crawler keeps all its rows, and its default row
+// (which stands for no crawler) says allowed and none.
+var aiStanceUpgrade = []string{
+	`CREATE TEMP TABLE ai_stance_legacy AS
+SELECT crawl_id, domain, location FROM ai_stance_named
+EXCEPT SELECT crawl_id, domain, location FROM ai_stance_default`,
+	`INSERT INTO ai_crawlers
+SELECT 'legacy-' || s.crawl_id, s.token, any_value(s.operator), any_value(s.purpose)
+FROM ai_stance_named s SEMI JOIN ai_stance_legacy l USING (crawl_id, domain, location)
+GROUP BY s.crawl_id, s.token`,
+	`INSERT INTO ai_stance_default
+SELECT s.crawl_id, s.domain, s.location, 'legacy-' || s.crawl_id,
+  count(*) FILTER (WHERE s.applies = 'named'),
+  coalesce(any_value(s.stance) FILTER (WHERE s.applies <> 'named'), 'allowed'),
+  coalesce(any_value(s.applies) FILTER (WHERE s.applies <> 'named'), 'none'),
+  coalesce(any_value(s.group_lines) FILTER (WHERE s.applies <> 'named'), []),
+  coalesce(any_value(s.root_allowed) FILTER (WHERE s.applies <> 'named'), true),
+  any_value(s.deciding_line) FILTER (WHERE s.applies <> 'named')
+FROM ai_stance_named s SEMI JOIN ai_stance_legacy l USING (crawl_id, domain, location)
+GROUP BY s.crawl_id, s.domain, s.location`,
+	`DELETE FROM ai_stance_named WHERE applies <> 'named'`,
+	`DROP TABLE ai_stance_legacy`,
 }
