@@ -34,10 +34,26 @@ other AS (
   SELECT domain FROM documents
   WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept) AND location = 'robots' AND coalesce(other_format, '') <> ''
 ),
-g AS (
-  SELECT token, operator, purpose, stance, applies, count(*) AS n
-  FROM ai_stance
+-- Each file's ai_stance_default row holds the stance of every crawler no group names: for the
+-- files naming none (most of them) it stands for every crawler of its list, and those files are
+-- counted per stance once; only the files naming some are taken crawler by crawler (their
+-- ai_stance_named row, else the default one). This is the ai_stance view, counted without
+-- repeating the default row of every file for every crawler.
+d AS (
+  SELECT domain, crawlers, named, stance, applies FROM ai_stance_default
   WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept) AND location = 'robots' AND domain NOT IN (SELECT domain FROM other)
+),
+uniform AS (
+  SELECT crawlers, stance, applies, count(*) AS n FROM d WHERE named = 0 GROUP BY ALL
+),
+g AS (
+  SELECT cr.token, cr.operator, cr.purpose, u.stance, u.applies, u.n
+  FROM uniform u JOIN ai_crawlers cr ON cr.list = u.crawlers
+  UNION ALL
+  SELECT cr.token, cr.operator, cr.purpose, coalesce(s.stance, d.stance) AS stance, coalesce(s.applies, d.applies) AS applies, count(*) AS n
+  FROM d JOIN ai_crawlers cr ON cr.list = d.crawlers
+  LEFT JOIN ai_stance_named s ON s.crawl_id = (SELECT id FROM c) AND s.location = 'robots' AND s.domain = d.domain AND s.token = cr.token
+  WHERE d.named > 0
   GROUP BY ALL
 ),
 counts AS (

@@ -32,37 +32,38 @@ other AS (
   SELECT domain FROM documents
   WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept) AND location = 'robots' AND coalesce(other_format, '') <> ''
 ),
-s AS NOT MATERIALIZED (
-  SELECT domain, token, CASE WHEN operator = 'unknown' THEN 'unknown (' || token || ')' ELSE operator END AS operator, stance, applies
-  FROM ai_stance
+-- A file that names no AI crawler applies the same groups (* or none) to every one of them,
+-- so every token, and every operator, has the stance of its ai_stance_default row: such files
+-- are counted once, and only the files naming a crawler are taken crawler by crawler (its
+-- ai_stance_named row, else the file's default row: the ai_stance view, for those files only)
+-- and grouped per operator. The operators and their tokens come from one file's list.
+d AS (
+  SELECT domain, crawlers, named, stance FROM ai_stance_default
   WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept) AND location = 'robots' AND domain NOT IN (SELECT domain FROM other)
 ),
--- A file that names no AI crawler applies the same groups (* or none) to every one of them,
--- so every token, and every operator, has the same stance: such files are counted once,
--- from one token's row (any token: every file has a row for each), and only the files naming
--- a crawler are grouped per operator. The operators and their tokens come from one file's rows.
-naming AS (
-  SELECT DISTINCT domain FROM s WHERE applies = 'named'
+s AS (
+  SELECT d.domain, cr.token, CASE WHEN cr.operator = 'unknown' THEN 'unknown (' || cr.token || ')' ELSE cr.operator END AS operator,
+    coalesce(n.stance, d.stance) AS stance, n.applies IS NOT NULL AS named
+  FROM d JOIN ai_crawlers cr ON cr.list = d.crawlers
+  LEFT JOIN ai_stance_named n ON n.crawl_id = (SELECT id FROM c) AND n.location = 'robots' AND n.domain = d.domain AND n.token = cr.token
+  WHERE d.named > 0
 ),
 uniform AS (
-  SELECT stance, count(*) AS files
-  FROM s
-  WHERE token = (SELECT token FROM s LIMIT 1) AND domain NOT IN (SELECT domain FROM naming)
-  GROUP BY stance
+  SELECT stance, count(*) AS files FROM d WHERE named = 0 GROUP BY stance
 ),
 per_file AS (
   SELECT operator, domain,
     bool_and(stance = 'blocked') AS all_blocked,
     bool_and(stance = 'allowed') AS all_allowed,
     bool_or(stance = 'blocked') AS some_blocked,
-    bool_or(applies = 'named') AS named
+    bool_or(named) AS named
   FROM s
-  WHERE domain IN (SELECT domain FROM naming)
   GROUP BY operator, domain
 ),
 operators AS (
   SELECT operator, string_agg(token, ', ' ORDER BY lower(token), token) AS tokens
-  FROM (SELECT DISTINCT operator, token FROM s WHERE domain = (SELECT domain FROM s LIMIT 1))
+  FROM (SELECT DISTINCT CASE WHEN operator = 'unknown' THEN 'unknown (' || token || ')' ELSE operator END AS operator, token
+    FROM ai_crawlers WHERE list = (SELECT crawlers FROM d LIMIT 1))
   GROUP BY operator
 ),
 counts AS (

@@ -41,7 +41,7 @@ reachable AS (
 ),
 robots_named AS (
   SELECT domain, bool_or(stance = 'blocked') AS restricting
-  FROM ai_stance
+  FROM ai_stance_named
   WHERE crawl_id = (SELECT id FROM c) AND domain IN (SELECT domain FROM kept) AND location = 'robots' AND applies = 'named'
   GROUP BY domain
 ),

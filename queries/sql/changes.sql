@@ -94,22 +94,28 @@ stance_files AS (
   WHERE f.stance_may_change
 ),
 -- Only the tokens both crawls' AI crawler lists hold are compared: a list that grew or shrank
--- between them (another survey version) changes no stance. Every robots.txt file has a row per
--- listed token, so one file of each crawl gives its list.
+-- between them (another survey version) changes no stance. Every robots.txt file has an
+-- ai_stance_default row naming its list, so one file of each crawl gives the list.
 shared_tokens AS (
-  SELECT token FROM ai_stance
-  WHERE crawl_id = (SELECT from_id FROM p) AND location = 'robots'
-    AND domain = (SELECT domain FROM ai_stance WHERE crawl_id = (SELECT from_id FROM p) AND location = 'robots' LIMIT 1)
+  SELECT token FROM ai_crawlers
+  WHERE list = (SELECT crawlers FROM ai_stance_default WHERE crawl_id = (SELECT from_id FROM p) AND location = 'robots' LIMIT 1)
   INTERSECT
-  SELECT token FROM ai_stance
-  WHERE crawl_id = (SELECT to_id FROM p) AND location = 'robots'
-    AND domain = (SELECT domain FROM ai_stance WHERE crawl_id = (SELECT to_id FROM p) AND location = 'robots' LIMIT 1)
+  SELECT token FROM ai_crawlers
+  WHERE list = (SELECT crawlers FROM ai_stance_default WHERE crawl_id = (SELECT to_id FROM p) AND location = 'robots' LIMIT 1)
+),
+-- Each shared token's stance in those files: its ai_stance_named row, else the file's
+-- ai_stance_default row (the ai_stance view, for these files only).
+stance_rows AS MATERIALIZED (
+  SELECT f.crawl_id, f.domain, cr.token, coalesce(n.stance, d.stance) AS stance
+  FROM stance_files f
+  JOIN ai_stance_default d ON d.crawl_id = f.crawl_id AND d.domain = f.domain AND d.location = 'robots'
+  JOIN ai_crawlers cr ON cr.list = d.crawlers
+  LEFT JOIN ai_stance_named n ON n.crawl_id = f.crawl_id AND n.domain = f.domain AND n.location = 'robots' AND n.token = cr.token
+  WHERE cr.token IN (SELECT token FROM shared_tokens)
 ),
 stance_sig AS (
   SELECT crawl_id, domain, bit_xor(hash(token || '=' || stance)) AS sig, count(*) AS tokens
-  FROM ai_stance s
-  JOIN stance_files f USING (crawl_id, domain)
-  WHERE s.location = 'robots' AND s.token IN (SELECT token FROM shared_tokens)
+  FROM stance_rows
   GROUP BY crawl_id, domain
 ),
 stance_changed AS (
