@@ -14,13 +14,15 @@ import (
 // refer to, once; a batch without them holds none.
 func TestCrawlerList_EveryBatchWithDefaultRowsHasTheList(t *testing.T) {
 	dir := t.TempDir()
-	w, err := sink.Create(dir, sink.Options{CrawlID: "c", BatchRows: 30})
+	// A batch of a few domains: each domain's two rows, and the list's
+	// rows once per batch.
+	w, err := sink.Create(dir, sink.Options{CrawlID: "c", BatchRows: 150})
 	if err != nil {
 		t.Fatal(err)
 	}
 	listID, listRows := sink.AICrawlerList()
 	var list crawlerList
-	for i := range 12 {
+	for i := range 24 {
 		domain := "d" + string(rune('a'+i)) + ".example"
 		var p parsedRows
 		if i%4 != 3 { // every fourth domain has no robots.txt

@@ -82,7 +82,7 @@ type RobotsPreferenceRow struct {
 // AIStanceRow is the stance of one robots.txt file towards one known AI
 // crawler that a group of the file names. The crawlers no group names share
 // the file's AIStanceDefaultRow; the database's ai_stance view has a row
-// for every crawler (see AIStanceView).
+// for every crawler (see Tables).
 type AIStanceRow struct {
 	CrawlID      string  `col:"crawl_id" doc:"Identifier of the crawl."`
 	Domain       string  `col:"domain" doc:"Domain the file belongs to."`
@@ -140,7 +140,8 @@ func AICrawlerList() (string, []AICrawlerRow) {
 }
 
 // robotsRows flattens a robots.txt document: its groups, rules,
-// preferences and stance towards every known AI crawler.
+// preferences and stance towards the known AI crawlers (those a group
+// names, and one default row for the others).
 func robotsRows(key DocKey, doc extract.Document) []Rows {
 	f, ok := doc.Result.(*robots.File)
 	if !ok || f == nil {
@@ -322,7 +323,7 @@ func aiStanceRows(key DocKey, f *robots.File) ([]AIStanceRow, AIStanceDefaultRow
 	// names.
 	st := f.Matcher().Stance("*")
 	d := f.Matcher().Allowed("*", "/")
-	list, _ := aiCrawlerListID()
+	list := aiCrawlerListID()
 	return out, AIStanceDefaultRow{
 		CrawlID: key.CrawlID, Domain: key.Domain, Location: key.Location, Crawlers: list, Named: i32(len(out)),
 		Stance: string(st.Access), Applies: string(st.Applies), GroupLines: lines32(st.Lines),
@@ -330,12 +331,15 @@ func aiStanceRows(key DocKey, f *robots.File) ([]AIStanceRow, AIStanceDefaultRow
 	}
 }
 
-// aiCrawlerListID is AICrawlerList's identifier, computed once.
-var aiCrawlerListID = sync.OnceValues(func() (string, error) {
+// aiCrawlerListID is AICrawlerList's identifier, computed once: the list
+// is embedded in the binary.
+var aiCrawlerListID = sync.OnceValue(func() string {
 	id, _ := AICrawlerList()
-	return id, nil
+	return id
 })
 
+// lines32 returns lines as the int32s of a group_lines column, empty (not
+// null) when there are none.
 func lines32(lines []int) []int32 {
 	if len(lines) == 0 {
 		return []int32{}
