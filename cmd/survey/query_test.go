@@ -96,7 +96,7 @@ func TestQuery_DatabaseOfAnOlderSurvey(t *testing.T) {
 	}
 	duckDBWith(t, path, `ALTER TABLE targets DROP COLUMN parked`, `ALTER TABLE targets DROP COLUMN parked_by`)
 	code, _, stderr := runSurvey(t, "", "query", "--db", path, "adoption")
-	want := path + " was built by an older survey and lacks targets.parked, targets.parked_by (columns this survey writes and its queries read); " +
+	want := path + " was built by an older survey and lacks targets.parked, targets.parked_by (tables and columns this survey writes and its queries read); " +
 		"build it again from its output directory with this survey (survey merge --db " + path + " DIR)"
 	if code != exitUsage || !strings.Contains(stderr, "Referenced column \"parked\" not found") || !strings.Contains(stderr, want) {
 		t.Errorf("query adoption on an older database: exit %d, stderr\n%s\nwant it to say\n%s", code, stderr, want)
@@ -104,8 +104,19 @@ func TestQuery_DatabaseOfAnOlderSurvey(t *testing.T) {
 	if code, _, stderr := runSurvey(t, "", "query", "--db", path, "measurement_validity"); code != exitOK {
 		t.Errorf("query measurement_validity, which reads no missing column: exit %d\n%s", code, stderr)
 	}
+	// A database of before ai_stance_default and ai_crawlers (2026-11-28),
+	// whose ai_stance was a table.
+	duckDBWith(t, path, `DROP VIEW ai_stance`, `ALTER TABLE ai_stance_named RENAME TO ai_stance`,
+		`DROP TABLE ai_stance_default`, `DROP TABLE ai_crawlers`)
+	code, _, stderr = runSurvey(t, "", "query", "--db", path, "ai_crawler_stance")
+	if want := " was built by an older survey and lacks targets.parked, targets.parked_by, ai_stance_named, ai_stance_default, ai_crawlers (tables"; code != exitUsage || !strings.Contains(stderr, want) {
+		t.Errorf("query ai_crawler_stance on a database of before ai_stance_default: exit %d, stderr\n%s\nwant it to say\n%s", code, stderr, want)
+	}
 	if code, _, stderr := runSurvey(t, "", "merge", "--db", path, dir); code != exitOK {
 		t.Fatalf("merge: exit %d\n%s", code, stderr)
+	}
+	if code, _, stderr := runSurvey(t, "", "query", "--db", path, "ai_crawler_stance"); code != exitOK {
+		t.Errorf("query ai_crawler_stance after the merge: exit %d\n%s", code, stderr)
 	}
 	if code, _, stderr := runSurvey(t, "", "query", "--db", path, "adoption"); code != exitOK {
 		t.Errorf("query adoption after the merge: exit %d\n%s", code, stderr)

@@ -83,11 +83,12 @@ func checkSurveySchema(db *sql.DB, path string) error {
 	return nil
 }
 
-// missingColumns returns the columns of survey's schema (sink.Tables)
-// that the tables of db lack, as table.column, in schema order: db was
-// built by an older survey, before they existed. A database built again
-// from the same parts with this survey has them (NULL for the rows of
-// parts written before).
+// missingColumns returns the tables and columns of survey's schema
+// (sink.Tables, by the names of the database's tables) that db lacks, as
+// table or table.column, in schema order: db was built by an older survey,
+// before they existed (every build creates every table, empty or not). A
+// database built again from the same parts with this survey has them (NULL
+// for the rows of parts written before).
 func missingColumns(db *sql.DB) ([]string, error) {
 	rows, err := db.Query(`SELECT table_name, column_name FROM information_schema.columns`)
 	if err != nil {
@@ -107,12 +108,14 @@ func missingColumns(db *sql.DB) ([]string, error) {
 	}
 	var missing []string
 	for _, t := range sink.Tables() {
-		if !have[t.Name+"."+t.Columns()[0].Name] {
-			continue // a table the database lacks altogether: no column of it is read from there
+		name := t.DatabaseTable()
+		if !have[name+"."+t.Columns()[0].Name] {
+			missing = append(missing, name) // the whole table
+			continue
 		}
 		for _, c := range t.Columns() {
-			if !have[t.Name+"."+c.Name] {
-				missing = append(missing, t.Name+"."+c.Name)
+			if !have[name+"."+c.Name] {
+				missing = append(missing, name+"."+c.Name)
 			}
 		}
 	}
@@ -127,7 +130,7 @@ func explainMissingColumns(db *sql.DB, path string, err error) error {
 	if merr != nil || len(missing) == 0 {
 		return err
 	}
-	return fmt.Errorf("%w\n%s was built by an older survey and lacks %s (columns this survey writes and its queries read); build it again from its output directory with this survey (survey merge --db %s DIR), which keeps every crawl it holds",
+	return fmt.Errorf("%w\n%s was built by an older survey and lacks %s (tables and columns this survey writes and its queries read); build it again from its output directory with this survey (survey merge --db %s DIR), which keeps every crawl it holds",
 		err, path, strings.Join(missing, ", "), path)
 }
 
