@@ -1,8 +1,6 @@
 package sink
 
 import (
-	"context"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"testing"
@@ -40,13 +38,7 @@ func TestBuild_UpgradesLegacyAIStanceRows(t *testing.T) {
 	must(t, w.Append(TableAIStance, legacy))
 	must(t, w.Commit())
 	must(t, w.Close())
-	dbPath := filepath.Join(t.TempDir(), "survey.duckdb")
-	must(t, Build(context.Background(), dbPath, []string{dir}, nil, BuildOptions{ToolVersion: "test"}))
-	db, err := Open(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openBuilt(t, []string{dir}, nil, BuildOptions{ToolVersion: "test"})
 
 	table := Tables()[slices.IndexFunc(Tables(), func(tb Table) bool { return tb.Name == TableAIStance })]
 	got := queryRows(t, db, table, "SELECT "+columnList(table)+" FROM ai_stance")
