@@ -64,7 +64,7 @@ fuzz:
 ## docs: regenerate the generated documentation (diagnostic codes, data dictionary)
 docs: build
 	$(BIN) check --codes --format markdown > docs/diagnostics.md
-	$(GO) run ./sink/cmd/gendict -o docs/data-dictionary.md
+	$(GO) run ./sink/cmd/gendict -o docs/data-dictionary.md -views notebooks/parquet-views.json
 
 vet:
 	$(GO) vet $(PKGS)

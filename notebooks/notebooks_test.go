@@ -184,13 +184,14 @@ func TestScriptRejectsMissingData(t *testing.T) {
 }
 
 // trackInputs reads the files the tests' subprocesses read: the notebooks,
-// surveydata.py, scripts/notebooks.sh and the survey command's source. go
+// surveydata.py and parquet-views.json, scripts/notebooks.sh and the
+// survey command's source. go
 // test caches a result against the files the test process itself opens, so
 // without this an edit of surveydata.py in place left a failing test
 // reported "ok (cached)".
 func trackInputs(t *testing.T) {
 	t.Helper()
-	for _, pattern := range []string{"*.ipynb", "*.py", filepath.Join(repoRoot, "scripts", "notebooks.sh"),
+	for _, pattern := range []string{"*.ipynb", "*.py", "parquet-views.json", filepath.Join(repoRoot, "scripts", "notebooks.sh"),
 		filepath.Join(repoRoot, "cmd", "survey", "*.go")} {
 		paths, err := filepath.Glob(pattern)
 		if err != nil || len(paths) == 0 {

@@ -16,7 +16,15 @@ Two ways to read the data give the same pandas DataFrames:
   database, the Parquet files of every table
   (``read_parquet('DIR/<table>/*/*.parquet', hive_partitioning = true)``,
   which also shows parts whose batch was interrupted; the database reads
-  committed parts only).
+  committed parts only). As the database does, it keeps the last row of
+  each key of a table with a key, and presents the views of
+  ``parquet-views.json`` (written by ``go run ./sink/cmd/gendict``):
+  ``ai_stance`` over ``ai_stance_named`` (its parts), ``ai_stance_default``
+  and ``ai_crawlers``. The database's build also brings parts written before
+  2026-11-28 (a row per crawler in ``ai_stance``, no ``ai_stance_default``)
+  to that form; read from Parquet, such a crawl's ``ai_stance`` is right, but
+  the named AI stance queries count only its files that have a default row:
+  build the database (``survey merge``) for those.
 - ``cli``: the survey binary (``survey query --format csv``), read with
   pandas. It needs ``survey.duckdb`` and the binary: ``$SURVEY_BIN``, else
   ``bin/survey`` in the repository, else ``survey`` on PATH.
@@ -39,6 +47,7 @@ Environment:
 """
 
 import io
+import json
 import os
 import pathlib
 import re
@@ -122,6 +131,48 @@ def _parquet_tables(directory):
     return out
 
 
+def _parquet_views():
+    """Return the list of parquet-views.json, beside this module."""
+    return json.loads((pathlib.Path(__file__).resolve().parent / "parquet-views.json").read_text())
+
+
+def _parquet_statements(directory, views=None):
+    """Return the SQL that presents the Parquet parts under directory as the database does.
+
+    Each table's parts are a view under its name (its stored name for a table
+    that is a view in the database); a table with a key keeps the row of each
+    key written last; then each view of ``views`` (parquet-views.json) is
+    created over them, or, when the parts of a table it reads are missing (a
+    directory written before that table existed), as its own parts.
+    """
+    if views is None:
+        views = _parquet_views()
+    spec = {v["table"]: v for v in views}
+    tables = _parquet_tables(directory)
+    present, stmts = set(), []
+    for name, pattern in tables.items():
+        v = spec.get(name, {})
+        under = v.get("stored") or name
+        if v.get("key"):
+            src = (f"read_parquet({_literal(pattern)}, hive_partitioning = true, "
+                   "filename = true, file_row_number = true)")
+            select = (f"SELECT * EXCLUDE (filename, file_row_number) FROM {src} "
+                      f"QUALIFY row_number() OVER (PARTITION BY {', '.join(v['key'])} "
+                      "ORDER BY filename DESC, file_row_number DESC) = 1")
+        else:
+            select = f"SELECT * FROM read_parquet({_literal(pattern)}, hive_partitioning = true)"
+        stmts.append(f"CREATE VIEW {under} AS {select}")
+        present.add(under)
+    for v in views:
+        if not v.get("view") or v["table"] not in tables:
+            continue
+        if all(r in present for r in v["reads"]):
+            stmts.append(f"CREATE VIEW {v['table']} AS {v['view']}")
+        else:
+            stmts.append(f"CREATE VIEW {v['table']} AS SELECT * FROM {v['stored']}")
+    return stmts
+
+
 def _read_csv(text):
     """Read survey query's CSV output.
 
@@ -198,9 +249,8 @@ class Dataset:
             raise SurveyError(f"{self.directory} has neither survey.duckdb nor Parquet tables "
                               "(<table>/crawl=<id>/*.parquet)")
         self._con = duckdb.connect(":memory:")
-        for name, pattern in tables.items():
-            self._con.execute(f"CREATE VIEW {name} AS SELECT * FROM read_parquet("
-                              f"{_literal(pattern)}, hive_partitioning = true)")
+        for statement in _parquet_statements(self.directory):
+            self._con.execute(statement)
         self._source = (f"Parquet files under {self.directory} (DuckDB {duckdb.__version__}; "
                         "includes parts of interrupted batches)")
 

@@ -43,6 +43,24 @@ func Dictionary(tables []Table) ([]byte, error) {
 	for _, t := range tables {
 		ct, _ := t.compiled()
 		fmt.Fprintf(&b, "\n## %s\n\n%s\n", ct.Name, markdownCell(ct.Doc))
+		if ct.View != "" {
+			var keyed []string
+			for _, r := range ct.ViewReads {
+				for _, o := range tables {
+					if o.Name == r && len(o.Key) > 0 {
+						keyed = append(keyed, "`"+r+"`")
+					}
+				}
+			}
+			once := ""
+			if len(keyed) > 0 {
+				once = " and those of " + strings.Join(keyed, ", ") + " once per key (their parts repeat rows)"
+			}
+			fmt.Fprintf(&b, "\nIn the database `%s` is a view. Its Parquet parts (`%s/`) are loaded into the table `%s`, which has the columns below; "+
+				"the view is the following SELECT, which a reader of the Parquet parts can run over them (`notebooks/surveydata.py` does, "+
+				"from `notebooks/parquet-views.json`), the parts of `%s` read as `%s`%s:\n\n```sql\nCREATE VIEW %s AS\n%s;\n```\n",
+				ct.Name, ct.Name, ct.Stored, ct.Name, ct.Stored, once, ct.Name, ct.View)
+		}
 		if len(ct.Key) > 0 {
 			fmt.Fprintf(&b, "\nKey: `%s`. Rows may repeat across parts; the database keeps one row per key, the one written last.\n",
 				strings.Join(ct.Key, "`, `"))

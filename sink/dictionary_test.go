@@ -63,6 +63,22 @@ func TestDictionary_UpToDate(t *testing.T) {
 	}
 }
 
+// TestParquetViews_UpToDate: notebooks/parquet-views.json, which
+// surveydata.py reads, is what gendict writes from the tables now.
+func TestParquetViews_UpToDate(t *testing.T) {
+	want, err := ParquetViews(Tables())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("../notebooks/parquet-views.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("notebooks/parquet-views.json is stale: run go run ./sink/cmd/gendict")
+	}
+}
+
 // TestDictionary_Content spot-checks the generated Markdown.
 func TestDictionary_Content(t *testing.T) {
 	md, err := Dictionary(Tables())

@@ -62,6 +62,9 @@ type Table struct {
 	Stored string
 	// View is the SELECT that the database's Name is, when Stored is set.
 	View string
+	// ViewReads are the tables and views View reads, by their database
+	// names.
+	ViewReads []string
 	// Upgrade are statements the build runs once every table is filled,
 	// before it creates the views: they bring rows that parts written by
 	// an earlier survey hold in an earlier form to the current one.
@@ -80,11 +83,11 @@ func (t Table) DatabaseTable() string {
 }
 
 // Derived returns t with its parts loaded into the database table stored,
-// the database's Name the view view, and the statements upgrade run
-// before the view is created (see Table.Upgrade). Like MustTable, it is
-// meant for the static table list.
-func (t Table) Derived(stored, view string, upgrade ...string) Table {
-	t.Stored, t.View, t.Upgrade = stored, view, upgrade
+// the database's Name the view view, which reads the tables reads, and the
+// statements upgrade run before the view is created (see Table.Upgrade).
+// Like MustTable, it is meant for the static table list.
+func (t Table) Derived(stored, view string, reads []string, upgrade ...string) Table {
+	t.Stored, t.View, t.ViewReads, t.Upgrade = stored, view, reads, upgrade
 	return t
 }
 

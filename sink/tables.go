@@ -52,14 +52,17 @@ func Tables() []Table {
 			"One row per App-Directives, Content-Usage or Content-Signal line of a robots.txt or ai.txt file, with its parsed preferences. A line before any user-agent line applies to no crawler: its row has a null group_index (as such a rule has in robots_rules) and it has a robots.extension-outside-group diagnostic.").Identified("crawl_id", "domain", "location", "line"),
 		MustTable[AIStanceRow](TableAIStance,
 			"One row per robots.txt file and known AI crawler (extract/robots/aicrawlers.csv): whether the file blocks it, and how. "+
-				"Every robots.txt document has a row for every crawler of the list (the list of the survey version that crawled it, ai_crawlers: 72 crawlers before 2026-11-28, 139 since), "+
+				"In the database (the view below) every robots.txt document has a row for every crawler of the list it was measured against (ai_crawlers: 72 crawlers before 2026-11-28, 139 since), "+
 				"a document of another format (documents.other_format, an HTML page) too, every crawler allowed and applies none: leave those out, as the queries do. "+
-				"In the database ai_stance is a view: the rows of the crawlers a group names are stored in the table ai_stance_named (the Parquet parts ai_stance; parts written before 2026-11-28 hold every crawler), "+
-				"and those of the other crawlers, which inherit the same groups, are one ai_stance_default row per file, repeated by the view for each crawler of its list that the file's ai_stance_named rows do not name.").Identified("crawl_id", "domain", "location", "token").
-			Derived("ai_stance_named", aiStanceView, aiStanceUpgrade...),
+				"The Parquet parts hold fewer rows: only those of the crawlers a group of the file names; the stance of all the others is the file's one ai_stance_default row. "+
+				"Parts written before ai_stance_default existed (2026-11-28; the files of such a crawl have no ai_stance_default row) hold a row for every crawler, "+
+				"and the database's build brings them to the current form.").Identified("crawl_id", "domain", "location", "token").
+			Derived("ai_stance_named", aiStanceView, []string{"ai_stance_named", TableAIStanceDefault, TableAICrawlers}, aiStanceUpgrade...),
 		MustTable[AIStanceDefaultRow](TableAIStanceDefault,
-			"One row per robots.txt file (since 2026-11-28): its stance towards every known AI crawler that no group of it names, which all inherit the same groups (the * groups, or none). "+
-				"The ai_stance view repeats it for each such crawler of its list (ai_crawlers).").Identified("crawl_id", "domain", "location"),
+			"One row per robots.txt file: its stance towards every known AI crawler that no group of it names, which all inherit the same groups (the * groups, or none). "+
+				"The ai_stance view repeats it for each such crawler of its list (ai_crawlers). "+
+				"Parts written before 2026-11-28 have none; the database's build derives them from those parts' ai_stance rows (list legacy-CRAWL, the crawl's tokens), "+
+				"and for a file whose groups name every crawler, for which the stance of the others is unknown, it writes allowed and none: the row then stands for no crawler (named is the list's size).").Identified("crawl_id", "domain", "location"),
 		MustTable[AICrawlerRow](TableAICrawlers,
 			"One row per crawler of each AI crawler list the database's crawls were measured against (extract/robots/aicrawlers.csv of the survey version that crawled or reparsed them).",
 			"list", "token"),

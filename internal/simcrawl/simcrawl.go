@@ -37,6 +37,9 @@ type Options struct {
 	// Mix is the simulated web's mix of site kinds (testweb.MixHostile,
 	// ...); empty means the realistic mix.
 	Mix string
+	// BatchRows is the sink's batch threshold in rows; zero means the
+	// sink's default (a small crawl is then one batch).
+	BatchRows int
 }
 
 // Web is a started simulated web.
@@ -155,6 +158,7 @@ func BuildShards(dir string, o Options, locations ...string) (string, error) {
 		}
 		sum, err := pipeline.Run(context.Background(), pipeline.Options{
 			Out: dir, SeedsPath: seedPath, CrawlID: o.CrawlID, Shard: shard, Crawl: cfg, NoBuild: len(locations) > 1,
+			BatchRows: o.BatchRows,
 		})
 		if err != nil {
 			return "", err
