@@ -118,6 +118,14 @@ func TestQuery_DatabaseOfAnOlderSurvey(t *testing.T) {
 	if code, _, stderr := runSurvey(t, "", "query", "--db", path, "ai_crawler_stance"); code != exitOK {
 		t.Errorf("query ai_crawler_stance after the merge: exit %d\n%s", code, stderr)
 	}
+	// The report of a database that lacks only the AI stance tables writes
+	// what it can, and says why sections have no data and what to do.
+	duckDBWith(t, path, `DROP VIEW ai_stance`, `ALTER TABLE ai_stance_named RENAME TO ai_stance`,
+		`DROP TABLE ai_stance_default`, `DROP TABLE ai_crawlers`)
+	code, _, stderr = runSurvey(t, "", "report", "--db", path, "--out", filepath.Join(t.TempDir(), "r.html"))
+	if want := "survey report: " + path + " was built by an older survey and lacks ai_stance_named, ai_stance_default, ai_crawlers"; code != exitFindings || !strings.Contains(stderr, want) {
+		t.Errorf("report on a database of before ai_stance_default: exit %d, stderr\n%s\nwant it to say\n%s", code, stderr, want)
+	}
 	if code, _, stderr := runSurvey(t, "", "query", "--db", path, "adoption"); code != exitOK {
 		t.Errorf("query adoption after the merge: exit %d\n%s", code, stderr)
 	}

@@ -68,6 +68,9 @@ func runReport(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "survey report: wrote %s (crawl %s, %d sections)\n", *out, r.Crawl.ID, len(r.Sections))
 	}
 	if len(problems) > 0 {
+		if older := olderDatabase(conn, *db); older != "" {
+			fmt.Fprintf(e.stderr, "survey report: %s\n", older)
+		}
 		return exitFindings
 	}
 	return exitOK

@@ -126,12 +126,21 @@ func missingColumns(db *sql.DB) ([]string, error) {
 // path that failed, with what the database lacks when an older survey
 // built it, and how to build it again; err alone otherwise.
 func explainMissingColumns(db *sql.DB, path string, err error) error {
-	missing, merr := missingColumns(db)
-	if merr != nil || len(missing) == 0 {
-		return err
+	if older := olderDatabase(db, path); older != "" {
+		return fmt.Errorf("%w\n%s", err, older)
 	}
-	return fmt.Errorf("%w\n%s was built by an older survey and lacks %s (tables and columns this survey writes and its queries read); build it again from its output directory with this survey (survey merge --db %s DIR), which keeps every crawl it holds",
-		err, path, strings.Join(missing, ", "), path)
+	return err
+}
+
+// olderDatabase says what the survey database at path lacks when an older
+// survey built it, and how to build it again; "" when it lacks nothing.
+func olderDatabase(db *sql.DB, path string) string {
+	missing, err := missingColumns(db)
+	if err != nil || len(missing) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s was built by an older survey and lacks %s (tables and columns this survey writes and its queries read); build it again from its output directory with this survey (survey merge --db %s DIR), which keeps every crawl it holds",
+		path, strings.Join(missing, ", "), path)
 }
 
 // openSurveyDB opens the survey database at path read-only (memoryLimit
