@@ -75,7 +75,7 @@ func (b *outageBreaker) take(u *unit) []*unit {
 	case b.failures >= b.after:
 		b.tripped, b.why, b.lossy = b.failures, failureReasons(b.held), len(b.held)-b.failures
 		b.held, b.failures = nil, 0
-	case len(b.held) > max(b.room, 2*b.after):
+	case len(b.held) > b.room:
 		out := b.held
 		b.held, b.failures = nil, 0
 		return out

@@ -393,9 +393,9 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	// the Writer's sequence number moves on, or when it is closed.
 	sinkErr := make(chan error, 1)
 	var written, unwritten int64 // domains in written batches, in the batch under way
-	var outage int               // the streak that stopped the run (OutageAfter), 0 when none did
-	var outageWhy string         // its domains' outcomes: "unreachable (connect) 180, timeout 20"
-	var outageLossy int          // the domains that lost fetches dropped with them
+	// brk is the sink goroutine's until it sends on sinkErr: what
+	// stopped the run (OutageAfter) is read from it after.
+	brk := newOutageBreaker(opts.OutageAfter, cfg.Concurrency)
 	go func() {
 		var err error
 		seq := w.NextSeq()
@@ -411,7 +411,6 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 				seq, written, unwritten = next, written+unwritten, 0
 			}
 		}
-		brk := newOutageBreaker(opts.OutageAfter, cfg.Concurrency)
 		for u := range units {
 			if err != nil {
 				continue // drain
@@ -423,7 +422,6 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 				}
 			}
 			if !tripped && brk.tripped > 0 {
-				outage, outageWhy, outageLossy = brk.tripped, brk.why, brk.lossy
 				stopCrawl()
 			}
 		}
@@ -471,7 +469,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	rerr := <-readErr
 	prog.finish()
 
-	interrupted := ctx.Err() != nil || outage > 0
+	interrupted := ctx.Err() != nil || brk.tripped > 0
 	if runErr != nil && !errors.Is(runErr, context.Canceled) && werr == nil && rerr == nil {
 		werr = runErr
 	}
@@ -489,7 +487,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	sum.Crawled = prog.done.Load()
 	sum.SeedLines, sum.Seeds, sum.SeedsBad, sum.Duplicates = stats.Lines, stats.Seeds, stats.Bad, stats.Duplicates
 	sum.Outcomes, sum.DomainOuts = prog.snapshot()
-	sum.Status, sum.Interrupted, sum.Outage, sum.OutageWhy, sum.OutageLossy = run.Status, interrupted, outage, outageWhy, outageLossy
+	sum.Status, sum.Interrupted, sum.Outage, sum.OutageWhy, sum.OutageLossy = run.Status, interrupted, brk.tripped, brk.why, brk.lossy
 
 	// Standard input's digest is known once it is read whole; the run's
 	// final row records it.

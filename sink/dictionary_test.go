@@ -47,35 +47,28 @@ func TestDictionary_MissingDoc(t *testing.T) {
 	}
 }
 
-// TestDictionary_UpToDate fails when docs/data-dictionary.md differs from
-// what the code generates. Regenerate it with go run ./sink/cmd/gendict.
-func TestDictionary_UpToDate(t *testing.T) {
-	want, err := Dictionary(Tables())
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("../docs/data-dictionary.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Error("docs/data-dictionary.md is stale: run go run ./sink/cmd/gendict")
-	}
-}
-
-// TestParquetViews_UpToDate: notebooks/parquet-views.json, which
-// surveydata.py reads, is what gendict writes from the tables now.
-func TestParquetViews_UpToDate(t *testing.T) {
-	want, err := ParquetViews(Tables())
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("../notebooks/parquet-views.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Error("notebooks/parquet-views.json is stale: run go run ./sink/cmd/gendict")
+// TestGenerated_UpToDate: the files gendict writes from the tables,
+// docs/data-dictionary.md and notebooks/parquet-views.json (which
+// surveydata.py reads), are what it writes now.
+func TestGenerated_UpToDate(t *testing.T) {
+	for _, g := range []struct {
+		path     string
+		generate func([]Table) ([]byte, error)
+	}{
+		{"../docs/data-dictionary.md", Dictionary},
+		{"../notebooks/parquet-views.json", ParquetViews},
+	} {
+		want, err := g.generate(Tables())
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(g.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s is stale: run go run ./sink/cmd/gendict", strings.TrimPrefix(g.path, "../"))
+		}
 	}
 }
 

@@ -126,6 +126,13 @@ type AICrawlerRow struct {
 // crawler list (robots.AICrawlers): the rows of ai_crawlers that the
 // ai_stance_default rows it writes refer to.
 func AICrawlerList() (string, []AICrawlerRow) {
+	id, rows := aiCrawlerList()
+	return id, slices.Clone(rows)
+}
+
+// aiCrawlerList is AICrawlerList's answer, computed once: the list is
+// embedded in the binary.
+var aiCrawlerList = sync.OnceValues(func() (string, []AICrawlerRow) {
 	crawlers := robots.AICrawlers()
 	h := sha256.New()
 	for _, c := range crawlers {
@@ -137,7 +144,7 @@ func AICrawlerList() (string, []AICrawlerRow) {
 		rows[i] = AICrawlerRow{List: id, Token: c.Token, Operator: c.Operator, Purpose: c.Purpose}
 	}
 	return id, rows
-}
+})
 
 // robotsRows flattens a robots.txt document: its groups, rules,
 // preferences and stance towards the known AI crawlers (those a group
@@ -323,20 +330,13 @@ func aiStanceRows(key DocKey, f *robots.File) ([]AIStanceRow, AIStanceDefaultRow
 	// names.
 	st := f.Matcher().Stance("*")
 	d := f.Matcher().Allowed("*", "/")
-	list := aiCrawlerListID()
+	list, _ := aiCrawlerList()
 	return out, AIStanceDefaultRow{
 		CrawlID: key.CrawlID, Domain: key.Domain, Location: key.Location, Crawlers: list, Named: i32(len(out)),
 		Stance: string(st.Access), Applies: string(st.Applies), GroupLines: lines32(st.Lines),
 		RootAllowed: d.Allowed, DecidingLine: optLine(d.Line),
 	}
 }
-
-// aiCrawlerListID is AICrawlerList's identifier, computed once: the list
-// is embedded in the binary.
-var aiCrawlerListID = sync.OnceValue(func() string {
-	id, _ := AICrawlerList()
-	return id
-})
 
 // lines32 returns lines as the int32s of a group_lines column, empty (not
 // null) when there are none.

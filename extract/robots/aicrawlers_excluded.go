@@ -4,6 +4,7 @@ import (
 	_ "embed" // aicrawlers-excluded.csv
 	"encoding/csv"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -47,5 +48,5 @@ var aiExcluded = sync.OnceValues(func() ([]Exclusion, error) {
 // leading letters, digits, "_" and "-"), each with why.
 func AICrawlerExclusions() []Exclusion {
 	list, _ := aiExcluded() // the embedded file is checked by TestAICrawlerExclusions
-	return append([]Exclusion(nil), list...)
+	return slices.Clone(list)
 }
