@@ -262,6 +262,7 @@ func TestFetch_Precedence(t *testing.T) {
 		want Result
 	}{
 		{"dns", crawl.Fetch{ErrKind: crawl.ErrDNS}, robots, nil, Result{NetworkError, ReasonDNS}},
+		{"dns_not_found", crawl.Fetch{ErrKind: crawl.ErrNameNotFound}, robots, nil, Result{NetworkError, ReasonNameNotFound}},
 		{"guard after redirect", crawl.Fetch{ErrKind: crawl.ErrGuard, Status: 302}, robots, nil, Result{NetworkError, ReasonAddressGuard}},
 		{"timeout", crawl.Fetch{ErrKind: crawl.ErrTimeout}, robots, nil, Result{Timeout, ReasonRequestTimeout}},
 		{"skipped", crawl.Fetch{ErrKind: crawl.ErrHostUnresponsive, Skipped: true}, robots, nil, Result{Timeout, ReasonHostUnresponsive}},

@@ -90,7 +90,8 @@ const (
 	ReasonHostUnresponsive = "host_unresponsive" // timeout: not requested, the host timed out twice in a row (from any domains) and is left alone for 10 minutes
 	ReasonInterrupted      = "interrupted"       // timeout: the crawl was stopped (Ctrl-C)
 
-	ReasonDNS          = "dns"           // network_error: name did not resolve
+	ReasonDNS          = "dns"           // network_error: the name's lookup failed (no answer in time, SERVFAIL, refused)
+	ReasonNameNotFound = "dns_not_found" // network_error: the name does not exist (NXDOMAIN) or has no address
 	ReasonConnect      = "connect"       // network_error: TCP connect failed
 	ReasonTLS          = "tls"           // network_error: TLS handshake or certificate failed
 	ReasonReset        = "reset"         // network_error: connection reset or closed early

@@ -106,7 +106,7 @@ func (c *Crawler) crawlDomain(parent context.Context, f *fetcher, seed seeds.See
 		}
 		if i == 0 && len(fe.Hops) == 0 {
 			switch fe.ErrKind {
-			case ErrDNS, ErrConnect, ErrTLS, ErrGuard:
+			case ErrDNS, ErrNameNotFound, ErrConnect, ErrTLS, ErrGuard:
 				unreachable = fe
 			}
 		}

@@ -86,6 +86,24 @@ func TestCrawl_DNSTimeoutIsDNS(t *testing.T) {
 	}
 }
 
+// A name that does not exist, or has no address, is dns_not_found: the
+// seed list's domain is gone. A lookup the server fails (SERVFAIL) is dns,
+// as one it does not answer is: the network's failure, not the domain's.
+func TestCrawl_NameNotFoundIsNotDNSFailure(t *testing.T) {
+	s := newTestServer(t, http.NotFoundHandler())
+	dns := startDNS(t, map[string]string{"failing.test.": serverFailure, "bare.test.": noData})
+	for host, want := range map[string]ErrorKind{"missing.test": ErrNameNotFound, "bare.test": ErrNameNotFound, "failing.test": ErrDNS} {
+		res := crawlOne(t, s, seeds.Seed{Host: host, Scheme: "http"}, func(c *Config) {
+			c.ConnectTo, c.Resolver, c.AllowPrivate = "", dns, true
+		})
+		for _, f := range res.Fetches {
+			if f.ErrKind != want {
+				t.Errorf("%s %s: %s (%s), want %s", host, f.Location, f.ErrKind, f.Err, want)
+			}
+		}
+	}
+}
+
 // Locations that redirect to a host whose lookup times out are each dns:
 // a lookup that fails says nothing of the host, so it is no strike that
 // would leave the host alone (host_unresponsive) after two.

@@ -72,7 +72,12 @@ func kindOf(err error, ph phases, domainCtx, parent context.Context) ErrorKind {
 		return ErrDomainDeadline
 	case errors.As(err, &dnsErr):
 		// Before the timeout: a lookup that timed out is a DNS failure
-		// (a lame delegation), not a site slow to answer.
+		// (a lame delegation), not a site slow to answer. A name that
+		// does not exist is told from a lookup that failed: the first
+		// is the seed list's (a domain gone), the second the network's.
+		if dnsErr.IsNotFound {
+			return ErrNameNotFound
+		}
 		return ErrDNS
 	case isTimeout(err):
 		return ErrTimeout

@@ -22,7 +22,8 @@ type ErrorKind string
 // The error kinds.
 const (
 	ErrNone             ErrorKind = ""
-	ErrDNS              ErrorKind = "dns"
+	ErrDNS              ErrorKind = "dns"           // the lookup failed: no answer in time, SERVFAIL, refused
+	ErrNameNotFound     ErrorKind = "dns_not_found" // the name does not exist (NXDOMAIN) or has no address
 	ErrConnect          ErrorKind = "connect"
 	ErrTLS              ErrorKind = "tls"
 	ErrReset            ErrorKind = "reset"

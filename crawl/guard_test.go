@@ -127,9 +127,9 @@ func TestGuard_DNSAnswer(t *testing.T) {
 	}
 	// The error names the server asked, not the system's (which Go's
 	// resolver reads from /etc/resolv.conf whatever the dialer does).
-	if res := crawlOne(t, s, seeds.Seed{Host: "missing.test"}, withDNS); res.Fetches[0].ErrKind != ErrDNS ||
+	if res := crawlOne(t, s, seeds.Seed{Host: "missing.test"}, withDNS); res.Fetches[0].ErrKind != ErrNameNotFound ||
 		!strings.Contains(res.Fetches[0].Err, "lookup missing.test on "+dns+": no such host") {
-		t.Errorf("unknown name: %s (%s), want dns, from %s", res.Fetches[0].ErrKind, res.Fetches[0].Err, dns)
+		t.Errorf("unknown name: %s (%s), want dns_not_found, from %s", res.Fetches[0].ErrKind, res.Fetches[0].Err, dns)
 	}
 	for _, h := range hosts {
 		if h != "public.test" {
@@ -141,6 +141,13 @@ func TestGuard_DNSAnswer(t *testing.T) {
 // noAnswer, as a name's address in startDNS, leaves its queries
 // unanswered.
 const noAnswer = "no answer"
+
+// serverFailure, as a name's address in startDNS, answers its queries
+// SERVFAIL; noData answers them without an error and without an address.
+const (
+	serverFailure = "server failure"
+	noData        = "no data"
+)
 
 // startDNS serves A records for names on a loopback UDP port; other names
 // get NXDOMAIN, AAAA queries an empty answer.
@@ -243,7 +250,12 @@ func serveDNS(t *testing.T, drop int, ttl uint32, answer func(name string, query
 				continue // a lame delegation: the query times out
 			}
 			rh := dnsmessage.Header{ID: h.ID, Response: true, Authoritative: true}
-			if addrs == nil {
+			switch {
+			case len(addrs) == 1 && addrs[0] == serverFailure:
+				rh.RCode, addrs = dnsmessage.RCodeServerFailure, nil
+			case len(addrs) == 1 && addrs[0] == noData:
+				addrs = nil // the name exists, without an address
+			case addrs == nil:
 				rh.RCode = dnsmessage.RCodeNameError
 			}
 			b := dnsmessage.NewBuilder(nil, rh)
@@ -384,8 +396,8 @@ func TestGuard_RedirectToNumericSpellings(t *testing.T) {
 		f := c.FetchURL(context.Background(), "https://example.test/r?to="+url.QueryEscape(loc), registry.LocRobots)
 		// Go's resolver does not even ask about an all-numeric name (no
 		// such host); one with a letter (0x7f.1) it asks about.
-		if f.ErrKind != ErrGuard && f.ErrKind != ErrDNS || len(f.Hops) != 1 {
-			t.Errorf("redirect to %s: %s after %d hops (%s), want address_guard or dns after 1", loc, f.ErrKind, len(f.Hops), f.Err)
+		if f.ErrKind != ErrGuard && f.ErrKind != ErrNameNotFound || len(f.Hops) != 1 {
+			t.Errorf("redirect to %s: %s after %d hops (%s), want address_guard or dns_not_found after 1", loc, f.ErrKind, len(f.Hops), f.Err)
 		}
 	}
 	mu.Lock()

@@ -123,7 +123,7 @@ func unitHealth(u *unit) health {
 		switch {
 		case f.Outcome == string(classify.Timeout):
 			return lossy
-		case f.Outcome == string(classify.NetworkError) && f.Reason != classify.ReasonAddressGuard && !notFound(f.Error):
+		case f.Outcome == string(classify.NetworkError) && f.Reason != classify.ReasonAddressGuard && f.Reason != classify.ReasonNameNotFound:
 			return lossy
 		}
 	}
@@ -131,15 +131,18 @@ func unitHealth(u *unit) health {
 }
 
 // nameNotFound reports whether a domain was unreachable because its name
-// does not exist: every fetch that failed on DNS was told so.
+// does not exist: some fetch was told so, and no lookup failed otherwise.
 func nameNotFound(u *unit) bool {
 	found := false
 	for _, f := range u.fetches {
-		if f.Outcome == string(classify.NetworkError) && f.Reason == classify.ReasonDNS {
-			if !notFound(f.Error) {
-				return false
-			}
+		if f.Outcome != string(classify.NetworkError) {
+			continue
+		}
+		switch f.Reason {
+		case classify.ReasonNameNotFound:
 			found = true
+		case classify.ReasonDNS:
+			return false
 		}
 	}
 	return found
@@ -166,10 +169,4 @@ func failureReasons(units []*unit) string {
 		parts[i] = fmt.Sprintf("%s %d", k, counts[k])
 	}
 	return strings.Join(parts, ", ")
-}
-
-// notFound reports whether a fetch's error says its name does not exist
-// (NXDOMAIN, or an answer without addresses).
-func notFound(err string) bool {
-	return strings.Contains(err, "no such host") || strings.Contains(err, "no addresses")
 }

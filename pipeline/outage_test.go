@@ -32,7 +32,7 @@ func TestRun_StopsForAnOutage(t *testing.T) {
 	}
 	// What is recorded is only what says nothing of the network (the
 	// simulated web's names that do not exist).
-	if n := countWhere(t, out, "NOT (outcome = 'unreachable' AND reason = 'dns')"); n != 0 {
+	if n := countWhere(t, out, "NOT (outcome = 'unreachable' AND reason = 'dns_not_found')"); n != 0 {
 		t.Errorf("down: %d domains recorded that the outage decided", n)
 	}
 	sum, err = pipeline.Run(context.Background(), pipeline.Options{Out: out, Resume: true, Crawl: simConfig(w), OutageAfter: 10})

@@ -41,7 +41,7 @@ func TestOutageBreaker(t *testing.T) {
 		return testUnit(d, classify.DomainOK, "", [3]string{"present", "ok", ""}, [3]string{"network_error", "reset", "connection reset"})
 	}
 	nx := func(d string) *unit {
-		return testUnit(d, classify.DomainUnreachable, "dns", [3]string{"network_error", "dns", "lookup x.invalid: no such host"})
+		return testUnit(d, classify.DomainUnreachable, "dns_not_found", [3]string{"network_error", "dns_not_found", "lookup x.invalid: no such host"})
 	}
 	b := newOutageBreaker(3, 0)
 	steps := []struct {
@@ -125,6 +125,28 @@ func TestOutageBreaker(t *testing.T) {
 	for _, u := range []*unit{dead("r"), dead("s"), dead("t")} {
 		if got := domainsOf(zero.take(u)); len(got) != 1 {
 			t.Errorf("the zero breaker held %s", u.target.Domain)
+		}
+	}
+}
+
+// A name that does not exist says nothing of the network; a lookup that
+// failed (no answer, SERVFAIL) does, as a refused connection does, whatever
+// its error's text.
+func TestUnitHealth_DNS(t *testing.T) {
+	for _, c := range []struct {
+		u    *unit
+		want health
+	}{
+		{testUnit("a", classify.DomainUnreachable, "dns_not_found", [3]string{"network_error", "dns_not_found", "lookup a: no such host"}), neutral},
+		{testUnit("b", classify.DomainUnreachable, "dns", [3]string{"network_error", "dns", "lookup b: server misbehaving"}), unanswered},
+		{testUnit("c", classify.DomainUnreachable, "dns", [3]string{"network_error", "dns", "lookup c on 10.0.0.1:53: no such host"}), unanswered},
+		{testUnit("d", classify.DomainUnreachable, "dns_not_found",
+			[3]string{"network_error", "dns_not_found", "lookup d: no such host"}, [3]string{"network_error", "dns", "lookup www.d: i/o timeout"}), unanswered},
+		{testUnit("e", classify.DomainOK, "", [3]string{"present", "ok", ""}, [3]string{"network_error", "dns_not_found", "lookup cdn.e: no such host"}), answered},
+		{testUnit("f", classify.DomainOK, "", [3]string{"present", "ok", ""}, [3]string{"network_error", "dns", "lookup cdn.f: i/o timeout"}), lossy},
+	} {
+		if got := unitHealth(c.u); got != c.want {
+			t.Errorf("%s: health %d, want %d", c.u.target.Domain, got, c.want)
 		}
 	}
 }

@@ -134,7 +134,7 @@ func TestDictionary_NotRequestedReasons(t *testing.T) {
 	doc := columnDoc(t, TableFetches, "total_ms")
 	for _, kind := range []crawl.ErrorKind{
 		crawl.ErrRateLimited, crawl.ErrRobotsDisallowed, crawl.ErrDomainDeadline, crawl.ErrHostUnresponsive,
-		crawl.ErrDNS, crawl.ErrConnect, crawl.ErrTLS, crawl.ErrGuard,
+		crawl.ErrDNS, crawl.ErrNameNotFound, crawl.ErrConnect, crawl.ErrTLS, crawl.ErrGuard,
 	} {
 		f := &crawl.Fetch{ErrKind: kind, Err: "not requested: test", Skipped: true}
 		r := classify.Fetch(f, registry.Location{}, nil)

@@ -198,7 +198,7 @@ func (o observation) errorReason() (classify.Outcome, string) {
 	case errors.Is(err, errGuard):
 		return classify.NetworkError, classify.ReasonAddressGuard
 	case errors.Is(err, errNXDomain):
-		return classify.NetworkError, classify.ReasonDNS
+		return classify.NetworkError, classify.ReasonNameNotFound
 	case errors.Is(err, errLoop):
 		return classify.RedirectError, classify.ReasonLoop
 	case errors.Is(err, errTooMany):
@@ -279,7 +279,7 @@ func (c *testCrawler) crawlDomain(domain string) []Expect {
 		obs[i] = &o
 		if o.err != nil {
 			e.Outcome, e.Reason = o.errorReason()
-			if i == 0 && o.hops == 0 && (e.Reason == classify.ReasonDNS || e.Reason == classify.ReasonTLS || e.Reason == classify.ReasonAddressGuard) {
+			if i == 0 && o.hops == 0 && (e.Reason == classify.ReasonDNS || e.Reason == classify.ReasonNameNotFound || e.Reason == classify.ReasonTLS || e.Reason == classify.ReasonAddressGuard) {
 				unreachable = &e
 			}
 		}

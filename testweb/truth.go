@@ -227,6 +227,8 @@ func (w *Web) simulate(s site, scheme, path string, hosts *hostMemo) fetchSim {
 		}
 		if w.cfg.DNS {
 			switch ans := w.resolve(host); {
+			case ans.rcode == dnsmessage.RCodeNameError:
+				return fail(classify.NetworkError, classify.ReasonNameNotFound)
 			case ans.rcode != dnsmessage.RCodeSuccess:
 				return fail(classify.NetworkError, classify.ReasonDNS)
 			case nonPublic(netip.AddrFrom4(ans.addr)):
@@ -235,7 +237,7 @@ func (w *Web) simulate(s site, scheme, path string, hosts *hostMemo) fetchSim {
 		}
 		hi, ok := hosts.lookup(host)
 		if !ok {
-			return fail(classify.NetworkError, classify.ReasonDNS)
+			return fail(classify.NetworkError, classify.ReasonNameNotFound)
 		}
 		if cur.Scheme == "https" && hi.fam == famSite {
 			switch hi.kind {
@@ -342,7 +344,7 @@ func (f fetchSim) failed(o classify.Outcome, reason, scheme string) fetchSim {
 	f.outcome, f.reason = o, reason
 	if f.hops == 0 {
 		switch reason {
-		case classify.ReasonDNS, classify.ReasonAddressGuard, classify.ReasonTLS, classify.ReasonConnect:
+		case classify.ReasonDNS, classify.ReasonNameNotFound, classify.ReasonAddressGuard, classify.ReasonTLS, classify.ReasonConnect:
 			f.unreachable = true
 			f.connFail = reason == classify.ReasonTLS && scheme == "https"
 		}

@@ -318,8 +318,8 @@ func TestTruth_KindRules(t *testing.T) {
 		{"status-999", "robots", classify.Blocked, "status_999", "https", false, false, false, false},
 		{"status-999", "canary", classify.Blocked, "status_999", "https", false, false, false, false},
 		{"status-999", "home", classify.Blocked, "status_999", "https", false, false, false, false},
-		{"nxdomain", "robots", classify.NetworkError, "dns", "https", false, false, false, false},
-		{"nxdomain", "home", classify.NetworkError, "dns", "https", false, false, false, false},
+		{"nxdomain", "robots", classify.NetworkError, "dns_not_found", "https", false, false, false, false},
+		{"nxdomain", "home", classify.NetworkError, "dns_not_found", "https", false, false, false, false},
 		{"private-dns", "agents-md", classify.NetworkError, "address_guard", "https", false, false, false, false},
 	} {
 		e := at(c.kind, c.loc)

@@ -2,8 +2,9 @@
 -- Read: One row per domain outcome and reason (targets.outcome and targets.reason;
 --   docs/outcomes.md): ok (at least one location answered over HTTP and was not blocked),
 --   blocked (every HTTP answer was blocked), timeout (no HTTP answer, at least one timeout),
---   unreachable (no HTTP answer; the reason names the network error class: dns, connect,
---   tls, reset, address_guard ...). domains counts them; pct_domains = 100 * domains /
+--   unreachable (no HTTP answer; the reason names the network error class: dns_not_found
+--   for a name that does not exist, dns for a lookup that failed, connect, tls, reset,
+--   address_guard ...). domains counts them; pct_domains = 100 * domains /
 --   domains crawled. soft404_sites counts those whose canary path (which cannot exist)
 --   answered 2xx with a page of their own (not a bot wall's), sites that answer every path;
 --   http_fallback those fetched over plain HTTP because HTTPS could not connect; parked those
