@@ -240,90 +240,11 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		return nil, err
 	}
 
-	version := cmp.Or(opts.ToolVersion, survey.BuildVersion())
-	crawlRow := func(r RunState, seedsRead, seedsBad, domains int64) sink.CrawlRow {
-		return sink.CrawlRow{
-			CrawlID: st.CrawlID, Shard: shard, Run: r.Run, StartedAt: r.StartedAt, EndedAt: r.EndedAt,
-			Status: r.Status, ToolVersion: cmp.Or(r.ToolVersion, version), UserAgent: cfg.UserAgent, SeedsPath: st.SeedsPath,
-			SeedsDigest: st.SeedsDigest, SeedsRead: seedsRead, SeedsBad: seedsBad, Domains: domains,
-			Options: sink.JSON(st.Options),
-		}
-	}
-	// Runs that were killed never wrote their final row: record them now,
-	// with their own options (a killed run can only be the last one
-	// started, or one whose killed row the run after it, killed too, did
-	// not write). A run that failed writing may not have written its own
-	// either (or even its starting row, with its first batch): record it
-	// from its state. A run is marked recorded only once its row is
-	// written (the Flush below), so that a run killed before that writes
-	// them again.
-	var starters []sink.CrawlRow
-	var recorded []int // the runs recorded from their state
-	for i, r := range st.Runs {
-		if r.Status == "failed" && !r.Recorded && r.EndedAt != nil {
-			starters = append(starters, crawlRow(r, r.SeedsRead, r.SeedsBad, r.Domains))
-			recorded = append(recorded, i)
-			continue
-		}
-		last := i == len(st.Runs)-1
-		// A killed run not marked recorded is written again, unless its
-		// state is an older version's (no options kept), which marked
-		// none: its row was written with the run after it.
-		again := r.Status == "killed" && !r.Recorded && (r.Options != nil || last)
-		if r.EndedAt == nil && (r.Status == "running" || again) {
-			st.Runs[i].Status = "killed"
-			recorded = append(recorded, i)
-			row := crawlRow(st.Runs[i], 0, 0, 0)
-			options := r.Options
-			if options == nil && last {
-				options = previous
-			}
-			if options != nil {
-				row.Options = sink.JSON(options)
-				var o struct {
-					UserAgent string `json:"user_agent"`
-				}
-				if json.Unmarshal(options, &o) == nil && o.UserAgent != "" {
-					row.UserAgent = o.UserAgent
-				}
-			}
-			starters = append(starters, row)
-		}
-	}
-	run := RunState{Run: int32(len(st.Runs) + 1), StartedAt: time.Now().UTC(), Status: "running", ToolVersion: version, Options: st.Options}
-	if n := len(st.Runs); n > 0 {
-		if was := st.Runs[n-1].ToolVersion; was != "" && was != run.ToolVersion {
-			fmt.Fprintf(opts.Stderr, "survey: crawl %s (shard %s) ran survey %s until now, and this run is survey %s: each run's domains are classified and parsed by its own version (the crawls table records each run's tool_version)\n",
-				st.CrawlID, shard, was, run.ToolVersion)
-		}
-	}
-	st.Runs = append(st.Runs, run)
-	starters = append(starters, crawlRow(run, 0, 0, 0))
-	if err := st.save(opts.Out); err != nil {
-		w.Close()
-		return nil, fmt.Errorf("saving crawl state: %w", err)
-	}
-	if err := sink.AppendRows(w, sink.TableCrawls, starters...); err != nil {
+	rows := runRows{st: st, shard: shard, version: cmp.Or(opts.ToolVersion, survey.BuildVersion()), userAgent: cfg.UserAgent}
+	run, err := startRun(w, rows, previous, opts.Out, opts.Stderr)
+	if err != nil {
 		w.Close()
 		return nil, err
-	}
-	if err := w.Commit(); err != nil {
-		w.Close()
-		return nil, err
-	}
-	if len(recorded) > 0 {
-		// Written now, in a batch of their own, before the state says so.
-		if err := w.Flush(); err != nil {
-			w.Close()
-			return nil, err
-		}
-		for _, i := range recorded {
-			st.Runs[i].Recorded = true
-		}
-		if err := st.save(opts.Out); err != nil {
-			w.Close()
-			return nil, fmt.Errorf("saving crawl state: %w", err)
-		}
 	}
 
 	if opts.Shard.Count > 1 && total > 0 {
@@ -487,7 +408,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	}
 	run.SeedsRead, run.SeedsBad, run.Domains = stats.Lines, stats.Bad, sum.Crawled
 	if werr == nil {
-		if err := sink.AppendRows(w, sink.TableCrawls, crawlRow(run, run.SeedsRead, run.SeedsBad, run.Domains)); err == nil {
+		if err := sink.AppendRows(w, sink.TableCrawls, rows.row(run, run.SeedsRead, run.SeedsBad, run.Domains)); err == nil {
 			werr = w.Commit()
 		} else {
 			werr = err
