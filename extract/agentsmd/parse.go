@@ -8,6 +8,7 @@ import (
 
 	"github.com/agentpolicy/survey/diag"
 	"github.com/agentpolicy/survey/extract/internal/textsniff"
+	"github.com/agnivade/levenshtein"
 )
 
 // Parse parses an AGENTS.md file. It returns the normalized result, never
@@ -561,36 +562,10 @@ func nearSection(key string) string {
 	return ""
 }
 
-// near reports whether a and b are at most two edits apart (Levenshtein).
+// near reports whether a and b are at most two edits apart (Levenshtein,
+// by runes).
 func near(a, b string) bool {
-	if d := len(a) - len(b); d > 2 || d < -2 {
-		return false
-	}
-	return editDistance(a, b) <= 2
-}
-
-// editDistance returns the Levenshtein distance of two short strings.
-func editDistance(a, b string) int {
-	var rows [2][41]int
-	if len(b) > 40 {
-		return len(a) + len(b)
-	}
-	prev, cur := rows[0][:len(b)+1], rows[1][:len(b)+1]
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return levenshtein.ComputeDistance(a, b) <= 2
 }
 
 // quote quotes s for a message.
