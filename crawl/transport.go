@@ -219,7 +219,8 @@ func (t *recorder) endDomain() {
 // nothing of the host. A redirect is noted as an answer.
 func (t *recorder) noteEnd(ctx context.Context, host string, err error) {
 	// A lookup that failed, even by timing out, says nothing of the host:
-	// it is no strike against it (its requests are dns), nor an answer.
+	// it is no strike against it (its requests are dns or dns_not_found),
+	// nor an answer.
 	var dnsErr *net.DNSError
 	dns := err != nil && errors.As(err, &dnsErr)
 	switch cause := context.Cause(ctx); {
