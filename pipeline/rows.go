@@ -23,6 +23,7 @@ type unit struct {
 	bodies   []body // bodies to store, in fetch order
 	parsed   parsedRows
 	outcomes []classify.Outcome // per fetch, for progress counts
+	queued   int64              // the bytes it holds of its queue's budget (unitQueue)
 }
 
 // body is a body to store with its SHA-256.

@@ -261,7 +261,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	in := make(chan seeds.Seed, cfg.Concurrency)
 	// Finished domains wait here for the sink; a short queue is enough to
 	// keep it busy, and every domain in it holds its bodies and rows.
-	units := make(chan *unit, 64)
+	units := newUnitQueue(64, unitQueueBytes)
 	readErr := make(chan error, 1)
 
 	// Seeds: stream, report bad lines, keep this shard's and skip done ones.
@@ -323,8 +323,9 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 				seq, written, unwritten = next, written+unwritten, 0
 			}
 		}
-		for u := range units {
+		for u := range units.ch {
 			if err != nil {
+				units.done(u)
 				continue // drain
 			}
 			tripped := brk.tripped > 0
@@ -333,6 +334,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 					break
 				}
 			}
+			units.done(u) // written, or held by the breaker
 			if !tripped && brk.tripped > 0 {
 				stopCrawl()
 			}
@@ -348,8 +350,8 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 
 	// Builders: a few goroutines, one per CPU, classify and parse each
 	// crawled domain into its rows. Rows built and not yet written are
-	// thus bounded by the builders and the sink's queue, whatever the
-	// concurrency: a crawler worker waiting for a builder holds its
+	// thus bounded by the builders and the sink's queue (64 domains and
+	// unitQueueBytes), whatever the concurrency: a crawler worker waiting for a builder holds its
 	// domain's bodies, not the rows parsed from them (a large robots.txt
 	// gives tens of thousands of rows, many times its size).
 	crawlID := st.CrawlID
@@ -358,11 +360,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	for range runtime.GOMAXPROCS(0) {
 		builders.Go(func() {
 			for res := range results {
-				u := buildUnit(crawlID, res, cfg)
-				select {
-				case units <- u:
-				case <-crawlCtx.Done():
-				}
+				units.send(crawlCtx, buildUnit(crawlID, res, cfg))
 			}
 		})
 	}
@@ -376,7 +374,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	})
 	close(results)
 	builders.Wait()
-	close(units)
+	close(units.ch)
 	werr := <-sinkErr
 	rerr := <-readErr
 	prog.finish()
