@@ -8,8 +8,7 @@ import "github.com/agentpolicy/survey/sink"
 // batches a build reads (a killed run's, one shard's, a reparse's).
 // The zero value is ready to use.
 type crawlerList struct {
-	appended bool // the list was appended to batch seq
-	seq      int
+	seq int // the batch the list was last appended to; 0 for none (batches count from 1)
 }
 
 // appendTo appends the list to w's batch under way, unless it holds it
@@ -19,14 +18,14 @@ func (l *crawlerList) appendTo(w *sink.Writer, p *parsedRows) error {
 		return nil
 	}
 	seq := w.NextSeq()
-	if l.appended && l.seq == seq {
+	if l.seq == seq {
 		return nil
 	}
 	_, rows := sink.AICrawlerList()
 	if err := sink.AppendRows(w, sink.TableAICrawlers, rows...); err != nil {
 		return err
 	}
-	l.appended, l.seq = true, seq
+	l.seq = seq
 	return nil
 }
 
