@@ -310,7 +310,9 @@ type appDirectivesJSON struct {
 // a group names, in the order of robots.AICrawlers, and towards all the
 // others, which inherit the same groups, as one row.
 func aiStanceRows(key DocKey, f *robots.File) ([]AIStanceRow, AIStanceDefaultRow) {
-	crawlers := robots.AICrawlers()
+	// The list's rows, not robots.AICrawlers: that is a copy per call,
+	// and this runs for every robots.txt a crawl parses.
+	list, crawlers := aiCrawlerList()
 	stances := f.AIStances()
 	var out []AIStanceRow
 	for i, c := range crawlers {
@@ -330,7 +332,6 @@ func aiStanceRows(key DocKey, f *robots.File) ([]AIStanceRow, AIStanceDefaultRow
 	// names.
 	st := f.Matcher().Stance("*")
 	d := f.Matcher().Allowed("*", "/")
-	list, _ := aiCrawlerList()
 	return out, AIStanceDefaultRow{
 		CrawlID: key.CrawlID, Domain: key.Domain, Location: key.Location, Crawlers: list, Named: i32(len(out)),
 		Stance: string(st.Access), Applies: string(st.Applies), GroupLines: lines32(st.Lines),
