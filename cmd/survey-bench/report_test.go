@@ -216,7 +216,7 @@ func TestCountLines(t *testing.T) {
 }
 
 func TestWriteSummary_JustShortOfTarget(t *testing.T) {
-	// The full run of 2026-11-28 14:11 UTC had an HTTP median of 0.599,
+	// The full run of 2026-11-28 13:10 UTC had an HTTP median of 0.599,
 	// which two decimals printed as 0.60 beside a target of 0.6: the
 	// summary must neither round it up nor call it met.
 	r := exampleResults()
