@@ -255,3 +255,13 @@ func TestCopyFile(t *testing.T) {
 		t.Errorf("copying a missing file: err = %v, want one naming it", err)
 	}
 }
+
+// checkContains reports each of wants that got, the text named what, lacks.
+func checkContains(t *testing.T, what, got string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(got, want) {
+			t.Errorf("%s lacks %q:\n%s", what, want, got)
+		}
+	}
+}
