@@ -54,3 +54,14 @@ func BenchmarkStancesAITokens(b *testing.B) {
 		NewMatcher(f).Stances(tokens)
 	}
 }
+
+// BenchmarkStancesSmallFile is the common case: a short file whose groups
+// name a few AI crawlers, the other crawlers inheriting "*".
+func BenchmarkStancesSmallFile(b *testing.B) {
+	f, _ := Parse([]byte("User-agent: *\nDisallow: /admin/\nDisallow: /cart\n\nUser-agent: GPTBot\nUser-agent: CCBot\nDisallow: /\n\nSitemap: https://example.com/sitemap.xml\n"))
+	tokens := AITokens()
+	b.ReportAllocs()
+	for b.Loop() {
+		NewMatcher(f).Stances(tokens)
+	}
+}

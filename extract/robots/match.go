@@ -114,9 +114,12 @@ func (m *Matcher) Groups(agent string) ([]*Group, Applies) {
 }
 
 func (m *Matcher) groupIndexes(agent string) ([]int, Applies) {
-	token := strings.ToLower(AgentToken(agent))
-	if token != "" && token != "*" {
-		if idx := m.byToken[token]; len(idx) > 0 {
+	if token := AgentToken(agent); token != "" && token != "*" {
+		// Lower-cased into a buffer on the stack: a map index by
+		// string(bytes) does not allocate, and Stances asks this for
+		// every known AI crawler in every file.
+		var buf [64]byte
+		if idx := m.byToken[string(appendLower(buf[:0], token))]; len(idx) > 0 {
 			return idx, Named
 		}
 	}
@@ -169,4 +172,18 @@ func (m *Matcher) Allowed(agent, rawURL string) Decision {
 		d.Reason = "disallowed by the longest matching rule \"disallow: " + best.rule.Path + "\""
 	}
 	return d
+}
+
+// appendLower appends s to b with ASCII letters lower-cased. Product tokens
+// are ASCII (RFC 9309 §2.2.1: letters, "_" and "-"), so this equals
+// strings.ToLower for them.
+func appendLower(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return b
 }

@@ -41,11 +41,27 @@ func Stance(f *File, tokens []string) []TokenStance {
 // Stances returns the matcher's stance towards each token, in order. Tokens
 // to which the same groups apply (typically all those inheriting "*") are
 // classified once.
+//
+// The tokens that no group names share one stance (that of the "*" groups,
+// or of no group), and with it one Lines slice, which callers must not
+// change.
 func (m *Matcher) Stances(tokens []string) []TokenStance {
 	out := make([]TokenStance, len(tokens))
-	memo := map[string]Access{}
+	var inherited *TokenStance
+	var memo map[string]Access
 	for i, t := range tokens {
 		idx, applies := m.groupIndexes(t)
+		if applies != Named {
+			if inherited == nil {
+				inherited = &TokenStance{Access: m.classify(idx), Applies: applies, Lines: m.groupLines(idx)}
+			}
+			out[i] = *inherited
+			out[i].Token = t
+			continue
+		}
+		if memo == nil {
+			memo = map[string]Access{}
+		}
 		key := indexKey(idx)
 		access, ok := memo[key]
 		if !ok {

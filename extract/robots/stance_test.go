@@ -2,6 +2,8 @@ package robots
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -159,6 +161,47 @@ func TestMatchesEveryPath(t *testing.T) {
 		"/$": false, "": false, "$": false, "/a": false, "*/": false, "*.jpg": false} {
 		if got := MatchesEveryPath(in); got != want {
 			t.Errorf("MatchesEveryPath(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+// TestStances_AgreeWithStance checks that Stances, which classifies the
+// tokens no group names once for all of them, gives every known AI crawler
+// of every corpus file the stance that Stance gives it alone, and that a
+// token asked in another case gets the same groups.
+func TestStances_AgreeWithStance(t *testing.T) {
+	paths, err := filepath.Glob(filepath.Join("testdata", "corpus", "*"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("corpus: %v, %d files", err, len(paths))
+	}
+	paths = append(paths, filepath.Join("testdata", "bench-50k.robots.txt"))
+	bodies := map[string][]byte{"inline": []byte("User-agent: *\nDisallow: /x\n\nuser-agent: gptbot\nuser-agent: CCBOT\nDisallow: /\n")}
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bodies[filepath.Base(p)] = b
+	}
+	tokens := AITokens()
+	upper := make([]string, len(tokens))
+	for i, tok := range tokens {
+		upper[i] = strings.ToUpper(tok)
+	}
+	for name, body := range bodies {
+		f, _ := Parse(body)
+		m := NewMatcher(f)
+		for _, list := range [][]string{tokens, upper} {
+			got := m.Stances(list)
+			for i, tok := range list {
+				// The reference asks in lower case, as the groups are
+				// keyed.
+				want := NewMatcher(f).Stance(strings.ToLower(tok))
+				want.Token = tok
+				if !reflect.DeepEqual(got[i], want) {
+					t.Errorf("%s: Stances gives %s %+v, Stance %+v", name, tok, got[i], want)
+				}
+			}
 		}
 	}
 }
