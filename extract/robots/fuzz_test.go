@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/agentpolicy/survey/diag"
@@ -46,7 +47,21 @@ func checkInvariants(t *testing.T, body []byte, f *File, d diag.List) {
 	}
 	m := NewMatcher(f)
 	m.Allowed("FooBot", "/a/b?c")
-	m.Stances([]string{"*", "GPTBot"})
+	// Stances agrees with Stance, token by token, for the file's own
+	// tokens in any case and for tokens it does not name.
+	tokens := []string{"*", "GPTBot", "FooBot"}
+	for _, g := range f.Groups {
+		for _, ua := range g.UserAgents {
+			tokens = append(tokens, ua.Token, strings.ToUpper(ua.Token))
+		}
+	}
+	for i, st := range m.Stances(tokens) {
+		want := NewMatcher(f).Stance(strings.ToLower(tokens[i]))
+		want.Token = tokens[i]
+		if !reflect.DeepEqual(st, want) {
+			t.Errorf("Stances gives %q %+v, Stance %+v", tokens[i], st, want)
+		}
+	}
 	m.Preferences("*", "/x")
 }
 
