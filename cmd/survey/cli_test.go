@@ -351,9 +351,12 @@ func TestQueryAndMerge(t *testing.T) {
 		t.Fatal(err)
 	}
 	damagedDB := filepath.Join(t.TempDir(), "damaged.duckdb")
+	// The advice is the command to run, with this merge's database and
+	// directories, not a template.
+	skip := "\n  survey merge --skip-damaged --db " + shell.Quote(damagedDB) + " " + shell.Quote(out) + "\n"
 	if code, _, errs := runSurvey(t, "", "merge", "--db", damagedDB, out); code != exitUsage ||
-		!strings.Contains(errs, "damaged part "+parts[0]) || !strings.Contains(errs, "--skip-damaged") || strings.Contains(errs, "survey reparse") {
-		t.Errorf("merge of a damaged part: exit %d %q", code, errs)
+		!strings.Contains(errs, "damaged part "+parts[0]) || !strings.Contains(errs, skip) || strings.Contains(errs, "survey reparse") {
+		t.Errorf("merge of a damaged part: exit %d %q; want %q", code, errs, skip)
 	}
 	code, stdout, errs := runSurvey(t, "", "merge", "--skip-damaged", "--db", damagedDB, out)
 	if code != exitFindings || !strings.Contains(stdout, "1 batch left out (damaged parts)") || !strings.Contains(errs, "left out a batch: damaged part "+parts[0]) {

@@ -312,6 +312,10 @@ func runCrawl(e *env, args []string) int {
 		printSummary(e.stdout, sum, *out)
 	}
 	if err != nil {
+		var build *pipeline.BuildError
+		if errors.As(err, &build) {
+			err = &buildOf{err: err, db: build.Path, dirs: []string{*out}}
+		}
 		code := fail(e, "crawl", err)
 		if sum != nil {
 			fmt.Fprint(e.stderr, afterFailure(sum, err, *out, shard, fromStdin))

@@ -370,7 +370,7 @@ func fail(e *env, name string, err error) int {
 				fmt.Fprintf(e.stderr, "  survey reparse --skip-damaged %s\n", shell.Quote(dir))
 			}
 		} else {
-			fmt.Fprint(e.stderr, "to build the database without the damaged batches (their domains left out, and recorded in schema_info's damaged_parts):\n  survey merge --skip-damaged --db DB DIR...\n")
+			fmt.Fprintf(e.stderr, "to build the database without the damaged batches (their domains left out, and recorded in schema_info's damaged_parts):\n  %s\n", skipDamagedCommand(err))
 		}
 		fmt.Fprintf(e.stderr, "survey %s: or, to crawl their domains again, rename each batch's targets part aside and resume its crawl:\n", name)
 		var resumes []string
@@ -386,6 +386,32 @@ func fail(e *env, name string, err error) int {
 		}
 	}
 	return exitUsage
+}
+
+// buildOf is the error of a build of the database db from the output
+// directories dirs, for fail to name them in the command it suggests.
+type buildOf struct {
+	err  error
+	db   string
+	dirs []string
+}
+
+func (b *buildOf) Error() string { return b.err.Error() }
+func (b *buildOf) Unwrap() error { return b.err }
+
+// skipDamagedCommand returns the survey merge that builds the database of
+// the failed build err without its damaged batches: with the build's own
+// database and directories when err is a *buildOf, else with placeholders.
+func skipDamagedCommand(err error) string {
+	var of *buildOf
+	if !errors.As(err, &of) {
+		return "survey merge --skip-damaged --db DB DIR..."
+	}
+	args := []string{"survey merge --skip-damaged --db", shell.Quote(of.db)}
+	for _, dir := range of.dirs {
+		args = append(args, shell.Quote(dir))
+	}
+	return strings.Join(args, " ")
 }
 
 // damagedDirs returns the output directories of the damaged parts, each

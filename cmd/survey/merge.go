@@ -108,7 +108,7 @@ func runMerge(e *env, args []string) int {
 	err = sink.Build(context.Background(), *db, dirs, nil, opts)
 	finish()
 	if err != nil {
-		return fail(e, "merge", err)
+		return fail(e, "merge", &buildOf{err: err, db: *db, dirs: dirs})
 	}
 	conn, err := sink.Open(*db)
 	if err != nil {
