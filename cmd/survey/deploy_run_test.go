@@ -167,7 +167,7 @@ func TestDeploy_ShardedCrawls(t *testing.T) {
 			{"no CRAWL_ID", []string{"CRAWL_ID="}, "set CRAWL_ID"},
 			{"no survey binary", []string{"SURVEY=bin/no-such-survey"}, `no survey binary at "bin/no-such-survey"`},
 			{"unreadable seed list", []string{"SEEDS=no-such-seeds.txt"}, "cannot read the seed list no-such-seeds.txt"},
-			{"seed list without a seed", []string{"SEEDS=empty.txt"}, "empty.txt is not a clean seed list"},
+			{"seed list without a seed", []string{"SEEDS=empty.txt"}, "empty.txt holds no seed survey can crawl (above), so there is nothing to submit"},
 			{"output directory under a file", []string{"OUT=seeds.txt/out"}, "cannot write the output directory seeds.txt/out"},
 			{"zero shards", []string{"SHARDS=0"}, `SHARDS is "0"`},
 		} {

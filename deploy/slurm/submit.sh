@@ -23,14 +23,21 @@ if ! command -v "$survey" >/dev/null; then
   exit 1
 fi
 status=0
-"$survey" seeds "$SEEDS" >&2 || status=$?
+report=$("$survey" seeds "$SEEDS" 2>&1) || status=$?
+printf '%s\n' "$report" >&2
 case $status in
   0) ;;
   1)
     # A task that reads such a list exits 1 ("ran, with findings"), which
     # Slurm records as a failed task.
-    echo "submit.sh: $SEEDS is not a clean seed list (above: survey rejects lines of it, or it holds no seed), and a crawl task that reads it exits 1, which Slurm records as a failed task. Write a clean list and submit that:" >&2
-    echo "  survey seeds --print $SEEDS > clean.txt" >&2
+    case $report in
+      *"holds no seed"*)
+        # --print would write another list without a seed.
+        echo "submit.sh: $SEEDS holds no seed survey can crawl (above), so there is nothing to submit; give SEEDS a list of domains or origins" >&2 ;;
+      *)
+        echo "submit.sh: $SEEDS is not a clean seed list (above: survey rejects lines of it), and a crawl task that reads it exits 1, which Slurm records as a failed task. Write a clean list and submit that:" >&2
+        echo "  survey seeds --print $SEEDS > clean.txt" >&2 ;;
+    esac
     exit 1 ;;
   *) echo "submit.sh: survey cannot read the seed list $SEEDS (above)" >&2; exit 1 ;;
 esac
