@@ -82,6 +82,17 @@ func (f ceilingFigures) CrawlerRatio() float64 {
 	return ratio(rate(f.Crawler.Domains, f.Crawler.Elapsed), f.CeilingRate())
 }
 
+// Budget is the time within which survey had to crawl its domains for
+// the pair's ratio to reach target: at target times the bare loop's rate.
+// It is 0 when the bare loop measured nothing.
+func (f ceilingFigures) Budget(target float64) time.Duration {
+	r := f.CeilingRate() * target
+	if !(r > 0) || math.IsInf(r, 0) {
+		return 0
+	}
+	return time.Duration(float64(f.Survey.Stats.Domains) / r * float64(time.Second))
+}
+
 // HasGap reports whether the pair ran the colly loop and the crawler loop.
 func (f ceilingFigures) HasGap() bool { return f.Colly.ran() && f.Crawler.ran() }
 

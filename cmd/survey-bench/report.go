@@ -195,6 +195,14 @@ func printCeilingSeries(w io.Writer, s ceilingSeries) {
 	if s.hasGap() {
 		fmt.Fprintf(w, "     gap                         over the bare loop, medians of the pairs: %s\n", gapSummary(s, 3))
 	}
+	if budget := m.Budget(targetCeilingRatio); budget > 0 {
+		crawler := ""
+		if m.Crawler.ran() {
+			crawler = ", its crawler alone " + seconds(m.Crawler.Elapsed)
+		}
+		fmt.Fprintf(w, "     budget                      in that pair %.1f needed survey within %s (the bare loop took %s); it took %s (crawl phase %s)%s\n",
+			targetCeilingRatio, seconds(budget), seconds(m.Ceiling.Elapsed), seconds(m.Survey.Wall), seconds(m.Survey.Stats.CrawlPhase()), crawler)
+	}
 }
 
 // pairs returns "1 pair" or "n pairs".

@@ -181,11 +181,17 @@ func TestPrintCeilingSeries(t *testing.T) {
 	var buf bytes.Buffer
 	printCeilingSeries(&buf, exampleResults().Ceiling[0])
 	// These pairs ran without the colly loop and the crawler loop (as in a
-	// quick run): there is no gap line.
-	want := "     ratio         0.800            median of 3 pairs (range 0.700–0.900); that pair: survey 400.0 / bare loop 500.0 domains/s, crawl phase alone 0.889; target ≥ 0.6\n"
+	// quick run): there is no gap line, and the budget names no crawler.
+	want := "     ratio         0.800            median of 3 pairs (range 0.700–0.900); that pair: survey 400.0 / bare loop 500.0 domains/s, crawl phase alone 0.889; target ≥ 0.6\n" +
+		"     budget                      in that pair 0.6 needed survey within 66.67 s (the bare loop took 40.00 s); it took 50.00 s (crawl phase 45.00 s)\n"
 	if got := buf.String(); got != want {
 		t.Errorf("printCeilingSeries:\n%q\nwant:\n%q", got, want)
 	}
+	buf.Reset()
+	printCeilingSeries(&buf, exampleResults().Ceiling[1])
+	checkContains(t, "a series with the layers", buf.String(),
+		"     gap                         over the bare loop, medians of the pairs: colly loop 0.800, survey's crawler without the dataset 0.727, survey crawl 0.640 (crawl phase 0.800)\n",
+		"     budget                      in that pair 0.6 needed survey within 26.67 s (the bare loop took 16.00 s); it took 25.00 s (crawl phase 20.00 s), its crawler alone 22.00 s\n")
 	buf.Reset()
 	printCeilingSeries(&buf, ceilingSeries{Scheme: "http"})
 	if got := buf.String(); !strings.Contains(got, "n/a") {
