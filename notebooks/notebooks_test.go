@@ -20,6 +20,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -828,3 +829,59 @@ func crawlsOnly(t *testing.T, insert string) (dir, path string) {
 	}
 	return dir, path
 }
+
+// TestREADMENamesTheQueries checks the table of README.md: each notebook's
+// row names, among its backquoted words, exactly the named queries the
+// notebook runs (ds.query("NAME")).
+func TestREADMENamesTheQueries(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := queries.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := map[string]bool{}
+	for _, q := range all {
+		named[q.Name] = true
+	}
+	rows := map[string]string{}
+	for _, line := range strings.Split(string(readme), "\n") {
+		if m := readmeRow.FindStringSubmatch(line); m != nil {
+			rows[m[1]] = line[strings.LastIndex(strings.TrimSuffix(line, "|"), "|"):]
+		}
+	}
+	for _, name := range notebookNames() {
+		row, ok := rows[name]
+		if !ok {
+			t.Errorf("README.md has no row for %s.ipynb", name)
+			continue
+		}
+		var inREADME []string
+		for _, m := range backquoted.FindAllStringSubmatch(row, -1) {
+			if named[m[1]] && !slices.Contains(inREADME, m[1]) {
+				inREADME = append(inREADME, m[1])
+			}
+		}
+		var run []string
+		for _, c := range readNotebook(t, name+".ipynb").Cells {
+			for _, m := range queryCall.FindAllStringSubmatch(multiline(c.Source), -1) {
+				if !slices.Contains(run, m[1]) {
+					run = append(run, m[1])
+				}
+			}
+		}
+		sort.Strings(inREADME)
+		sort.Strings(run)
+		if !slices.Equal(inREADME, run) {
+			t.Errorf("README.md names the queries %v for %s.ipynb, which runs %v", inREADME, name, run)
+		}
+	}
+}
+
+var (
+	readmeRow  = regexp.MustCompile("^\\| \\[`([a-z_]+)\\.ipynb`\\]")
+	backquoted = regexp.MustCompile("`([a-z_]+)`")
+	queryCall  = regexp.MustCompile(`ds\.query\("([a-z_]+)"`)
+)

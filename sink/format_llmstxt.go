@@ -17,7 +17,7 @@ type LLMsTxtRow struct {
 	Domain        string   `col:"domain" doc:"Domain the file belongs to."`
 	Location      string   `col:"location" doc:"Registry location of the file (llms-txt)."`
 	Effective     string   `col:"effective" doc:"links (valid, lists at least one link), no-links (valid, lists none) or invalid (no H1 title, or not an llms.txt at all)."`
-	OtherFormat   string   `col:"other_format" doc:"html when the body is an HTML document rather than Markdown; empty otherwise."`
+	OtherFormat   string   `col:"other_format" doc:"The convention the body follows instead of llms.txt's Markdown: html (an HTML document), robots-style (robots.txt rules under # comments) or ini (INI settings); empty for an llms.txt (docs/formats.md, llms.txt, Validity and other format)."`
 	Title         string   `col:"title" doc:"Text of the H1 title; empty when the file has none."`
 	TitleLine     *int32   `col:"title_line" doc:"1-based line of the H1 title; null when the file has none."`
 	Summary       *string  `col:"summary" doc:"The blockquote summary after the title, its lines joined with spaces; null when there is none."`
