@@ -119,6 +119,10 @@ func runMerge(e *env, args []string) int {
 	if err := conn.QueryRow("SELECT count(*), count(DISTINCT crawl_id) FROM targets").Scan(&domains, &nCrawls); err != nil {
 		return fail(e, "merge", errors.Join(errors.New("reading the merged database"), err))
 	}
+	// A crawl that has committed nothing yet (its first batch in flight)
+	// holds no targets row, but was merged, and is counted as incomplete
+	// below: count it here too.
+	nCrawls = max(nCrawls, int64(len(crawls)))
 	mixed, err := mixedParsers(conn)
 	if err != nil {
 		return fail(e, "merge", fmt.Errorf("reading the merged database: %w", err))

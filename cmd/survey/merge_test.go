@@ -117,3 +117,20 @@ func TestMerge_RequireCompleteRefusesShardsNotAlike(t *testing.T) {
 		t.Errorf("built %s", db)
 	}
 }
+
+// TestMerge_CrawlThatCommittedNothing: a crawl whose first batch is still
+// in flight (testdata/uncommitted: a state, no parts) is merged as an
+// incomplete crawl, and the summary counts it among the crawls: it said
+// "0 domains of 0 crawls, 1 crawl incomplete".
+func TestMerge_CrawlThatCommittedNothing(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "uncommitted"))); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(t.TempDir(), "m.duckdb")
+	code, stdout, stderr := runSurvey(t, "", "merge", "--db", db, dir)
+	want := "merged 1 directory into " + db + ": 0 domains of 1 crawl, 1 crawl incomplete (see above)\n"
+	if code != exitFindings || !strings.HasPrefix(stdout, want) || !strings.Contains(stderr, `crawl "uncommitted": shard 0/1 in `+dir+" is not complete") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit %d, stdout starting %q", code, stdout, stderr, exitFindings, want)
+	}
+}
