@@ -39,7 +39,7 @@ func Tables() []Table {
 			"One row per fetched body parsed as a policy format: validity and effective policy.",
 		).Identified("crawl_id", "domain", "location"),
 		MustTable[DiagnosticRow](TableDiagnostics,
-			"One row per diagnostic a parser reported for a document (docs/diagnostics.md). Every format lists at most 100 diagnostics of one code per document, then one more row of that code, at line 0, saying how many were left out; agents.txt and automation-preferences.txt list at most 20 of their byte-level codes (invalid UTF-8, control characters, tabs), the twentieth saying that further ones are not reported (docs/formats.md, Caps on diagnostics). "+
+			"One row per diagnostic a parser reported for a document (docs/diagnostics.md). Every format lists at most 100 diagnostics of one code per document, then one more row of that code, at line 0, saying how many were left out; agents.txt and automation-preferences.txt list at most 20 of each of their byte-level codes (invalid UTF-8 and control characters, and in automation-preferences.txt tabs), the twentieth saying that further ones are not reported (docs/formats.md, Caps on diagnostics). "+
 				"No set of columns identifies a row (a file may have one code at one line twice): join it to documents on crawl_id, domain and location.",
 		),
 		// Per-format tables (formats.go): rows join documents on crawl_id,
