@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentpolicy/survey/internal/shell"
 	"github.com/agentpolicy/survey/internal/simcrawl"
 )
 
@@ -227,6 +228,31 @@ func TestCrawl_RecrawlDamagedBatch(t *testing.T) {
 		t.Fatalf("resume with the batch's targets part moved aside: exit %d\n%s\n%s", code, out, errs)
 	}
 	simcrawl.WantSame(t, ref, filepath.Join(dir, "survey.duckdb"), "the damaged batch was not crawled again")
+}
+
+// TestCrawl_BuildStoppedByDamagedPart resumes a crawl one of whose
+// committed parts (not a targets part) was damaged: the resume has nothing
+// left to crawl, its build stops on the part, and the error gives the
+// merge that builds the database without it as a command to run, with the
+// crawl's own database and directory (it gave a template, DB DIR...).
+func TestCrawl_BuildStoppedByDamagedPart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawls the simulated web")
+	}
+	dir, _, targets := damagedCrawl(t)
+	if err := os.Truncate(filepath.Join(dir, "fetches", "crawl=dmg", filepath.Base(targets[1])), 100); err != nil {
+		t.Fatal(err)
+	}
+	markIncomplete(t, dir, "0of1") // as a crawl killed after its last commit leaves it
+	db := filepath.Join(dir, "survey.duckdb")
+	skip := "\n  survey merge --skip-damaged --db " + shell.Quote(db) + " " + shell.Quote(dir) + "\n"
+	code, out, errs := runSurvey(t, "", "crawl", "--resume", "--out", dir)
+	if code != exitUsage || !strings.Contains(errs, skip) {
+		t.Fatalf("resume whose build meets a damaged part: exit %d, want %d and %q\n%s\n%s", code, exitUsage, skip, out, errs)
+	}
+	if code, out, errs := runSurvey(t, "", strings.Fields(strings.TrimSpace(skip))[1:]...); code != exitFindings || !strings.Contains(out, "1 batch left out (damaged parts)") {
+		t.Errorf("the merge as printed: exit %d\n%s\n%s", code, out, errs)
+	}
 }
 
 // TestCrawl_ResumeNamesTheShardsHeld resumes without --shard in a
