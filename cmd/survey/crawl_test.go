@@ -511,21 +511,3 @@ func TestCrawl_AllUnreachable(t *testing.T) {
 		t.Errorf("--outage-after 5: exit %d %q %q", code, stdout, errs)
 	}
 }
-
-// TestSkipDamagedCommand checks the merge that fail suggests for a build
-// stopped by damaged parts: the failed build's database and directories,
-// quoted for the shell, when it knows them (survey merge, survey crawl's
-// build), else placeholders.
-func TestSkipDamagedCommand(t *testing.T) {
-	damaged := &sink.DamagedError{}
-	if got, want := skipDamagedCommand(damaged), "survey merge --skip-damaged --db DB DIR..."; got != want {
-		t.Errorf("without the build's paths: %q, want %q", got, want)
-	}
-	err := &buildOf{err: &pipeline.BuildError{Path: "my out/survey.duckdb", Err: damaged}, db: "my out/survey.duckdb", dirs: []string{"my out", "b"}}
-	if got, want := skipDamagedCommand(fmt.Errorf("crawl: %w", err)), "survey merge --skip-damaged --db 'my out/survey.duckdb' 'my out' b"; got != want {
-		t.Errorf("with them: %q, want %q", got, want)
-	}
-	if !errors.As(error(err), &damaged) {
-		t.Errorf("a buildOf hides the DamagedError it wraps")
-	}
-}

@@ -56,7 +56,7 @@ func checkInvariants(t *testing.T, body []byte, f *File, d diag.List) {
 		}
 	}
 	for i, st := range m.Stances(tokens) {
-		want := NewMatcher(f).Stance(strings.ToLower(tokens[i]))
+		want := m.Stance(strings.ToLower(tokens[i]))
 		want.Token = tokens[i]
 		if !reflect.DeepEqual(st, want) {
 			t.Errorf("Stances gives %q %+v, Stance %+v", tokens[i], st, want)

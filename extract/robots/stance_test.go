@@ -196,7 +196,7 @@ func TestStances_AgreeWithStance(t *testing.T) {
 			for i, tok := range list {
 				// The reference asks in lower case, as the groups are
 				// keyed.
-				want := NewMatcher(f).Stance(strings.ToLower(tok))
+				want := m.Stance(strings.ToLower(tok))
 				want.Token = tok
 				if !reflect.DeepEqual(got[i], want) {
 					t.Errorf("%s: Stances gives %s %+v, Stance %+v", name, tok, got[i], want)
