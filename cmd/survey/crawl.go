@@ -659,9 +659,19 @@ func printSummary(w io.Writer, s *pipeline.Summary, out string) {
 	fmt.Fprintf(w, "  fetches: %s\n", cmp.Or(strings.Join(outs, ", "), "none"))
 	fmt.Fprintf(w, "  output: %s", out)
 	if s.DBPath != "" {
-		fmt.Fprintf(w, " (database %s)", s.DBPath)
+		fmt.Fprintf(w, " (database %s)", pathAsGiven(s.DBPath, out))
 	}
 	fmt.Fprintln(w)
+}
+
+// pathAsGiven returns path, a file in directory out, spelt as the user
+// spelt out ("./try/survey.duckdb" for --out ./try, not "try/survey.duckdb"),
+// so that the summary names one directory one way; other paths as they are.
+func pathAsGiven(path, out string) string {
+	if filepath.Dir(path) != filepath.Clean(out) {
+		return path
+	}
+	return strings.TrimRight(out, string(filepath.Separator)) + string(filepath.Separator) + filepath.Base(path)
 }
 
 // parseSize parses "1048576", "512KiB", "1MiB", "2MB".

@@ -511,3 +511,19 @@ func TestCrawl_AllUnreachable(t *testing.T) {
 		t.Errorf("--outage-after 5: exit %d %q %q", code, stdout, errs)
 	}
 }
+
+// TestPathAsGiven checks that the summary spells the database's path with
+// the --out the user gave.
+func TestPathAsGiven(t *testing.T) {
+	for _, c := range []struct{ path, out, want string }{
+		{"try/survey.duckdb", "./try", "./try/survey.duckdb"},
+		{"try/survey.duckdb", "./try/", "./try/survey.duckdb"},
+		{"try/survey.duckdb", "try", "try/survey.duckdb"},
+		{"/data/x/survey.duckdb", "/data/x", "/data/x/survey.duckdb"},
+		{"other/survey.duckdb", "./try", "other/survey.duckdb"},
+	} {
+		if got := pathAsGiven(c.path, c.out); got != c.want {
+			t.Errorf("pathAsGiven(%q, %q) = %q, want %q", c.path, c.out, got, c.want)
+		}
+	}
+}
