@@ -9,7 +9,7 @@
 # Exit status: 0 every target ran clean, 1 some target failed (a crasher,
 # or a package that does not build), 2 no target matches the pattern.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 dur=${1:-5m}
 par=${2:-2}
 only=${3:-.}
@@ -25,17 +25,19 @@ if [ -z "$targets" ]; then
 fi
 echo "fuzzing $(echo "$targets" | wc -l) targets for $dur each, $par at a time; logs in $logs"
 run() {
-  local pkg=$1 fn=$2 log="$logs/$(echo "${1#./}" | tr / _)_$2.log"
-  local start=$(date +%s)
+  local pkg=$1 fn=$2 log start execs
+  log="$logs/$(echo "${1#./}" | tr / _)_$2.log"
+  start=$(date +%s)
   go test -run '^$' -fuzz "^$fn\$" -fuzztime "$dur" -parallel 1 "$pkg" >"$log" 2>&1
   local rc=$? secs=$(( $(date +%s) - start ))
-  local execs=$(grep -o 'execs: [0-9]*' "$log" | tail -1 | awk '{print $2}')
+  execs=$(grep -o 'execs: [0-9]*' "$log" | tail -1 | awk '{print $2}')
   if [ $rc -eq 0 ]; then res=ok; else res="FAILED (see $log)"; fi
   printf '%-32s %-22s %5ss %12s execs  %s\n' "$pkg" "$fn" "$secs" "${execs:-?}" "$res"
   [ $rc -eq 0 ] || touch "$log.failed"
   return $rc
 }
 export -f run; export logs dur
+# shellcheck disable=SC2016 # the single quotes are bash -c's own script
 echo "$targets" | xargs -P "$par" -L 1 bash -c 'run "$0" "$1"'
 failed=$(find "$logs" -maxdepth 1 -name '*.failed' | wc -l)
 if [ "$failed" -gt 0 ]; then

@@ -1,6 +1,7 @@
 // Package scripts_test runs the shell scripts of this directory that can
 // run without the internet: scripts/real-files.sh against a loopback server
-// laid out as raw.githubusercontent.com is (REPO/COMMIT/PATH).
+// laid out as raw.githubusercontent.com is (REPO/COMMIT/PATH). It also checks
+// every shell script of the repository with shellcheck.
 package scripts_test
 
 import (
