@@ -16,8 +16,8 @@ import (
 var shebang = regexp.MustCompile(`^#!\s*\S*/(env\s+)?(ba)?sh\b`)
 
 // shellScripts returns the shell scripts under root, as paths relative to
-// it: the files whose first line is a sh or bash #! line, outside .git, the
-// build output and testdata.
+// it: the files whose first line is a sh or bash #! line, outside hidden
+// directories other than .ci, the build and crawl output and testdata.
 func shellScripts(t *testing.T, root string) []string {
 	t.Helper()
 	var found []string
@@ -26,8 +26,12 @@ func shellScripts(t *testing.T, root string) []string {
 			return err
 		}
 		if d.IsDir() {
-			switch d.Name() {
-			case ".git", "bin", "testdata", "demo-data", "survey-data", "node_modules", "__pycache__":
+			name := d.Name()
+			if path != root && strings.HasPrefix(name, ".") && name != ".ci" {
+				return filepath.SkipDir // .git, the benchmarks' .bench
+			}
+			switch name {
+			case "bin", "testdata", "demo-data", "survey-data", "real-files-out", "node_modules", "__pycache__":
 				return filepath.SkipDir
 			}
 			return nil
