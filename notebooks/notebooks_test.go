@@ -858,22 +858,20 @@ func TestREADMENamesTheQueries(t *testing.T) {
 			t.Errorf("README.md has no row for %s.ipynb", name)
 			continue
 		}
-		var inREADME []string
+		var inREADME, run []string
 		for _, m := range backquoted.FindAllStringSubmatch(row, -1) {
-			if named[m[1]] && !slices.Contains(inREADME, m[1]) {
+			if named[m[1]] {
 				inREADME = append(inREADME, m[1])
 			}
 		}
-		var run []string
 		for _, c := range readNotebook(t, name+".ipynb").Cells {
 			for _, m := range queryCall.FindAllStringSubmatch(multiline(c.Source), -1) {
-				if !slices.Contains(run, m[1]) {
-					run = append(run, m[1])
-				}
+				run = append(run, m[1])
 			}
 		}
-		sort.Strings(inREADME)
-		sort.Strings(run)
+		slices.Sort(inREADME)
+		slices.Sort(run)
+		inREADME, run = slices.Compact(inREADME), slices.Compact(run)
 		if !slices.Equal(inREADME, run) {
 			t.Errorf("README.md names the queries %v for %s.ipynb, which runs %v", inREADME, name, run)
 		}

@@ -55,13 +55,7 @@ func checkInvariants(t *testing.T, body []byte, f *File, d diag.List) {
 			tokens = append(tokens, ua.Token, strings.ToUpper(ua.Token))
 		}
 	}
-	for i, st := range m.Stances(tokens) {
-		want := m.Stance(strings.ToLower(tokens[i]))
-		want.Token = tokens[i]
-		if !reflect.DeepEqual(st, want) {
-			t.Errorf("Stances gives %q %+v, Stance %+v", tokens[i], st, want)
-		}
-	}
+	checkStancesAgree(t, "fuzz input", m, tokens)
 	m.Preferences("*", "/x")
 }
 

@@ -191,17 +191,21 @@ func TestStances_AgreeWithStance(t *testing.T) {
 	for name, body := range bodies {
 		f, _ := Parse(body)
 		m := NewMatcher(f)
-		for _, list := range [][]string{tokens, upper} {
-			got := m.Stances(list)
-			for i, tok := range list {
-				// The reference asks in lower case, as the groups are
-				// keyed.
-				want := m.Stance(strings.ToLower(tok))
-				want.Token = tok
-				if !reflect.DeepEqual(got[i], want) {
-					t.Errorf("%s: Stances gives %s %+v, Stance %+v", name, tok, got[i], want)
-				}
-			}
+		checkStancesAgree(t, name, m, tokens)
+		checkStancesAgree(t, name, m, upper)
+	}
+}
+
+// checkStancesAgree reports each of tokens to which m.Stances gives another
+// stance than m.Stance gives it alone. The reference asks in lower case, as
+// the groups are keyed; the stance keeps the token as asked.
+func checkStancesAgree(t *testing.T, name string, m *Matcher, tokens []string) {
+	t.Helper()
+	for i, got := range m.Stances(tokens) {
+		want := m.Stance(strings.ToLower(tokens[i]))
+		want.Token = tokens[i]
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: Stances gives %s %+v, Stance %+v", name, tokens[i], got, want)
 		}
 	}
 }
