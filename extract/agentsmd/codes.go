@@ -93,6 +93,8 @@ var (
 		Summary: "A `*` outside the four forms of §9.1 (`/exact`, `/prefix/*`, `/prefix/**`, `*.ext`); the pattern is ignored when evaluating."}
 	codeUnmatchablePattern = diag.Code{ID: "agents-md.unmatchable-pattern", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §9.2",
 		Summary: "A path pattern with white space, `?` or `#`, which no URL path contains; it is ignored when evaluating."}
+	codeDotSegmentPattern = diag.Code{ID: "agents-md.dot-segment-pattern", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §9.2; RFC 3986 §5.2.4",
+		Summary: "A path pattern with a `.` or `..` segment (`%2E` counting as a dot), which no request holds: an agent's HTTP client removes them; the pattern is matched with them removed (`/docs/../admin/**` as `/admin/**`)."}
 
 	// Encoding (§4.1, §4.2).
 	codeInvalidUTF8 = diag.Code{ID: "agents-md.invalid-utf8", Severity: diag.Warning, Spec: "AGENTS-MD-SPEC-001 §4.1",
@@ -143,7 +145,7 @@ func Codes() []diag.Code {
 		codeInvalidDate, codeInvalidSpecVersion, codeNewerSpecVersion,
 		codeInvalidBoolean, codeInvalidInteger, codeOutOfRange,
 		codeNegativeRateLimit, codeInvalidEnum, codeInvalidHeaderName,
-		codeRelativePattern, codeUnsupportedPattern, codeUnmatchablePattern,
+		codeRelativePattern, codeUnsupportedPattern, codeUnmatchablePattern, codeDotSegmentPattern,
 		codeInvalidUTF8, codeControlCharacter, codeBareCR, codeByteOrderMark, codeNotText,
 		codeContentType, codeCharset, codeMissingCharset,
 		codeInsecureTransport, codeDowngraded, codeRedirectChain, codeTooLarge,

@@ -1,6 +1,7 @@
 package agentsmd
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -121,6 +122,51 @@ func TestEvaluate_DotSegments(t *testing.T) {
 	}
 	if p, _ := NewPattern("/admin/**"); !p.Match("/docs/../admin/x") {
 		t.Error(`Pattern "/admin/**" does not match "/docs/../admin/x"`)
+	}
+}
+
+// TestEvaluate_DotSegmentPatterns: a pattern's own `.` and `..` segments
+// (`%2E` counting as a dot) are removed as a request's are, since no
+// request holds them: written as they stand they would match nothing. The
+// pattern is matched as the path it names, and the parser warns.
+func TestEvaluate_DotSegmentPatterns(t *testing.T) {
+	res, diags := parse(t, "# AGENTS.md\n## Identity\n- site: example.com\n## Restrictions\n- disallowed-paths: /docs/../admin/**, /%2E/secret, /a/b/..\n- read-only-paths: /pub/./*, /docs/**\n")
+	for _, tt := range []struct {
+		path    string
+		verdict Verdict
+	}{
+		{"/admin/x", VerdictDisallowed},
+		{"/docs/../admin/x", VerdictDisallowed},
+		{"/secret", VerdictDisallowed},
+		{"/a/", VerdictDisallowed},
+		{"/a/b", VerdictAllowed},
+		{"/pub/x", VerdictReadOnly},
+		{"/pub/x/y", VerdictAllowed},
+		{"/docs/a", VerdictReadOnly},
+	} {
+		if d := res.Evaluate(tt.path, "GET"); d.Verdict != tt.verdict {
+			t.Errorf("Evaluate(%q) = %+v, want %s", tt.path, d, tt.verdict)
+		}
+	}
+	var msgs []string
+	for _, d := range diags {
+		if d.Code == codeDotSegmentPattern.ID {
+			msgs = append(msgs, d.Message)
+		}
+	}
+	want := []string{
+		"disallowed-paths pattern \"/docs/../admin/**\" holds a `.` or `..` segment, which an agent's HTTP client removes from every request it sends (RFC 3986 §5.2.4); it is matched as \"/admin/**\"",
+		"disallowed-paths pattern \"/%2E/secret\" holds a `.` or `..` segment, which an agent's HTTP client removes from every request it sends (RFC 3986 §5.2.4); it is matched as \"/secret\"",
+		"disallowed-paths pattern \"/a/b/..\" holds a `.` or `..` segment, which an agent's HTTP client removes from every request it sends (RFC 3986 §5.2.4); it is matched as \"/a/\"",
+		"read-only-paths pattern \"/pub/./*\" holds a `.` or `..` segment, which an agent's HTTP client removes from every request it sends (RFC 3986 §5.2.4); it is matched as \"/pub/*\"",
+	}
+	if !slices.Equal(msgs, want) {
+		t.Errorf("%s messages:\n%s\nwant:\n%s", codeDotSegmentPattern.ID, strings.Join(msgs, "\n"), strings.Join(want, "\n"))
+	}
+	for _, text := range []string{"/docs/...", "/a..b/**", "*..x", "/..x/*"} {
+		if p, err := NewPattern(text); err != nil || p.HasDotSegment() {
+			t.Errorf("NewPattern(%q) = %+v, %v: a dot segment where there is none", text, p, err)
+		}
 	}
 }
 

@@ -94,18 +94,35 @@ func NewPattern(text string) (Pattern, error) {
 // literal returns the pattern's fixed part, normalized: the whole path of
 // an exact pattern, the prefix up to and including the last `/` of a
 // one-segment or any-depth pattern, and `.ext` of an extension pattern.
+// A path is normalized as a request's path is (requestPath): decoded, and
+// without its `.` and `..` segments, which no request holds; so
+// `/docs/../admin/**` is read as `/admin/**` (HasDotSegment tells the
+// parser to warn).
 func (p Pattern) literal() string {
 	switch p.Form {
 	case FormExact:
-		return normalizePath(p.Text)
+		return pathnorm.RemoveDotSegments(normalizePath(p.Text))
 	case FormOneSegment:
-		return normalizePath(strings.TrimSuffix(p.Text, "*"))
+		return pathnorm.RemoveDotSegments(normalizePath(strings.TrimSuffix(p.Text, "*")))
 	case FormAnyDepth:
-		return normalizePath(strings.TrimSuffix(p.Text, "**"))
+		return pathnorm.RemoveDotSegments(normalizePath(strings.TrimSuffix(p.Text, "**")))
 	case FormExtension:
 		return normalizePath(p.Text[1:])
 	}
 	return ""
+}
+
+// HasDotSegment reports whether the path of a pattern of the exact,
+// one-segment or any-depth form holds a `.` or `..` segment (`%2E`
+// counting as a dot). An agent's HTTP client removes such segments from
+// every request it sends (RFC 3986 §5.2.4), so written as they stand they
+// would match no request; the pattern is matched with them removed.
+func (p Pattern) HasDotSegment() bool {
+	switch p.Form {
+	case FormExact, FormOneSegment, FormAnyDepth:
+		return p.literal() != normalizePath(strings.TrimRight(p.Text, "*"))
+	}
+	return false
 }
 
 // Match reports whether the pattern matches a URL path (§9.1, §9.2).
@@ -115,6 +132,20 @@ func (p Pattern) literal() string {
 // matches nothing.
 func (p Pattern) Match(path string) bool {
 	return p.match(requestPath(path))
+}
+
+// normalized returns the pattern as it is matched: its literal part
+// normalized (literal), with the pattern's `*`, `**` or `*` prefix.
+func (p Pattern) normalized() string {
+	switch p.Form {
+	case FormOneSegment:
+		return p.literal() + "*"
+	case FormAnyDepth:
+		return p.literal() + "**"
+	case FormExtension:
+		return "*" + p.literal()
+	}
+	return p.literal()
 }
 
 // match matches a normalized path.

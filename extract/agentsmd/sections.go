@@ -255,6 +255,8 @@ func (p *parser) restriction(d Directive) {
 		var pe *PatternError
 		if errors.As(err, &pe) {
 			p.add(pe.code, d.Line, "%s pattern %s: %s; it is ignored when evaluating", d.Key, quote(diag.Clip(e)), pe.Reason)
+		} else if pat.HasDotSegment() {
+			p.add(codeDotSegmentPattern, d.Line, "%s pattern %s holds a `.` or `..` segment, which an agent's HTTP client removes from every request it sends (RFC 3986 §5.2.4); it is matched as %s", d.Key, quote(diag.Clip(e)), quote(diag.Clip(pat.normalized())))
 		}
 		patterns = append(patterns, pat)
 	}
