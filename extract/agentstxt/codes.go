@@ -59,6 +59,8 @@ var (
 		Summary: "A directive path holds characters outside RFC 3986 path and query syntax (for example raw non-ASCII, or a malformed percent escape)."}
 	codeDuplicateParam = diag.Code{ID: "agents-txt.duplicate-param", Severity: diag.Warning, Spec: draft + " §6",
 		Summary: "A directive names the same parameter key twice."}
+	codeDotSegmentPath = diag.Code{ID: "agents-txt.dot-segment-path", Severity: diag.Warning, Spec: draft + " §6; RFC 3986 §5.2.4",
+		Summary: "A directive path holds a \".\" or \"..\" segment (\"%2E\" counting as a dot) before any \"?\" (\"/docs/../admin/ DISALLOW\"); an agent's HTTP client removes such segments from every URL it requests, so the directive matches no URL."}
 	codeDuplicatePath = diag.Code{ID: "agents-txt.duplicate-path", Severity: diag.Warning, Spec: draft + " §6",
 		Summary: "Two directives name the same path; the survey evaluator lets DISALLOW win a tie."}
 	codeDuplicateMetadata = diag.Code{ID: "agents-txt.duplicate-metadata", Severity: diag.Warning, Spec: draft + " §4",
@@ -84,7 +86,7 @@ func Codes() []diag.Code {
 		codeHashMismatch, codeSecondHashLine, codePathSyntax, codeMissingAction,
 		codeActionUnknown, codeActionCase, codeParamSyntax, codeInlineComment, codeNotText, codeInvalidUTF8, codeControlCharacter,
 		codeContentType, codeCharset, codeIrregularWhitespace, codePathCharacters,
-		codeDuplicateParam, codeDuplicatePath, codeDuplicateMetadata, codeBOM,
+		codeDuplicateParam, codeDuplicatePath, codeDotSegmentPath, codeDuplicateMetadata, codeBOM,
 		codeHashNearMiss, codeOtherFormat, codeCharsetMissing,
 	}
 }

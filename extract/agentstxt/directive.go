@@ -48,6 +48,9 @@ func (p *parser) directive(l line) Directive {
 	} else if bad, why := uriProblem(d.Path, pathChar); bad {
 		p.diags.Add(codePathCharacters, l.num, "path %.100q: %s", d.Path, why)
 	}
+	if !d.Malformed && pathnorm.DeadDotSegment(d.Path, false) {
+		p.diags.Add(codeDotSegmentPath, l.num, "path %.100q holds a \".\" or \"..\" segment, which an agent's HTTP client removes from every URL it requests (RFC 3986 §5.2.4); the directive matches no URL", d.Path)
+	}
 	if len(fields) < 2 {
 		d.Malformed = true
 		p.diags.Add(codeMissingAction, l.num, "the directive has no action; it must be ALLOW or DISALLOW")

@@ -35,6 +35,7 @@ func seedCorpus() []seed {
 		"*" + d + "\n/a\tALLOW  \n",
 		"*" + d + "\n/a allow\n/b Disallow\n/c DENY\nd ALLOW\n/e\n/f ALLOW k\n/g ALLOW =v\n/h ALLOW k=\n/i ALLOW k=\"v\"\n/j ALLOW k=1 k=2\n/j ALLOW\n",
 		"*" + d + "\n/admin DISALLOW # staff only\n",
+		"*" + d + "\n/docs/../admin/ DISALLOW\n/%2e/a ALLOW\n/s?q=/./ ALLOW\n",
 		"*" + d + "\n/caf\xc3\xa9 ALLOW\n/bad%zz ALLOW\n/\xff ALLOW\n",
 		"# version: 1.0\n# version: 2.0\n# generated-by: x\n# grace-period: 7d\n# grace-period: 8d\n# generated-by: y\n*" + d + "\n/a ALLOW\n",
 		"\x00\x01\x02\n\x7f\n",

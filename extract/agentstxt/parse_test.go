@@ -278,6 +278,14 @@ func TestParse_Section6_DirectiveSyntax(t *testing.T) {
 			Directive{Line: 2, Path: "/a%zz", Action: Allow}},
 		{"query and sub-delims in path", "/search?q=*&page=1 DISALLOW", nil,
 			Directive{Line: 2, Path: "/search?q=*&page=1", Action: Disallow}},
+		{"dot segment in path", "/docs/../admin/ DISALLOW", []string{"2:agents-txt.dot-segment-path"},
+			Directive{Line: 2, Path: "/docs/../admin/", Action: Disallow}},
+		{"escaped dot segment in path", "/%2E/a DISALLOW", []string{"2:agents-txt.dot-segment-path"},
+			Directive{Line: 2, Path: "/%2E/a", Action: Disallow}},
+		{"dot segment in a query", "/s?q=/../a DISALLOW", nil,
+			Directive{Line: 2, Path: "/s?q=/../a", Action: Disallow}},
+		{"dots ending a prefix", "/a/.. DISALLOW", nil,
+			Directive{Line: 2, Path: "/a/..", Action: Disallow}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f, diags := parseSorted(signed(tc.line), Options{})
@@ -289,6 +297,27 @@ func TestParse_Section6_DirectiveSyntax(t *testing.T) {
 				t.Errorf("effective %q with errors=%v", f.Effective, errs)
 			}
 		})
+	}
+}
+
+// A directive whose path holds a dot segment (agents-txt.dot-segment-path)
+// matches no URL: the target's dot segments are removed before matching,
+// as the agent's HTTP client removes them.
+func TestAllowed_DotSegmentPathMatchesNothing(t *testing.T) {
+	f, _ := parseSorted(signed("/docs/../admin/ DISALLOW", "/%2E/a DISALLOW", "/a/.. DISALLOW"), Options{})
+	for _, tt := range []struct {
+		target  string
+		allowed bool
+	}{
+		{"/admin/x", true},
+		{"/docs/../admin/x", true},
+		{"/a", true},
+		{"/./a", true},
+		{"/a/..b", false},
+	} {
+		if d := f.Allowed(tt.target); d.Allowed != tt.allowed {
+			t.Errorf("Allowed(%q) = %+v, want allowed %v", tt.target, d, tt.allowed)
+		}
 	}
 }
 

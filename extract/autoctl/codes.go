@@ -46,6 +46,8 @@ var (
 		Summary: "A host value holds characters that cannot appear in a host name (for example \"/\" or \"_\", or a whole URL); it is kept as written and is unlikely to match."}
 	codeScopeNotPath = diag.Code{ID: "autoctl.scope-not-path", Severity: diag.Warning, Spec: draft + " §3.4, §4 (url-pattern)",
 		Summary: "A scope names a host before its path: it does not start with \"/\" or \"*\", or starts with a wildcard host (\"*.example.com/admin/\"); survey reads it as an absolute URL or as host/path (\"path/authority matcher\")."}
+	codeDotSegmentScope = diag.Code{ID: "autoctl.dot-segment-scope", Severity: diag.Warning, Spec: draft + " §3.4, §4 (url-pattern); RFC 3986 §5.2.4",
+		Summary: "A scope's path holds a \".\" or \"..\" segment (\"%2E\" counting as a dot) before any \"*\" or \"?\" (\"scope: /docs/../admin/\"); an agent's HTTP client removes such segments from every URL it requests, so the scope matches no URL."}
 	codeHTMLCommentedDirective = diag.Code{ID: "autoctl.html-commented-directive", Severity: diag.Warning, Spec: draft + " §4; " + readme,
 		Summary: "Directive lines lie between a \"<!--\" line and the \"-->\" that closes it (or after a \"<!--\" never closed) and look commented out, but \"<!-- -->\" is not a comment under the ABNF: a conforming reader applies them, and so does survey."}
 	codeMisspelledDirective = diag.Code{ID: "autoctl.misspelled-directive", Severity: diag.Warning, Spec: draft + " §3.1, §3.2, §5",
@@ -75,7 +77,7 @@ func Codes() []diag.Code {
 		codeControlCharacter, codeNotText, codeTab, codeInvalidUTF8, codeMissingScope, codeMalformedLine,
 		codeEmptyValue, codeUnknownMethod, codeUserAgentSyntax, codePurposeSyntax,
 		codeContentType, codeCharset,
-		codeCharsetMissing, codeMethodCase, codeHostSyntax, codeScopeNotPath, codeHTMLCommentedDirective, codeMisspelledDirective, codeBOM,
+		codeCharsetMissing, codeMethodCase, codeHostSyntax, codeScopeNotPath, codeDotSegmentScope, codeHTMLCommentedDirective, codeMisspelledDirective, codeBOM,
 		codeHTMLComment, codeUnknownDirective, codeScopeNotFirst, codeMultipleValues, codeNoFinalBlankLine,
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/agentpolicy/survey/extract/internal/pathnorm"
 	"github.com/agnivade/levenshtein"
 )
 
@@ -149,8 +150,12 @@ func (p *parser) scope(g *Group, num int, v string) {
 		p.diags.Add(codeMultipleValues, num, "scope lists %d url-patterns; each is used", len(patterns))
 	}
 	for _, pat := range patterns {
-		if host, _ := splitScope(pat); host != "" {
+		host, path := splitScope(pat)
+		if host != "" {
 			p.diags.Add(codeScopeNotPath, num, "scope %.100q is not a path pattern: it is read as a URL or host/path, for the host %.100q", pat, host)
+		}
+		if pathnorm.DeadDotSegment(path, true) {
+			p.diags.Add(codeDotSegmentScope, num, "scope %.100q holds a \".\" or \"..\" segment, which an agent's HTTP client removes from every URL it requests (RFC 3986 §5.2.4); it matches no URL", pat)
 		}
 		g.Scopes = append(g.Scopes, pat)
 	}

@@ -29,6 +29,7 @@ func seedCorpus() []seed {
 		"scope: /a, /b\nhost: a.example, b.example\nuser-agent: A, , Bot2, x/y\nallowed-methods: get, *, ,PROPFIND\nallowed-purposes: données, a b,\n\n",
 		"scope:\nhost:\nuser-agent:\nallowed-methods:\nallowed-purposes:\n",
 		"scope: https://h/p\nscope: h/p\nhost: https://x/\nhost: a_b\n\n",
+		"scope: /docs/../admin/, /a/.$, /*/../q\nallowed-methods: GET\n\n",
 		"scope: /a#b # c\nhost: x#y\n# c\n  <!-- x --> \n",
 		"<!--\nscope: /\n-->\n<!--\n<!--\n",
 		"-->\n<!-- -->\n",

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/internal/pathnorm"
 	"github.com/agentpolicy/survey/extract/internal/sfv"
 )
 
@@ -270,6 +271,9 @@ func (b *Builder) rule(line int, kind RuleKind, value string) {
 		}
 	default:
 		b.add(codePathNotAbsolute, line, "%s path %q does not start with \"/\"; it matches no URL", kind, value)
+	}
+	if pathnorm.DeadDotSegment(value, true) {
+		b.add(codeDotSegmentPath, line, "%s path %q holds a \".\" or \"..\" segment, which a crawler's HTTP client removes from every URL it requests (RFC 3986 §5.2.4); it matches no URL", kind, value)
 	}
 	if indexSpace(value) >= 0 {
 		b.add(codeWhitespaceInPath, line, "%s path %q contains whitespace; it is matched as %q", kind, value, strings.NewReplacer(" ", "%20", "\t", "%09").Replace(value))

@@ -107,6 +107,35 @@ func TestParse_Section2_2_2_Rules(t *testing.T) {
 	}
 }
 
+// TestParse_DotSegmentPath: a rule whose fixed start holds a "." or ".."
+// segment matches no URL, since every request has its dot segments
+// removed; it is diagnosed, and the matcher indeed finds no URL for it.
+// After a "*" or a "?", and as a prefix's last segment, dots can match.
+func TestParse_DotSegmentPath(t *testing.T) {
+	f, d := parseString(t, "User-agent: *\nDisallow: /docs/../admin/\nDisallow: /%2E/x\nDisallow: /a/..$\nDisallow: /*/../q\nDisallow: /s?q=/./\nDisallow: /p/..\n")
+	wantDiags(t, d, "2:robots.dot-segment-path", "3:robots.dot-segment-path", "4:robots.dot-segment-path")
+	m := f.Matcher()
+	for _, tt := range []struct {
+		url     string
+		allowed bool
+	}{
+		{"/admin/x", true},
+		{"/docs/../admin/x", true},
+		{"/docs/%2E%2E/admin/x", true},
+		{"/x", true},
+		{"/./x", true},
+		{"/a/..", true},
+		{"/a", true},
+		{"/r?s=/../q", false},
+		{"/s?q=/./", false},
+		{"/p/..b", false},
+	} {
+		if got := m.Allowed("bot", tt.url).Allowed; got != tt.allowed {
+			t.Errorf("Allowed(bot, %q) = %v, want %v", tt.url, got, tt.allowed)
+		}
+	}
+}
+
 // TestBuilder_StarPathsOff: the zero Builder, which extract/aitxt uses,
 // does not report paths starting with "*": Spawning's ai.txt generator
 // writes every rule so ("Disallow: *.jpg").

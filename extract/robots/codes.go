@@ -56,6 +56,8 @@ var (
 		Summary: "A group has no allow or disallow rules; the crawlers it names may access everything."}
 	codePathNotAbsolute = diag.Code{ID: "robots.path-not-absolute", Severity: diag.Warning, Spec: "RFC 9309 §2.2.2",
 		Summary: "A rule's path starts with neither \"/\" nor \"*\"; matching starts at the first octet of the URL path, so it matches nothing."}
+	codeDotSegmentPath = diag.Code{ID: "robots.dot-segment-path", Severity: diag.Warning, Spec: "RFC 9309 §2.2.2; RFC 3986 §5.2.4",
+		Summary: "A rule's path holds a \".\" or \"..\" segment (\"%2E\" counting as a dot) before any \"*\" or \"?\" (\"Disallow: /docs/../admin/\"); a crawler's HTTP client removes such segments from every URL it requests, so the rule matches no URL."}
 	codePathWildcardStart = diag.Code{ID: "robots.path-starts-with-wildcard", Severity: diag.Info, Spec: "RFC 9309 §2.2, §2.2.3",
 		Summary: "A rule's path starts with \"*\" rather than \"/\", which the grammar requires of every path; it is matched as written, as google/robotstxt matches it (\"*\" matches any run of octets, the leading \"/\" included), but a crawler that follows the grammar may ignore it."}
 	codeWhitespaceInPath = diag.Code{ID: "robots.whitespace-in-path", Severity: diag.Warning, Spec: "RFC 9309 §2.2",
@@ -120,7 +122,7 @@ func Codes() []diag.Code {
 		codeNotText, codeHTML, codeContentType, codeBOM, codePartialBOM, codeOverLimit,
 		codeInvalidUTF8, codeControl, codeMissingColon, codeMisspelled, codeMalformed, codeHTMLAfterRecords,
 		codeRuleOutsideGroup, codeExtensionOutsideGroup, codeEmptyUserAgent, codeUserAgentNotToken, codeUserAgentNearAICrawler,
-		codeGroupJoined, codePreferenceAfterBlankLine, codeGroupsMerged, codeEmptyGroup, codePathNotAbsolute, codePathWildcardStart, codeWhitespaceInPath,
+		codeGroupJoined, codePreferenceAfterBlankLine, codeGroupsMerged, codeEmptyGroup, codePathNotAbsolute, codePathWildcardStart, codeDotSegmentPath, codeWhitespaceInPath,
 		codeSitemapNotAbsolute, codeCrawlDelay, codeCrawlDelayInvalid, codeNonstandard, codeUnknownRecord, codeExtensionMisspelled,
 		codeAppDirectiveSingular, codeAppDirectivesInvalid, codeAppDirectivesEmpty, codeAppDirectivesNotToken, codeAppDirectivesNotStar,
 		codeContentUsageInvalid, codeContentUsageNoPath, codeContentUsageUnknownKey, codeContentUsageUnrecorded, codeContentUsageUnknownValue, codeContentUsageParameter,

@@ -82,3 +82,37 @@ func hasDotSegment(p string) bool {
 	}
 	return false
 }
+
+// DeadDotSegment reports whether a path pattern can match no request
+// because its fixed start holds a "." or ".." segment, which no request
+// holds once its HTTP client has removed them (RemoveDotSegments). "%2E"
+// counts as a dot. The fixed start ends at the first "?", since a query
+// keeps its dots, and, where wildcards is true (robots.txt's syntax, RFC
+// 9309 §2.2.3), at the first "*", which may span a query. A segment in it
+// is dead when a "/" follows it, or when it ends a wildcards pattern
+// before the final "$" that anchors it. A pattern matched as a prefix
+// that ends in "/.." without an anchor is alive: "/a/.." matches
+// "/a/..b".
+func DeadDotSegment(pattern string, wildcards bool) bool {
+	fixed, anchored := pattern, false
+	if wildcards {
+		fixed, anchored = strings.CutSuffix(fixed, "$")
+	}
+	if i := strings.IndexAny(fixed, dotStops(wildcards)); i >= 0 {
+		fixed, anchored = fixed[:i], false
+	}
+	if strings.Contains(fixed, "%") {
+		fixed = strings.NewReplacer("%2E", ".", "%2e", ".").Replace(fixed)
+	}
+	return strings.Contains(fixed, "/./") || strings.Contains(fixed, "/../") ||
+		anchored && (strings.HasSuffix(fixed, "/.") || strings.HasSuffix(fixed, "/.."))
+}
+
+// dotStops are the characters that end a pattern's fixed start
+// (DeadDotSegment).
+func dotStops(wildcards bool) string {
+	if wildcards {
+		return "?*"
+	}
+	return "?"
+}

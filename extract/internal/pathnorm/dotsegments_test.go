@@ -117,3 +117,43 @@ func FuzzRemoveDotSegments(f *testing.F) {
 		}
 	})
 }
+
+// TestDeadDotSegment: a "." or ".." segment in a pattern's fixed start,
+// followed by "/" (or by the anchoring "$" of a wildcards pattern), makes
+// the pattern match no request; after a "?" or a "*" it may match a
+// query's dots, and at the end of a prefix it may start a longer segment.
+func TestDeadDotSegment(t *testing.T) {
+	for _, tt := range []struct {
+		pattern   string
+		wildcards bool
+		want      bool
+	}{
+		{"/docs/../admin/", true, true},
+		{"/docs/../admin/", false, true},
+		{"/a/./b", true, true},
+		{"/./", false, true},
+		{"/%2E%2E/admin", true, true},
+		{"/%2e/x", false, true},
+		{"/a/..$", true, true},
+		{"/a/.$", true, true},
+		{"/a/..$", false, false}, // "$" is a literal: "/a/..$" is one segment
+		{"/a/..", true, false},   // a prefix: "/a/..b"
+		{"/a/.", false, false},
+		{"/search?q=/../x", true, false},
+		{"/search?q=/../x", false, false},
+		{"/*/../x", true, false}, // "*" may span "search?q="
+		{"/*/../x", false, true},
+		{"/a*/./", true, false},
+		{"/..x/", true, false},
+		{"/x../", true, false},
+		{"/...", true, false},
+		{"/%252E/", true, false},
+		{"/a/.%2F", true, false},
+		{"/", true, false},
+		{"", true, false},
+	} {
+		if got := DeadDotSegment(tt.pattern, tt.wildcards); got != tt.want {
+			t.Errorf("DeadDotSegment(%q, %v) = %v, want %v", tt.pattern, tt.wildcards, got, tt.want)
+		}
+	}
+}
