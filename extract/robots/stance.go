@@ -3,6 +3,8 @@ package robots
 import (
 	"strconv"
 	"strings"
+
+	"github.com/agentpolicy/survey/extract/internal/pathnorm"
 )
 
 // Access classifies what a set of rules lets an agent fetch.
@@ -186,8 +188,19 @@ func matchesEverything(p pattern) bool {
 // matchesNothing reports whether a pattern can match no URL path: its
 // literal start is neither empty nor "/"-initial ("wp-admin", "page*"),
 // while every path matched starts with "/" (RFC 9309 §2.2.2; such a rule
-// gets robots.path-not-absolute).
-func matchesNothing(p pattern) bool { return p.first != "" && p.first[0] != '/' }
+// gets robots.path-not-absolute), or it holds a "." or ".." segment, which
+// no path matched holds once its dot segments are removed ("/../private/",
+// robots.dot-segment-path).
+func matchesNothing(p pattern) bool {
+	if p.first != "" && p.first[0] != '/' {
+		return true
+	}
+	fixed := p.first
+	if p.anchored && p.rest == nil {
+		fixed += "$"
+	}
+	return pathnorm.DeadDotSegment(fixed, true)
+}
 
 // indexKey is a map key for a list of group indexes.
 func indexKey(idx []int) string {

@@ -42,6 +42,9 @@ func TestStance(t *testing.T) {
 		{"DisallowRelativePath", "User-agent: *\nDisallow: wp-admin\n", "CCBot", Allowed, Star},
 		{"DisallowRelativePathStar", "User-agent: *\nDisallow: private*\n", "CCBot", Allowed, Star},
 		{"AllowRelativePathBesideDisallowAll", "User-agent: *\nDisallow: /\nAllow: wp-content/uploads/\n", "CCBot", Blocked, Star},
+		{"DisallowDotSegment", "User-agent: *\nDisallow: /../private/\nDisallow: /a/%2E$\n", "CCBot", Allowed, Star},
+		{"DisallowDotsAfterStar", "User-agent: *\nDisallow: /*/../q\n", "CCBot", Partial, Star},
+		{"AllowDotSegmentBesideDisallowAll", "User-agent: *\nDisallow: /\nAllow: /../public/\n", "CCBot", Blocked, Star},
 		{"FullUserAgent", "User-agent: GPTBot\nDisallow: /\n", "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1)", Allowed, NoGroup},
 	} {
 		f, _ := Parse([]byte(c.body))
