@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentpolicy/survey/extract/internal/pathnorm"
 )
 
 // seed is one fuzz seed: a body and the Content-Type it is served with.
@@ -101,5 +103,28 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("parsing is not deterministic:\n%s\n%s", j1, j2)
 		}
 		file.Allowed("/a")
+	})
+}
+
+// FuzzDeadDotSegment checks that agents-txt.dot-segment-path never calls a
+// live directive dead: a path that pathnorm.DeadDotSegment finds dead is
+// a prefix of no target, as the evaluator reads them.
+func FuzzDeadDotSegment(f *testing.F) {
+	for _, s := range [][2]string{
+		{"/docs/../admin/", "/admin/x"},
+		{"/%2E/a", "/./a"},
+		{"/s?q=/./", "/s?q=/./"},
+		{"/a/..", "/a/..b"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, path, target string) {
+		p, err := targetPath(target)
+		if err != nil || !pathnorm.DeadDotSegment(path, false) {
+			return
+		}
+		if strings.HasPrefix(p, pathnorm.Normalize(path)) {
+			t.Errorf("path %q is said to match no URL, yet it is a prefix of %q (as %q)", path, target, p)
+		}
 	})
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentpolicy/survey/extract/internal/pathnorm"
 )
 
 // seed is one fuzz seed: a body and how it was served.
@@ -93,6 +95,30 @@ func FuzzParse(f *testing.F) {
 			if d.Group >= 0 && (d.Group >= len(file.Groups) || file.Groups[d.Group].Line != d.Line || file.Groups[d.Group].MissingScope) {
 				t.Fatalf("decision %+v names a group that cannot decide", d)
 			}
+		}
+	})
+}
+
+// FuzzDeadDotSegment checks that autoctl.dot-segment-scope never calls a
+// live scope dead: a scope path that pathnorm.DeadDotSegment finds dead
+// matches no URL, as the evaluator reads them.
+func FuzzDeadDotSegment(f *testing.F) {
+	for _, s := range [][2]string{
+		{"/docs/../admin/", "/admin/x"},
+		{"/a/..$", "/a/.."},
+		{"/*/../q", "/r?s=/../q"},
+		{"/%2E/x", "/./x"},
+		{"/p/..", "/p/..b"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, scope, target string) {
+		host, path, err := splitTarget(target, "example.com")
+		if _, scopePath := splitScope(scope); err != nil || !pathnorm.DeadDotSegment(scopePath, true) {
+			return
+		}
+		if _, ok := scopeLength([]string{scope}, host, path); ok {
+			t.Errorf("scope %q is said to match no URL, yet it matches %q (as %q)", scope, target, path)
 		}
 	})
 }

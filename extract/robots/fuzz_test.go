@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/agentpolicy/survey/diag"
+	"github.com/agentpolicy/survey/extract/internal/pathnorm"
 )
 
 // checkInvariants checks what must hold for every input: diagnostics on
@@ -136,4 +137,25 @@ func TestCodes_RFC9309Sections(t *testing.T) {
 			t.Errorf("%s rests on %q, want %q", c.ID, c.Spec, w)
 		}
 	}
+}
+
+// FuzzDeadDotSegment checks that robots.dot-segment-path never calls a
+// live rule dead: a path pattern that pathnorm.DeadDotSegment finds dead
+// matches no URL, as the matcher reads them.
+func FuzzDeadDotSegment(f *testing.F) {
+	for _, s := range [][2]string{
+		{"/docs/../admin/", "/admin/x"},
+		{"/a/..$", "/a/.."},
+		{"/*/../q", "/r?s=/../q"},
+		{"/%2E/x", "/./x"},
+		{"/s?q=/./", "/s?q=/./"},
+		{"/p/..", "/p/..b"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, pattern, url string) {
+		if pathnorm.DeadDotSegment(pattern, true) && compilePattern(pattern).match(requestPath(url)) {
+			t.Errorf("rule %q is said to match no URL, yet it matches %q (as %q)", pattern, url, requestPath(url))
+		}
+	})
 }
