@@ -6,8 +6,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/agentpolicy/survey/extract/internal/pathnorm"
 	"github.com/agnivade/levenshtein"
+
+	"github.com/agentpolicy/survey/extract/internal/pathnorm"
 )
 
 // methods is the closed list of methods of the ABNF's method rule (§4).
