@@ -1,5 +1,7 @@
 package tdmrep
 
+import "github.com/agentpolicy/survey/extract/internal/pathnorm"
+
 // Why a rule never decides a path. The report uses the first rule whose
 // location matches ("the most specific match is the first in sequence"),
 // so a rule that cannot match, or that an earlier rule always matches
@@ -9,6 +11,7 @@ const (
 	ruleNoLocation           // no location, or not a string
 	ruleEmptyLocation        // location "" matches nothing
 	ruleNotPath              // location starts with neither "/" nor "*"
+	ruleDotSegment           // location holds a "." or ".." segment, which no path holds
 	ruleDuplicate            // an earlier rule has the same location
 	ruleCovered              // an earlier plain-prefix rule matches every path it matches
 )
@@ -42,6 +45,9 @@ func ruleUses(rules []Rule) []ruleUse {
 		case loc[0] != '/' && loc[0] != '*':
 			out[i] = ruleUse{ruleNotPath, -1}
 			continue
+		case pathnorm.DeadDotSegment(loc, true):
+			out[i] = ruleUse{ruleDotSegment, -1}
+			continue
 		}
 		pattern := normalize(loc, true)
 		if first, ok := firstByPattern[pattern]; ok {
@@ -71,10 +77,11 @@ func ruleUses(rules []Rule) []ruleUse {
 // Applicable reports, for each rule, whether it can be the first rule to
 // match some path, the only rule the report uses. A rule without a string
 // location, with an empty location or one starting with neither "/" nor
-// "*" (such as a full URL), with the same location as an earlier rule, or
-// whose every path an earlier prefix rule matches is never used: these are
-// the rules the parser reports (tdmrep.location-empty,
-// tdmrep.location-not-path, tdmrep.duplicate-location,
+// "*" (such as a full URL), with a "." or ".." segment that no path holds,
+// with the same location as an earlier rule, or whose every path an
+// earlier prefix rule matches is never used: these are the rules the
+// parser reports (tdmrep.location-empty, tdmrep.location-not-path,
+// tdmrep.dot-segment-location, tdmrep.duplicate-location,
 // tdmrep.unreachable-rule, and a missing or non-string location).
 func (f *File) Applicable() []bool {
 	uses := ruleUses(f.Rules)

@@ -42,6 +42,8 @@ var (
 		Summary: "A rule's location is the empty string; it matches no path."}
 	codeLocationNotPath = diag.Code{ID: "tdmrep.location-not-path", Severity: diag.Warning, Spec: specPatterns,
 		Summary: "A location pattern starts with neither \"/\" nor \"*\" (for example a full URL); it matches paths, so it cannot match."}
+	codeDotSegmentLocation = diag.Code{ID: "tdmrep.dot-segment-location", Severity: diag.Warning, Spec: specPatterns + "; RFC 3986 §5.2.4",
+		Summary: "A location pattern holds a \".\" or \"..\" segment (\"%2E\" counting as a dot) before any \"*\" or \"?\" (\"/docs/../images/*\"); an agent's HTTP client removes such segments from every URL it requests, so the rule matches no path and is never used."}
 	codeDuplicateLocation = diag.Code{ID: "tdmrep.duplicate-location", Severity: diag.Warning, Spec: specFile,
 		Summary: "Two rules have the same location; the first match is used, so the later rule is never used."}
 	codeUnreachableRule = diag.Code{ID: "tdmrep.unreachable-rule", Severity: diag.Warning, Spec: specFile,
@@ -71,7 +73,7 @@ func Codes() []diag.Code {
 	return []diag.Code{
 		codeNotJSON, codeNotArray, codeRuleNotObject, codeMissingLocation, codeMissingReservation,
 		codeLocationType, codeReservationType, codeReservationValue, codePolicyType, codePolicyNotAbsolute,
-		codePolicyIgnored, codeLocationEmpty, codeLocationNotPath, codeDuplicateLocation, codeUnreachableRule,
+		codePolicyIgnored, codeLocationEmpty, codeLocationNotPath, codeDotSegmentLocation, codeDuplicateLocation, codeUnreachableRule,
 		codeDuplicateField, codeFieldNameCase, codeUnknownField, codeNoRules, codeTooLarge, codeTooDeep,
 		codeTooManyRules, codeInvalidUTF8, codeBOM,
 	}

@@ -335,6 +335,8 @@ func (p *parser) checkRules() {
 			p.diags.Add(codeLocationEmpty, lines.location, "rule %d: the location is empty and matches no path", n)
 		case ruleNotPath:
 			p.diags.Add(codeLocationNotPath, lines.location, "rule %d: location %q does not start with \"/\" or \"*\"; it matches no path", n, diag.Clip(*r.Location))
+		case ruleDotSegment:
+			p.diags.Add(codeDotSegmentLocation, lines.location, "rule %d: location %q holds a \".\" or \"..\" segment, which an agent's HTTP client removes from every URL it requests (RFC 3986 §5.2.4); it matches no path", n, diag.Clip(*r.Location))
 		case ruleDuplicate:
 			p.diags.Add(codeDuplicateLocation, lines.location, "rule %d has the same location as rule %d, which is used first", n, u.by+1)
 		case ruleCovered:

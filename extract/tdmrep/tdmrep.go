@@ -40,6 +40,8 @@ package tdmrep
 
 import (
 	"strings"
+
+	"github.com/agentpolicy/survey/extract/internal/pathnorm"
 )
 
 // Limits of the decoder.
@@ -92,9 +94,12 @@ func (r Rule) Reserved() bool { return r.Reservation != nil && *r.Reservation ==
 // target). reserved is true when that rule's tdm-reservation is 1, and
 // policy is its tdm-policy in that case. A matching rule whose reservation
 // is missing or invalid also leaves the reservation unset: reserved is
-// false and f.Rules[ruleIndex].Reservation is nil.
+// false and f.Rules[ruleIndex].Reservation is nil. The target's path is
+// matched as an agent's HTTP client sends it, without its "." and ".."
+// segments (RFC 3986 §5.2.4; "%2E" counts as a dot): "/docs/../images/a"
+// is "/images/a".
 func (f *File) Reservation(target string) (reserved bool, policy string, ruleIndex int) {
-	path := normalize(requestPath(target), false)
+	path := pathnorm.RemoveDotSegments(normalize(requestPath(target), false))
 	for i, r := range f.Rules {
 		if r.Location == nil || !match(normalize(*r.Location, true), path) {
 			continue

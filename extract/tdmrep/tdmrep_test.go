@@ -290,6 +290,13 @@ func TestReservation_Patterns(t *testing.T) {
 		{"/", "/", true},
 		{"/q?x=1", "/q?x=1&y=2", true},
 		{"/star-%2A", "/star-*", true},
+		// The path as the agent's HTTP client sends it (RFC 3986 §5.2.4).
+		{"/images/", "/docs/../images/a", true},
+		{"/images/", "/docs/%2E%2E/images/a", true},
+		{"/docs/", "/docs/../images/a", false},
+		{"/docs/../images/", "/images/a", false},
+		{"/docs/../images/", "/docs/../images/a", false},
+		{"/q?x=/../", "/q?x=/../", true},
 	}
 	for _, c := range cases {
 		loc := c.pattern
@@ -344,6 +351,27 @@ func TestParse_UnusedRules(t *testing.T) {
 		t.Errorf("got %v, want %v", got, want)
 	}
 	checkQueries(t, f, []query{{"/a/b", true, "", 6}, {"/x", false, "", -1}})
+}
+
+// TestParse_DotSegmentLocation: a location whose fixed start holds a "."
+// or ".." segment matches no path, since every request has its dot
+// segments removed: it is reported and never used.
+func TestParse_DotSegmentLocation(t *testing.T) {
+	in := `[
+{"location": "/docs/../images/*", "tdm-reservation": 1},
+{"location": "/%2E/a$", "tdm-reservation": 1},
+{"location": "/*/../q", "tdm-reservation": 1},
+{"location": "/", "tdm-reservation": 0}
+]`
+	f, got := parseString(t, in)
+	want := []string{"tdmrep.dot-segment-location@2", "tdmrep.dot-segment-location@3"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if a := f.Applicable(); !slices.Equal(a, []bool{false, false, true, true}) {
+		t.Errorf("Applicable = %v", a)
+	}
+	checkQueries(t, f, []query{{"/images/a", false, "", 3}, {"/a", false, "", 3}, {"/r?s=/../q", true, "", 2}})
 }
 
 // TestParse_StarPatternCovered: every path starts with "/", so a pattern
@@ -515,16 +543,18 @@ func TestEffective(t *testing.T) {
 // and does not make the site "partial" ("only other rules reserve").
 func TestEffective_OnlyApplicableRules(t *testing.T) {
 	cases := map[string]string{
-		`[{"location": "/", "tdm-reservation": 0}, {"location": "/images/", "tdm-reservation": 1}]`:   "not-reserved",
-		`[{"location": "/x/", "tdm-reservation": 0}, {"location": "/x/", "tdm-reservation": 1}]`:      "not-reserved",
-		`[{"location": "https://example.com/", "tdm-reservation": 1}]`:                                "unset",
-		`[{"location": "", "tdm-reservation": 1}]`:                                                    "unset",
-		`[{"location": "", "tdm-reservation": 1}, {"location": "/a/", "tdm-reservation": 0}]`:         "not-reserved",
-		`[{"location": "/", "tdm-reservation": 0}, {"location": "/*.pdf", "tdm-reservation": 1}]`:     "not-reserved",
-		`[{"location": "/", "tdm-reservation": 0}, {"location": "*.pdf", "tdm-reservation": 1}]`:      "not-reserved",
-		`[{"location": "/*", "tdm-reservation": 0}, {"location": "*", "tdm-reservation": 1}]`:         "not-reserved",
-		`[{"location": "/a/", "tdm-reservation": 0}, {"location": "*.pdf", "tdm-reservation": 1}]`:    "partial",
-		`[{"location": "/a/", "tdm-reservation": 0}, {"location": "/images/", "tdm-reservation": 1}]`: "partial",
+		`[{"location": "/", "tdm-reservation": 0}, {"location": "/images/", "tdm-reservation": 1}]`:     "not-reserved",
+		`[{"location": "/x/", "tdm-reservation": 0}, {"location": "/x/", "tdm-reservation": 1}]`:        "not-reserved",
+		`[{"location": "https://example.com/", "tdm-reservation": 1}]`:                                  "unset",
+		`[{"location": "", "tdm-reservation": 1}]`:                                                      "unset",
+		`[{"location": "", "tdm-reservation": 1}, {"location": "/a/", "tdm-reservation": 0}]`:           "not-reserved",
+		`[{"location": "/", "tdm-reservation": 0}, {"location": "/*.pdf", "tdm-reservation": 1}]`:       "not-reserved",
+		`[{"location": "/", "tdm-reservation": 0}, {"location": "*.pdf", "tdm-reservation": 1}]`:        "not-reserved",
+		`[{"location": "/*", "tdm-reservation": 0}, {"location": "*", "tdm-reservation": 1}]`:           "not-reserved",
+		`[{"location": "/a/", "tdm-reservation": 0}, {"location": "*.pdf", "tdm-reservation": 1}]`:      "partial",
+		`[{"location": "/a/", "tdm-reservation": 0}, {"location": "/images/", "tdm-reservation": 1}]`:   "partial",
+		`[{"location": "/../images/", "tdm-reservation": 1}]`:                                           "unset",
+		`[{"location": "/a/", "tdm-reservation": 0}, {"location": "/./images/", "tdm-reservation": 1}]`: "not-reserved",
 	}
 	for in, want := range cases {
 		f, _ := Parse([]byte(in))
