@@ -134,3 +134,26 @@ func TestSeedsCoverCodes(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDeadDotSegment checks that tdmrep.dot-segment-location never calls
+// a live location dead: a location that pathnorm.DeadDotSegment finds
+// dead matches no target, as Reservation reads them.
+func FuzzDeadDotSegment(f *testing.F) {
+	for _, s := range [][2]string{
+		{"/docs/../images/*", "/images/a"},
+		{"/%2E/a$", "/./a"},
+		{"/*/../q", "/r?s=/../q"},
+		{"/a/..", "/a/..b"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, location, target string) {
+		if !pathnorm.DeadDotSegment(location, true) {
+			return
+		}
+		file := &File{Rules: []Rule{{Location: &location, Reservation: new(int)}}}
+		if _, _, i := file.Reservation(target); i >= 0 {
+			t.Errorf("location %q is said to match no path, yet it matches %q", location, target)
+		}
+	})
+}
