@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/agentpolicy/survey/extract/internal/pathnorm"
+	"github.com/agentpolicy/survey/extract/internal/pathnorm/pathnormtest"
 )
 
 // seed is one fuzz seed: a body and the Content-Type it is served with.
@@ -110,12 +111,7 @@ func FuzzParse(f *testing.F) {
 // live directive dead: a path that pathnorm.DeadDotSegment finds dead is
 // a prefix of no target, as the evaluator reads them.
 func FuzzDeadDotSegment(f *testing.F) {
-	for _, s := range [][2]string{
-		{"/docs/../admin/", "/admin/x"},
-		{"/%2E/a", "/./a"},
-		{"/s?q=/./", "/s?q=/./"},
-		{"/a/..", "/a/..b"},
-	} {
+	for _, s := range pathnormtest.DeadDotSeeds() {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, path, target string) {
