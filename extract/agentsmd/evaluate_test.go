@@ -97,16 +97,29 @@ func TestEvaluate_Section9_2_Rule4_MoreSpecificWins(t *testing.T) {
 	}
 }
 
+// pathVerdict is a path and the verdict wanted for a GET of it.
+type pathVerdict struct {
+	path    string
+	verdict Verdict
+}
+
+// wantGETVerdicts checks the verdict res gives a GET of each path.
+func wantGETVerdicts(t *testing.T, res *Result, want []pathVerdict) {
+	t.Helper()
+	for _, tt := range want {
+		if d := res.Evaluate(tt.path, "GET"); d.Verdict != tt.verdict {
+			t.Errorf("Evaluate(%q) = %+v, want %s", tt.path, d, tt.verdict)
+		}
+	}
+}
+
 // TestEvaluate_DotSegments: a path is matched as the agent's HTTP client
 // sends it, with its dot segments removed (RFC 3986 §5.2.4), "%2E" counting
 // as a dot: "/docs/../admin/x" is a request for /admin/x, which
 // disallowed-paths refuses, not a read-only /docs/ path.
 func TestEvaluate_DotSegments(t *testing.T) {
 	res, _ := parse(t, "# AGENTS.md\n## Identity\n- site: example.com\n## Restrictions\n- disallowed-paths: /admin/**, /secret\n- read-only-paths: /admin/public/*, /docs/**\n")
-	for _, tt := range []struct {
-		path    string
-		verdict Verdict
-	}{
+	wantGETVerdicts(t, res, []pathVerdict{
 		{"/docs/../admin/x", VerdictDisallowed},
 		{"/docs/%2E%2E/admin/x", VerdictDisallowed},
 		{"/docs/%2e./admin/x", VerdictDisallowed},
@@ -115,11 +128,7 @@ func TestEvaluate_DotSegments(t *testing.T) {
 		{"/admin/./public/a", VerdictReadOnly},
 		{"/docs/..%2Fadmin/x", VerdictReadOnly}, // "%2F" is no separator: one segment
 		{"/docs/...", VerdictReadOnly},
-	} {
-		if d := res.Evaluate(tt.path, "GET"); d.Verdict != tt.verdict {
-			t.Errorf("Evaluate(%q) = %+v, want %s", tt.path, d, tt.verdict)
-		}
-	}
+	})
 	if p, _ := NewPattern("/admin/**"); !p.Match("/docs/../admin/x") {
 		t.Error(`Pattern "/admin/**" does not match "/docs/../admin/x"`)
 	}
@@ -131,10 +140,7 @@ func TestEvaluate_DotSegments(t *testing.T) {
 // pattern is matched as the path it names, and the parser warns.
 func TestEvaluate_DotSegmentPatterns(t *testing.T) {
 	res, diags := parse(t, "# AGENTS.md\n## Identity\n- site: example.com\n## Restrictions\n- disallowed-paths: /docs/../admin/**, /%2E/secret, /a/b/..\n- read-only-paths: /pub/./*, /docs/**\n")
-	for _, tt := range []struct {
-		path    string
-		verdict Verdict
-	}{
+	wantGETVerdicts(t, res, []pathVerdict{
 		{"/admin/x", VerdictDisallowed},
 		{"/docs/../admin/x", VerdictDisallowed},
 		{"/secret", VerdictDisallowed},
@@ -143,11 +149,7 @@ func TestEvaluate_DotSegmentPatterns(t *testing.T) {
 		{"/pub/x", VerdictReadOnly},
 		{"/pub/x/y", VerdictAllowed},
 		{"/docs/a", VerdictReadOnly},
-	} {
-		if d := res.Evaluate(tt.path, "GET"); d.Verdict != tt.verdict {
-			t.Errorf("Evaluate(%q) = %+v, want %s", tt.path, d, tt.verdict)
-		}
-	}
+	})
 	var msgs []string
 	for _, d := range diags {
 		if d.Code == codeDotSegmentPattern.ID {
