@@ -20,6 +20,13 @@ type pattern struct {
 	// length is the number of octets of the normalized pattern, used to
 	// find the most specific match (RFC 9309 §2.2.2).
 	length int
+	// none is true when the pattern can match no URL path: its literal
+	// start is neither empty nor "/"-initial ("wp-admin", "page*"), while
+	// every path matched starts with "/" (RFC 9309 §2.2.2; such a rule
+	// gets robots.path-not-absolute), or it holds a "." or ".." segment,
+	// which no path matched holds once its dot segments are removed
+	// ("/../private/", robots.dot-segment-path).
+	none bool
 }
 
 // compilePattern normalizes a rule path for matching: percent-encoding is
@@ -27,7 +34,7 @@ type pattern struct {
 // final "$" anchors the end (RFC 9309 §2.2.3). A "$" elsewhere is a literal
 // and becomes "%24", as in URLs, so that it matches a "$" there.
 func compilePattern(path string) pattern {
-	p := pattern{}
+	p, rule := pattern{}, path
 	if strings.HasSuffix(path, "$") {
 		p.anchored = true
 		path = path[:len(path)-1]
@@ -45,6 +52,9 @@ func compilePattern(path string) pattern {
 			p.length += len(p.rest[i])
 		}
 	}
+	// The dot segments are judged on the rule as written, as the
+	// diagnostic judges them (Builder.rule).
+	p.none = p.first != "" && p.first[0] != '/' || pathnorm.DeadDotSegment(rule, true)
 	return p
 }
 

@@ -3,8 +3,6 @@ package robots
 import (
 	"strconv"
 	"strings"
-
-	"github.com/agentpolicy/survey/extract/internal/pathnorm"
 )
 
 // Access classifies what a set of rules lets an agent fetch.
@@ -111,7 +109,7 @@ func (m *Matcher) classify(idx []int) Access {
 	for _, gi := range idx {
 		for _, r := range m.groups[gi].rules {
 			switch {
-			case matchesNothing(r.pattern):
+			case r.pattern.none:
 				// "Disallow: wp-admin" takes effect nowhere, and an
 				// allow rule that matches nothing wins nowhere.
 			case r.rule.Kind == Allow:
@@ -132,7 +130,7 @@ func (m *Matcher) classify(idx []int) Access {
 	}
 	for _, gi := range idx {
 		for _, r := range m.groups[gi].rules {
-			if r.rule.Kind == Disallow && !matchesNothing(r.pattern) && !allowPatterns[r.pattern.key()] && matchAllAllow < r.pattern.length {
+			if r.rule.Kind == Disallow && !r.pattern.none && !allowPatterns[r.pattern.key()] && matchAllAllow < r.pattern.length {
 				return Partial
 			}
 		}
@@ -183,23 +181,6 @@ func matchesEverything(p pattern) bool {
 		}
 	}
 	return true
-}
-
-// matchesNothing reports whether a pattern can match no URL path: its
-// literal start is neither empty nor "/"-initial ("wp-admin", "page*"),
-// while every path matched starts with "/" (RFC 9309 §2.2.2; such a rule
-// gets robots.path-not-absolute), or it holds a "." or ".." segment, which
-// no path matched holds once its dot segments are removed ("/../private/",
-// robots.dot-segment-path).
-func matchesNothing(p pattern) bool {
-	if p.first != "" && p.first[0] != '/' {
-		return true
-	}
-	fixed := p.first
-	if p.anchored && p.rest == nil {
-		fixed += "$"
-	}
-	return pathnorm.DeadDotSegment(fixed, true)
 }
 
 // indexKey is a map key for a list of group indexes.

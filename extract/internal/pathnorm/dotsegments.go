@@ -98,7 +98,11 @@ func DeadDotSegment(pattern string, wildcards bool) bool {
 	if wildcards {
 		fixed, anchored = strings.CutSuffix(fixed, "$")
 	}
-	if i := strings.IndexAny(fixed, dotStops(wildcards)); i >= 0 {
+	stops := "?"
+	if wildcards {
+		stops = "?*"
+	}
+	if i := strings.IndexAny(fixed, stops); i >= 0 {
 		fixed, anchored = fixed[:i], false
 	}
 	if strings.Contains(fixed, "%") {
@@ -106,13 +110,4 @@ func DeadDotSegment(pattern string, wildcards bool) bool {
 	}
 	return strings.Contains(fixed, "/./") || strings.Contains(fixed, "/../") ||
 		anchored && (strings.HasSuffix(fixed, "/.") || strings.HasSuffix(fixed, "/.."))
-}
-
-// dotStops are the characters that end a pattern's fixed start
-// (DeadDotSegment).
-func dotStops(wildcards bool) string {
-	if wildcards {
-		return "?*"
-	}
-	return "?"
 }
