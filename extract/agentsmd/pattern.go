@@ -120,7 +120,7 @@ func (p Pattern) literal() string {
 func (p Pattern) HasDotSegment() bool {
 	switch p.Form {
 	case FormExact, FormOneSegment, FormAnyDepth:
-		return p.literal() != normalizePath(strings.TrimRight(p.Text, "*"))
+		return pathnorm.HasDotSegment(normalizePath(strings.TrimRight(p.Text, "*")))
 	}
 	return false
 }

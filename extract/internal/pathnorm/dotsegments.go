@@ -23,7 +23,7 @@ func RemoveDotSegments(p string) string {
 		end = len(p)
 	}
 	in, rest := p[:end], p[end:]
-	if !hasDotSegment(in) {
+	if !HasDotSegment(in) {
 		return p
 	}
 	out := make([]byte, 0, len(p))
@@ -67,8 +67,9 @@ func dropLastSegment(out []byte) []byte {
 	return out[:i]
 }
 
-// hasDotSegment reports whether the path p has a "." or ".." segment.
-func hasDotSegment(p string) bool {
+// HasDotSegment reports whether the path p (without a query) has a "." or
+// ".." segment. Only a literal "." is a dot (see RemoveDotSegments).
+func HasDotSegment(p string) bool {
 	for p != "" {
 		seg := p
 		if i := strings.IndexByte(p, '/'); i >= 0 {
