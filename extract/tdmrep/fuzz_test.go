@@ -113,7 +113,7 @@ func FuzzReservation(f *testing.F) {
 	f.Fuzz(func(t *testing.T, pattern, path string) {
 		file := &File{Rules: []Rule{{Location: &pattern, Reservation: new(int)}}}
 		file.Reservation(path)
-		if len(pattern) > 0 && pattern[0] == '/' && !bytes.ContainsAny([]byte(pattern), "*$%#?") && pathnorm.RemoveDotSegments(pattern) == pattern {
+		if len(pattern) > 0 && pattern[0] == '/' && !bytes.ContainsAny([]byte(pattern), "*$%#?") && !pathnorm.HasDotSegment(pattern) {
 			if _, _, i := file.Reservation(pattern); i != 0 {
 				t.Errorf("pattern %q does not match itself", pattern)
 			}
